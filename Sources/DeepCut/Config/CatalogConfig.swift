@@ -1,0 +1,25 @@
+import Foundation
+
+/// The config's `catalog` object, defaults applied.
+public struct CatalogConfig: Sendable, Hashable {
+    public var provider: ProviderKind
+    public var baseURL: URL
+    public var country: String
+    /// Width of the sliding window of artists in flight.
+    public var concurrency: Int
+    public var requestsPerMinute: Int
+    /// Whole seconds (URLSession drops fractions); also the total per-request deadline.
+    public var timeoutSeconds: Int
+    public var maxAttempts: Int
+
+    public init(provider: ProviderKind = .itunes, baseURL: URL? = nil, country: String = "us", concurrency: Int = 4,
+                requestsPerMinute: Int? = nil, timeoutSeconds: Int = 20, maxAttempts: Int = 3) {
+        self.provider = provider
+        self.baseURL = baseURL ?? provider.defaultBaseURL
+        self.country = country
+        self.concurrency = concurrency
+        self.requestsPerMinute = requestsPerMinute ?? provider.defaultRequestsPerMinute
+        self.timeoutSeconds = timeoutSeconds
+        self.maxAttempts = maxAttempts
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import DeepCutCore
+
+/// The decoded, validated configuration. Paths are absolute (resolved against the config file's folder).
+public struct Config: Sendable {
+    /// The file this was read from.
+    public var file: URL
+    public var library: [LibrarySource]
+    public var catalog: CatalogConfig
+    public var feed: FeedConfig
+    public var stateDatabase: URL
+    public var outputDirectory: URL
+    public var keepSnapshots: Int
+    public var ttlHours: Double
+
+    public init(file: URL, library: [LibrarySource], catalog: CatalogConfig, feed: FeedConfig,
+                stateDatabase: URL, outputDirectory: URL, keepSnapshots: Int = 30, ttlHours: Double = 24) {
+        self.file = file
+        self.library = library
+        self.catalog = catalog
+        self.feed = feed
+        self.stateDatabase = stateDatabase
+        self.outputDirectory = outputDirectory
+        self.keepSnapshots = keepSnapshots
+        self.ttlHours = ttlHours
+    }
+}

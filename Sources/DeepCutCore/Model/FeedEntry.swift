@@ -1,0 +1,29 @@
+/// One line of the published feed: a release the user does not own and has not dismissed.
+public struct FeedEntry: Sendable, Hashable, Codable {
+    public var id: String
+    public var key: AlbumKey
+    public var title: String
+    public var artist: String
+    public var type: RecordingType
+    public var releaseDate: ReleaseDate
+    public var artworkURL: String?
+    public var url: String?
+
+    public init(id: String, key: AlbumKey, title: String, artist: String, type: RecordingType,
+                releaseDate: ReleaseDate, artworkURL: String?, url: String?) {
+        self.id = id
+        self.key = key
+        self.title = title
+        self.artist = artist
+        self.type = type
+        self.releaseDate = releaseDate
+        self.artworkURL = artworkURL
+        self.url = url
+    }
+
+    public init(_ release: Release, releaseDate: ReleaseDate) {
+        self.init(id: release.id, key: AlbumKey(title: release.title, artist: release.artist), title: release.title,
+                  artist: release.artist, type: release.type, releaseDate: releaseDate,
+                  artworkURL: release.artworkURL, url: release.url)
+    }
+}

@@ -1,0 +1,27 @@
+/// One catalog release (album, EP, single or compilation) as a provider reported it.
+public struct Release: Sendable, Hashable, Codable {
+    /// The catalog's id for this release (iTunes collectionId, Apple Music id, MusicBrainz release-group MBID).
+    public var id: String
+    public var title: String
+    /// The credited artist name as the catalog spells it.
+    public var artist: String
+    public var type: RecordingType
+    /// Nil when the catalog gives no usable date; such releases cannot be placed in the window.
+    public var releaseDate: ReleaseDate?
+    public var artworkURL: String?
+    public var url: String?
+    /// True when the catalog marks this edition explicit; used to prefer one twin of an explicit/clean pair.
+    public var isExplicit: Bool
+
+    public init(id: String, title: String, artist: String, type: RecordingType, releaseDate: ReleaseDate?,
+                artworkURL: String? = nil, url: String? = nil, isExplicit: Bool = false) {
+        self.id = id
+        self.title = title
+        self.artist = artist
+        self.type = type
+        self.releaseDate = releaseDate
+        self.artworkURL = artworkURL
+        self.url = url
+        self.isExplicit = isExplicit
+    }
+}

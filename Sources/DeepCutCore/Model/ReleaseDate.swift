@@ -1,0 +1,82 @@
+/// A calendar date as catalogs give it: full (`2019-06-14`) or partial (`2019-06`, `2019`).
+///
+/// Stored as its ISO text so snapshots round-trip exactly; ordering treats a missing
+/// month or day as the earliest possible, so partial dates sort before full ones of the same period.
+public struct ReleaseDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int?
+    public let day: Int?
+
+    public init(year: Int, month: Int? = nil, day: Int? = nil) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Parses `YYYY`, `YYYY-MM`, `YYYY-MM-DD`, or the date part of an ISO timestamp
+    /// (`2018-05-10T07:00:00Z` → 2018-05-10). Returns nil for anything else.
+    public init?(iso text: String) {
+        let datePart = text.split(separator: "T", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let fields = datePart.split(separator: "-", omittingEmptySubsequences: false)
+        guard (1...3).contains(fields.count) else { return nil }
+        let widths = [4, 2, 2]
+        var numbers: [Int] = []
+        for (index, field) in fields.enumerated() {
+            guard field.count == widths[index], field.allSatisfy(\.isASCIIDigit), let value = Int(field) else { return nil }
+            numbers.append(value)
+        }
+        if numbers.count > 1, !(1...12).contains(numbers[1]) { return nil }
+        if numbers.count > 2, !(1...31).contains(numbers[2]) { return nil }
+        self.init(year: numbers[0], month: numbers.count > 1 ? numbers[1] : nil, day: numbers.count > 2 ? numbers[2] : nil)
+    }
+
+    /// Days since 1970-01-01 of the earliest day this date can mean (proleptic Gregorian).
+    public var epochDay: Int {
+        Self.daysFromCivil(year: year, month: month ?? 1, day: day ?? 1)
+    }
+
+    public var description: String {
+        var text = zeroPadded(year, width: 4)
+        if let month { text += "-" + zeroPadded(month, width: 2) }
+        if let day { text += "-" + zeroPadded(day, width: 2) }
+        return text
+    }
+
+    public static func < (lhs: ReleaseDate, rhs: ReleaseDate) -> Bool {
+        (lhs.year, lhs.month ?? 0, lhs.day ?? 0) < (rhs.year, rhs.month ?? 0, rhs.day ?? 0)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let date = ReleaseDate(iso: text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a date: \(text.prefix(40))")
+        }
+        self = date
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+
+    /// Howard Hinnant's days_from_civil: exact for every Gregorian date, no Foundation needed.
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+/// Zero-padded decimal, as ISO dates want it (`7` → `0007` for width 4).
+func zeroPadded(_ value: Int, width: Int) -> String {
+    let digits = String(value)
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
+}

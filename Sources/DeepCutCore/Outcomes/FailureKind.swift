@@ -1,0 +1,15 @@
+/// Why fetching one artist failed. Raw values are the health report's `kind` strings.
+public enum FailureKind: String, Codable, Sendable, CaseIterable {
+    /// 429, iTunes' 403-with-empty-body, MusicBrainz 503: the catalog asked us to slow down.
+    case rateLimited
+    /// Any other non-2xx status.
+    case http
+    /// No complete answer within the per-request deadline.
+    case timeout
+    /// Refused, reset, DNS, truncated body: the connection itself failed.
+    case transport
+    /// A 2xx answer whose body is not what the API promises. Never "no releases".
+    case decoding
+    /// The run was cancelled (signal) while this artist was in flight.
+    case cancelled
+}

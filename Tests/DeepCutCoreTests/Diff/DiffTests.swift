@@ -1,0 +1,59 @@
+import Testing
+@testable import DeepCutCore
+
+@Suite struct DiffTests {
+    let today = ReleaseDate(iso: "2026-11-29")!.epochDay
+
+    func release(_ id: String, _ title: String, _ artist: String = "Khruangbin", type: RecordingType = .album,
+                 date: String? = "2026-10-01", explicit: Bool = false) -> Release {
+        Release(id: id, title: title, artist: artist, type: type, releaseDate: date.flatMap(ReleaseDate.init(iso:)), isExplicit: explicit)
+    }
+
+    // MARK: Subtraction
+
+    @Test func ownedAndDismissedAreSubtractedByKey() {
+        let diff = Diff(wantedTypes: Set(RecordingType.allCases), windowDays: 120)
+        let result = diff(
+            releases: [release("1", "Mordechai"), release("2", " A LA SALA "), release("3", "Ali")],
+            owned: [AlbumKey(title: "mordechai", artist: "KHRUANGBIN")],
+            dismissed: [AlbumKey(rawValue: "a la sala\u{1F}khruangbin")],
+            today: today)
+        #expect(result.entries.map(\.id) == ["3"])
+        #expect(result.dropped[.owned] == 1)
+        #expect(result.dropped[.dismissed] == 1)
+    }
+
+    @Test func decomposedUnicodeMatchesComposed() {
+        let diff = Diff(wantedTypes: [.album], windowDays: 120)
+        let result = diff(releases: [release("1", "Caf\u{E9}", "Beyonc\u{E9}")],
+                          owned: [AlbumKey(title: "Cafe\u{301}", artist: "Beyonce\u{301}")], dismissed: [], today: today)
+        #expect(result.entries.isEmpty)
+        #expect(result.dropped[.owned] == 1)
+    }
+
+    // MARK: Window, types, order
+
+    @Test func windowTypesAndOrder() {
+        let diff = Diff(wantedTypes: [.album, .ep], windowDays: 120)
+        let result = diff(releases: [
+            release("old", "Old", date: "2026-01-01"),
+            release("edge", "Edge", date: "2026-08-01"),
+            release("new", "New", date: "2026-11-20"),
+            release("future", "Future", date: "2026-12-24"),
+            release("single", "Single", type: .single, date: "2026-11-01"),
+            release("undated", "Undated", date: nil),
+            release("ep", "Ep", type: .ep, date: "2026-09-01"),
+        ], owned: [], dismissed: [], today: today)
+        #expect(result.entries.map(\.id) == ["new", "ep", "edge"])
+        #expect(result.dropped == [.outsideWindow: 1, .notYetReleased: 1, .unwantedType: 1, .undated: 1])
+        #expect(result.considered == 7)
+    }
+
+    @Test func explicitAndCleanTwinsFoldIntoOneExplicitEntry() {
+        let diff = Diff(wantedTypes: [.album], windowDays: 120)
+        let result = diff(releases: [release("clean", "Twin"), release("explicit", "Twin", explicit: true)],
+                          owned: [], dismissed: [], today: today)
+        #expect(result.entries.map(\.id) == ["explicit"])
+        #expect(result.dropped[.folded] == 1)
+    }
+}

@@ -1,0 +1,9 @@
+import Testing
+@testable import DeepCut
+
+@Suite struct ExitCodeTests {
+    @Test func sysexitsValues() {
+        #expect(ExitCode.config.rawValue == 78)
+        #expect(ExitCode.tempFail.rawValue == 75)
+    }
+}
