@@ -8,9 +8,11 @@ public struct FeedEntry: Sendable, Hashable, Codable {
     public var releaseDate: ReleaseDate
     public var artworkURL: String?
     public var url: String?
+    /// Other editions of the same family, folded into this entry. Empty for most entries.
+    public var alternates: [FeedAlternate]
 
     public init(id: String, key: AlbumKey, title: String, artist: String, type: RecordingType,
-                releaseDate: ReleaseDate, artworkURL: String?, url: String?) {
+                releaseDate: ReleaseDate, artworkURL: String?, url: String?, alternates: [FeedAlternate] = []) {
         self.id = id
         self.key = key
         self.title = title
@@ -19,11 +21,12 @@ public struct FeedEntry: Sendable, Hashable, Codable {
         self.releaseDate = releaseDate
         self.artworkURL = artworkURL
         self.url = url
+        self.alternates = alternates
     }
 
-    public init(_ release: Release, releaseDate: ReleaseDate) {
+    public init(_ release: Release, releaseDate: ReleaseDate, alternates: [FeedAlternate] = []) {
         self.init(id: release.id, key: AlbumKey(title: release.title, artist: release.artist), title: release.title,
                   artist: release.artist, type: release.type, releaseDate: releaseDate,
-                  artworkURL: release.artworkURL, url: release.url)
+                  artworkURL: release.artworkURL, url: release.url, alternates: alternates)
     }
 }

@@ -12,9 +12,11 @@ public struct Release: Sendable, Hashable, Codable {
     public var url: String?
     /// True when the catalog marks this edition explicit; used to prefer one twin of an explicit/clean pair.
     public var isExplicit: Bool
+    /// Tracks on this edition, when the catalog says; picks the most complete edition of a family.
+    public var trackCount: Int?
 
     public init(id: String, title: String, artist: String, type: RecordingType, releaseDate: ReleaseDate?,
-                artworkURL: String? = nil, url: String? = nil, isExplicit: Bool = false) {
+                artworkURL: String? = nil, url: String? = nil, isExplicit: Bool = false, trackCount: Int? = nil) {
         self.id = id
         self.title = title
         self.artist = artist
@@ -23,5 +25,6 @@ public struct Release: Sendable, Hashable, Codable {
         self.artworkURL = artworkURL
         self.url = url
         self.isExplicit = isExplicit
+        self.trackCount = trackCount
     }
 }

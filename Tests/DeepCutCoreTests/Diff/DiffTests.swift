@@ -57,3 +57,43 @@ import Testing
         #expect(result.dropped[.folded] == 1)
     }
 }
+
+@Suite struct DiffFamilyTests {
+    let today = ReleaseDate(iso: "2026-11-29")!.epochDay
+    let diff = Diff(wantedTypes: Set(RecordingType.allCases), windowDays: 120)
+
+    func release(_ id: String, _ title: String, tracks: Int? = nil, explicit: Bool = false) -> Release {
+        Release(id: id, title: title, artist: "Fleetwood Mac", type: .album, releaseDate: ReleaseDate(iso: "2026-11-01"),
+                isExplicit: explicit, trackCount: tracks)
+    }
+
+    @Test func familyFoldsIntoMostCompleteEditionWithAlternates() {
+        let result = diff(releases: [release("std", "Tusk", tracks: 20), release("dlx", "Tusk (Deluxe Edition)", tracks: 40),
+                                     release("clean", "Tusk (Clean)", tracks: 20)],
+                          owned: [], dismissed: [], today: today)
+        #expect(result.entries.count == 1)
+        #expect(result.entries.first?.id == "dlx")
+        #expect(result.entries.first?.alternates.map(\.id) == ["std", "clean"] || result.entries.first?.alternates.map(\.id) == ["clean", "std"])
+        #expect(result.dropped[.folded] == 2)
+    }
+
+    @Test func owningTheStandardHidesTheDeluxe() {
+        let result = diff(releases: [release("dlx", "Tusk (Deluxe Edition)")],
+                          owned: [AlbumKey(title: "Tusk", artist: "Fleetwood Mac")], dismissed: [], today: today)
+        #expect(result.entries.isEmpty)
+        #expect(result.dropped[.owned] == 1)
+    }
+
+    @Test func dismissingAnyMemberHidesTheFamily() {
+        let result = diff(releases: [release("std", "Tusk"), release("dlx", "Tusk (Deluxe Edition)")],
+                          owned: [], dismissed: [AlbumKey(rawValue: "tusk (deluxe edition)\u{1F}fleetwood mac")], today: today)
+        #expect(result.entries.isEmpty)
+        #expect(result.dropped[.dismissed] == 2)
+    }
+
+    @Test func liveAlbumIsNotHiddenByTheStudioAlbum() {
+        let result = diff(releases: [release("live", "Tusk (Live)")],
+                          owned: [AlbumKey(title: "Tusk", artist: "Fleetwood Mac")], dismissed: [], today: today)
+        #expect(result.entries.map(\.id) == ["live"])
+    }
+}

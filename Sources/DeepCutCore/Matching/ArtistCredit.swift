@@ -1,0 +1,34 @@
+import Foundation
+
+/// How an artist credit is read for matching.
+///
+/// Rule: a featured credit ("feat.", "ft.", "featuring", "with") is dropped; the remaining credit is
+/// matched whole ("&" and "+" read as "and"), and also by each artist of a "&" / "and" / ","
+/// join. So "Texas Sun" by "Khruangbin & Leon Bridges" is recognised in Khruangbin's feed and in
+/// Leon Bridges' feed, and "Florence + the Machine" equals "Florence and the Machine".
+enum ArtistCredit {
+    /// The folded main credit: featured artists removed, joins spelled "and".
+    static func main(_ artist: String) -> String {
+        var text = " " + MatchText.fold(artist) + " "
+        for marker in [" (feat. ", " (ft. ", " (featuring ", " (with ", " [feat. ", " feat. ", " ft. ", " featuring ", " with "] {
+            if let range = text.range(of: marker), range.lowerBound > text.index(after: text.startIndex) {
+                text = String(text[..<range.lowerBound])
+            }
+        }
+        text = text.replacingOccurrences(of: " & ", with: " and ").replacingOccurrences(of: " + ", with: " and ")
+        return text.split(separator: " ").joined(separator: " ")
+    }
+
+    /// The main credit and each artist joined in it.
+    static func all(_ artist: String) -> Set<String> {
+        let whole = main(artist)
+        var credits: Set<String> = [whole]
+        let parts = whole
+            .replacingOccurrences(of: ", ", with: " and ")
+            .components(separatedBy: " and ")
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        if parts.count > 1 { credits.formUnion(parts) }
+        return credits
+    }
+}

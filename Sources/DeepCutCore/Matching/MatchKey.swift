@@ -1,0 +1,41 @@
+/// The smarter key used to decide "owned", "dismissed" and "same release family".
+///
+/// Built from the legacy-normalised title and artist, so `MatchKey(split(legacyKey(t, a)))`
+/// equals `MatchKey(t, a)` for every t and a. The text form is `family U+001F artist`.
+/// `version` changes whenever the rules change, so stored keys know when to be rebuilt.
+public struct MatchKey: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public static let version = 2
+
+    public let rawValue: String
+
+    init(family: String, artist: String) {
+        rawValue = family + String(AlbumKey.separator) + artist
+    }
+
+    /// The primary key of a release: its title family and its main artist credit.
+    public init(title: String, artist: String) {
+        self.init(family: TitleFamily.of(title), artist: ArtistCredit.main(artist))
+    }
+
+    /// The key of a legacy (or current) album key, by splitting it.
+    public init(_ key: AlbumKey) {
+        self.init(title: key.title, artist: key.artist)
+    }
+
+    /// Every key an album answers to: its family with the main credit and with each joined artist.
+    /// Two albums match when their key sets intersect.
+    public static func all(title: String, artist: String) -> Set<MatchKey> {
+        let family = TitleFamily.of(title)
+        return Set(ArtistCredit.all(artist).map { MatchKey(family: family, artist: $0) })
+    }
+
+    public static func all(_ key: AlbumKey) -> Set<MatchKey> {
+        all(title: key.title, artist: key.artist)
+    }
+
+    public var description: String { rawValue }
+
+    public static func < (lhs: MatchKey, rhs: MatchKey) -> Bool {
+        lhs.rawValue.unicodeScalars.lexicographicallyPrecedes(rhs.rawValue.unicodeScalars)
+    }
+}
