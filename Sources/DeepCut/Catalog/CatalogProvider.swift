@@ -4,7 +4,7 @@ import DeepCutCore
 ///
 /// Two steps on purpose: resolving a name to an id is separate from fetching releases, so the sweep
 /// can cache resolved ids (they rarely change) and spend requests only on the releases.
-/// Both return typed outcomes, never throw: an error can not be mistaken for an empty answer.
+/// Both return typed outcomes, never throw: an error cannot be mistaken for an empty answer.
 protocol CatalogProvider: Sendable {
     /// The snapshot's and health report's `provider` value, e.g. `itunes`.
     var name: String { get }
