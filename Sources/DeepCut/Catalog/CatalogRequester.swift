@@ -1,0 +1,100 @@
+import Foundation
+import DeepCutCore
+
+/// Performs one logical catalog request — retries, backoff, `Retry-After` — and classifies the end
+/// into a `FetchFailure`. Every outcome is typed: nothing on this path turns an error into data.
+struct CatalogRequester: Sendable {
+    let client: any HTTPClient
+    let policy: RetryPolicy
+    /// Per request: URLSession's idle timeout and the client's total deadline.
+    let timeoutSeconds: Int
+    /// Sent with every request (User-Agent, Authorization); never logged or put in a message.
+    let headers: [String: String]
+    /// A number in `0...1` for backoff jitter.
+    let random: @Sendable () -> Double
+    /// Waits between attempts; throws when the waiting task is cancelled.
+    let sleep: @Sendable (Duration) async throws -> Void
+    /// The clock HTTP-date `Retry-After` values are measured against.
+    let now: @Sendable () -> Date
+
+    init(client: any HTTPClient, policy: RetryPolicy, timeoutSeconds: Int, headers: [String: String] = [:],
+         random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
+         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+         now: @escaping @Sendable () -> Date = { Date() }) {
+        self.client = client
+        self.policy = policy
+        self.timeoutSeconds = timeoutSeconds
+        self.headers = headers
+        self.random = random
+        self.sleep = sleep
+        self.now = now
+    }
+
+    /// GETs `url`, retrying what is worth retrying; a success is always a 2xx response.
+    func get(_ url: URL) async -> Result<HTTPResponse, FetchFailure> {
+        await perform(url).result
+    }
+
+    /// GETs `url` and decodes the 2xx body; a body that does not decode is a `decoding` failure
+    /// carrying the status and the attempts the request took.
+    func get<Value>(_ url: URL, decode: (Data) throws(BodyDecodingError) -> Value) async -> Result<Value, FetchFailure> {
+        let (result, attempts) = await perform(url)
+        switch result {
+        case .failure(let failure):
+            return .failure(failure)
+        case .success(let response):
+            do {
+                return .success(try decode(response.body))
+            } catch {
+                return .failure(FetchFailure(kind: .decoding, httpStatus: response.status, attempts: attempts,
+                                             message: "\(Self.endpoint(url)): undecodable body: \(Self.oneLine(error.message))"))
+            }
+        }
+    }
+
+    private func perform(_ url: URL) async -> (result: Result<HTTPResponse, FetchFailure>, attempts: Int) {
+        let request = HTTPRequest(url: url, headers: headers, timeoutSeconds: timeoutSeconds)
+        let endpoint = Self.endpoint(url)
+        var attempts = 0
+        while true {
+            if Task.isCancelled {
+                return (.failure(FetchFailure(kind: .cancelled, attempts: attempts, message: "\(endpoint): cancelled")), attempts)
+            }
+            attempts += 1
+            RequestTally.current?.record()
+            let verdict: AttemptVerdict
+            do {
+                verdict = AttemptVerdict(try await client.send(request), now: now())
+            } catch {
+                verdict = AttemptVerdict(error)
+            }
+            switch verdict {
+            case .success(let response):
+                return (.success(response), attempts)
+            case .fail(let failure):
+                return (.failure(failure.stamped(endpoint: endpoint, attempts: attempts)), attempts)
+            case .retry(let failure, let retryAfter):
+                guard attempts < policy.maxAttempts else {
+                    return (.failure(failure.stamped(endpoint: endpoint, attempts: attempts)), attempts)
+                }
+                let delay = policy.delay(beforeRetry: attempts - 1, retryAfter: retryAfter, unitRandom: random())
+                do {
+                    try await sleep(delay)
+                } catch {
+                    return (.failure(FetchFailure(kind: .cancelled, attempts: attempts, message: "\(endpoint): cancelled")), attempts)
+                }
+            }
+        }
+    }
+
+    /// Host, port and path: enough for an operator, and never the query, where tokens and terms live.
+    static func endpoint(_ url: URL) -> String {
+        let host = url.host ?? "?"
+        let port = url.port.map { ":\($0)" } ?? ""
+        return "GET \(host)\(port)\(url.path)"
+    }
+
+    static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+}

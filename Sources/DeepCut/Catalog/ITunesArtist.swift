@@ -1,0 +1,5 @@
+/// One `wrapperType: "artist"` row of an iTunes search.
+struct ITunesArtist: Sendable, Hashable {
+    var id: String
+    var name: String
+}

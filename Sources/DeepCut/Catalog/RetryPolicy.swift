@@ -1,0 +1,37 @@
+import Foundation
+
+/// How often and how patiently one logical request is retried. Pure numbers and arithmetic;
+/// the randomness, the clock and the sleeping are injected into `CatalogRequester`.
+struct RetryPolicy: Sendable, Hashable {
+    /// Requests made at most for one logical request, the first included.
+    var maxAttempts: Int
+    var baseDelay: Duration
+    /// Ceiling of one backoff delay.
+    var maxDelay: Duration
+    /// Ceiling of a server's `Retry-After`, so one header cannot park a sweep for an hour.
+    var maxRetryAfter: Duration
+
+    init(maxAttempts: Int, baseDelay: Duration = .seconds(1), maxDelay: Duration = .seconds(30),
+         maxRetryAfter: Duration = .seconds(60)) {
+        self.maxAttempts = max(1, maxAttempts)
+        self.baseDelay = baseDelay
+        self.maxDelay = maxDelay
+        self.maxRetryAfter = maxRetryAfter
+    }
+
+    /// The wait before retry number `retry` (0 for the first retry).
+    ///
+    /// A server's `Retry-After` wins, capped; otherwise full jitter,
+    /// `random(0, min(maxDelay, baseDelay * 2^retry))`, which spreads concurrent retries apart.
+    /// - Parameters:
+    ///   - retryAfter: the server's requested wait, when it sent a usable one.
+    ///   - unitRandom: a number in `0...1` from the injected random source.
+    func delay(beforeRetry retry: Int, retryAfter: Duration?, unitRandom: Double) -> Duration {
+        if let retryAfter {
+            return min(max(retryAfter, .zero), maxRetryAfter)
+        }
+        let exponent = min(max(retry, 0), 30)
+        let ceiling = min(maxDelay, baseDelay * (1 << exponent))
+        return ceiling * min(max(unitRandom, 0), 1)
+    }
+}
