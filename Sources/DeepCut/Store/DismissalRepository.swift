@@ -51,6 +51,7 @@ public struct DismissalRepository: Sendable {
     }
 
     /// Saves every row in one transaction: all land or none do. Idempotent.
+    @discardableResult
     public func importRows(_ dismissals: [Dismissal]) throws -> DismissalImportCounts {
         try database.transaction { connection in
             var counts = DismissalImportCounts()
