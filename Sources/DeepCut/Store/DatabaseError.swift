@@ -15,8 +15,10 @@ public struct DatabaseError: DeepCutError {
 
     public var exitCode: ExitCode { .ioError }
 
+    /// `path: detail`, plus the statement when it helps: a damaged, locked or full file is
+    /// about the file, whichever statement happened to notice.
     public var message: String {
-        guard let sql else { return "\(path): \(detail)" }
+        guard let sql, !Self.fileConditions.contains(primaryResultCode) else { return "\(path): \(detail)" }
         return "\(path): \(detail) in \"\(Self.oneLine(sql))\""
     }
 
@@ -30,20 +32,18 @@ public struct DatabaseError: DeepCutError {
         self.path = path
     }
 
-    /// Builds the error SQLite reported, phrasing the codes an operator must recognise.
+    /// Builds the error SQLite reported, phrasing the conditions an operator must recognise.
     init(resultCode: Int32, sqliteMessage: String, sql: String?, path: String) {
-        switch resultCode & 0xFF {
-        case SQLITE_NOTADB:
-            self.init(resultCode: resultCode, detail: "not a SQLite database (\(sqliteMessage))", path: path)
-        case SQLITE_CORRUPT:
-            self.init(resultCode: resultCode, detail: "database is corrupt (\(sqliteMessage))", path: path)
-        case SQLITE_CANTOPEN:
-            self.init(resultCode: resultCode, detail: "cannot open (\(sqliteMessage))", path: path)
-        case SQLITE_FULL:
-            self.init(resultCode: resultCode, detail: "disk full (\(sqliteMessage))", path: path)
-        default:
-            self.init(resultCode: resultCode, detail: "\(sqliteMessage) (SQLite code \(resultCode))", sql: sql, path: path)
+        let detail = switch resultCode & 0xFF {
+        case SQLITE_NOTADB: "not a SQLite database (\(sqliteMessage))"
+        case SQLITE_CORRUPT: "database is corrupt (\(sqliteMessage))"
+        case SQLITE_CANTOPEN: "cannot open (\(sqliteMessage))"
+        case SQLITE_FULL: "disk full (\(sqliteMessage))"
+        case SQLITE_BUSY:
+            "locked by another process for over \(Connection.busyTimeoutMilliseconds / 1000) s (\(sqliteMessage))"
+        default: "\(sqliteMessage) (SQLite code \(resultCode))"
         }
+        self.init(resultCode: resultCode, detail: detail, sql: sql, path: path)
     }
 
     /// The schema was written by a newer deepcut; migrating down would lose its data.
@@ -51,6 +51,8 @@ public struct DatabaseError: DeepCutError {
         DatabaseError(resultCode: SQLITE_ERROR,
                       detail: "schema version \(found) is newer than this deepcut understands (\(known))", path: path)
     }
+
+    private static let fileConditions: Set<Int32> = [SQLITE_NOTADB, SQLITE_CORRUPT, SQLITE_CANTOPEN, SQLITE_FULL, SQLITE_BUSY]
 
     /// Statements span lines in source; the message must stay one line and short.
     private static func oneLine(_ sql: String) -> String {
