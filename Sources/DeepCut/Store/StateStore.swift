@@ -1,0 +1,34 @@
+import CSQLite
+import Foundation
+
+/// deepcut's own database: dismissals and run history, migrated to the latest schema on open.
+///
+/// Safe to share across tasks; several stores (or processes) may open the same file, and
+/// their writes wait for each other (WAL, busy timeout) instead of failing.
+public final class StateStore: Sendable {
+    public let dismissals: DismissalRepository
+    public let runs: RunHistoryRepository
+    let database: Database
+
+    /// Opens the state database, creating it and its folder when missing.
+    /// - Throws: `DatabaseError` (exit 74) when the folder cannot be created, the file is not a
+    ///   sound SQLite database, or its schema is newer than this deepcut.
+    public init(url: URL) throws {
+        let folder = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw DatabaseError(resultCode: SQLITE_CANTOPEN,
+                                detail: "cannot create folder \(folder.path) (\(error.fileReason))", path: url.path)
+        }
+        database = try Database(path: url.path)
+        try Self.migrator.migrate(database)
+        dismissals = DismissalRepository(database: database)
+        runs = RunHistoryRepository(database: database)
+    }
+
+    /// `PRAGMA integrity_check`: `["ok"]` when the file is sound, otherwise one line per problem.
+    public func integrityCheck() throws -> [String] {
+        try database.withConnection { connection in try connection.integrityCheck() }
+    }
+}
