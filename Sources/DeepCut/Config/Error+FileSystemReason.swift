@@ -5,9 +5,10 @@ extension Error {
     /// Foundation's generic "The operation could not be completed", so a one-line error says what to fix.
     var fileSystemReason: String {
         let error = self as NSError
-        let posix = error.domain == NSPOSIXErrorDomain ? error : error.userInfo[NSUnderlyingErrorKey] as? NSError
-        if let posix, posix.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(posix.code)))
+        // On Linux the underlying error is a Swift `POSIXError`, which does not cast to `NSError` directly.
+        let underlying = error.userInfo[NSUnderlyingErrorKey] as? any Error
+        for candidate in [error, underlying.map { $0 as NSError }].compactMap({ $0 }) where candidate.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(candidate.code)))
         }
         return error.localizedDescription
     }
