@@ -1,0 +1,14 @@
+extension CatalogConfig {
+    /// Reads the `catalog` object; absent keys keep `init`'s defaults, which follow the provider.
+    init(_ field: ConfigField) throws {
+        var object = try field.object()
+        self.init(provider: try object.optional("provider")?.oneOf(ProviderKind.self) ?? .itunes)
+        baseURL = try object.optional("baseURL")?.httpURL() ?? baseURL
+        country = try object.optional("country")?.countryCode() ?? country
+        concurrency = try object.optional("concurrency")?.integer(in: 1...64) ?? concurrency
+        requestsPerMinute = try object.optional("requestsPerMinute")?.integer(in: 1...Int.max) ?? requestsPerMinute
+        timeoutSeconds = try object.optional("timeoutSeconds")?.integer(in: 1...600) ?? timeoutSeconds
+        maxAttempts = try object.optional("maxAttempts")?.integer(in: 1...10) ?? maxAttempts
+        try object.rejectUnknownKeys()
+    }
+}

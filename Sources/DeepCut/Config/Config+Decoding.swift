@@ -1,0 +1,20 @@
+import Foundation
+
+extension Config {
+    /// Reads the whole document. Relative paths resolve against the folder of `file`.
+    init(_ field: ConfigField, file: URL) throws {
+        let folder = file.deletingLastPathComponent()
+        var document = try field.object()
+        let library = try document.required("library").nonEmptyArray().map { try LibrarySource($0, folder: folder) }
+        let catalog = try document.optional("catalog").map(CatalogConfig.init) ?? CatalogConfig()
+        let feed = try document.optional("feed").map(FeedConfig.init) ?? FeedConfig()
+        let stateDatabase = try document.optional("stateDatabase")?.path(relativeTo: folder)
+        let outputDirectory = try document.optional("outputDirectory")?.path(relativeTo: folder)
+        self.init(file: file, library: library, catalog: catalog, feed: feed,
+                  stateDatabase: stateDatabase ?? folder.appendingPathComponent("state.db"),
+                  outputDirectory: outputDirectory ?? folder.appendingPathComponent("feed"))
+        keepSnapshots = try document.optional("keepSnapshots")?.integer(in: 1...Int.max) ?? keepSnapshots
+        ttlHours = try document.optional("ttlHours")?.positiveNumber() ?? ttlHours
+        try document.rejectUnknownKeys()
+    }
+}
