@@ -1,4 +1,5 @@
 import DeepCutCore
+import Foundation
 
 extension ITunesRoute {
     /// `lookup?id=A[,B…][&entity=album][&limit=N][&country=C]`: for each known id, the artist wrapper, then

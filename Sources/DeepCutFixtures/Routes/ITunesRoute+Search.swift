@@ -1,3 +1,5 @@
+import Foundation
+
 extension ITunesRoute {
     /// `search?term=T&entity=musicArtist[&country=C][&limit=N]`: artists whose name contains the term, ignoring
     /// case and diacritics; exact matches first, then catalog order. Only the musicArtist entity is served.
