@@ -1,0 +1,55 @@
+import Foundation
+
+/// The artists and releases a `FixtureServer` serves: the whole "remote catalog" of a test, demo or benchmark.
+///
+/// Tests build it in code; the `deepcut-fixture-server` executable reads it from a JSON file of the same shape.
+public struct FixtureCatalog: Sendable, Hashable, Codable {
+    public var artists: [FixtureArtist]
+
+    public init(artists: [FixtureArtist]) {
+        self.artists = artists
+    }
+
+    /// Reads and validates a catalog JSON file.
+    public static func load(from url: URL) throws(FixtureCatalogError) -> FixtureCatalog {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw FixtureCatalogError(file: url.path, problem: "cannot read the file", isUnreadable: true)
+        }
+        let catalog: FixtureCatalog
+        do {
+            catalog = try JSONDecoder().decode(FixtureCatalog.self, from: data)
+        } catch let error as DecodingError {
+            throw FixtureCatalogError(file: url.path, problem: error.oneLineSummary, isUnreadable: false)
+        } catch {
+            throw FixtureCatalogError(file: url.path, problem: "not a fixture catalog", isUnreadable: false)
+        }
+        if let problem = catalog.firstProblem {
+            throw FixtureCatalogError(file: url.path, problem: problem, isUnreadable: false)
+        }
+        return catalog
+    }
+
+    /// iTunes ids are numbers on the wire, so a non-numeric id would make the server emit invalid JSON.
+    var firstProblem: String? {
+        for artist in artists {
+            if !artist.id.isNumericID { return "artist \"\(artist.name)\": id \"\(artist.id)\" is not numeric" }
+            for release in artist.releases {
+                if !release.id.isNumericID { return "release \"\(release.title)\": id \"\(release.id)\" is not numeric" }
+                if let credited = release.artistID, !credited.isNumericID {
+                    return "release \"\(release.title)\": artistID \"\(credited)\" is not numeric"
+                }
+            }
+        }
+        return nil
+    }
+}
+
+extension String {
+    /// True for a non-empty run of ASCII digits: the only id form iTunes uses.
+    var isNumericID: Bool {
+        !isEmpty && utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+}

@@ -1,0 +1,62 @@
+/// A flat JSON shape (`kind` plus that kind's fields) so fixture files stay easy to write by hand.
+extension Fault: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case kind, code, body, retryAfter, milliseconds, on, times
+    }
+
+    private enum KindName: String, Codable {
+        case status, rateLimited, forbiddenEmpty, serviceUnavailable, hang, truncate, malformed, reset, latency
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let kind: FaultKind = switch try container.decode(KindName.self, forKey: .kind) {
+        case .status:
+            .status(code: try container.decode(Int.self, forKey: .code),
+                    body: try container.decodeIfPresent(String.self, forKey: .body))
+        case .rateLimited: .rateLimited(retryAfter: try container.decodeIfPresent(String.self, forKey: .retryAfter))
+        case .forbiddenEmpty: .forbiddenEmpty
+        case .serviceUnavailable:
+            .serviceUnavailable(retryAfter: try container.decodeIfPresent(String.self, forKey: .retryAfter))
+        case .hang: .hang
+        case .truncate: .truncate
+        case .malformed: .malformed
+        case .reset: .reset
+        case .latency: .latency(milliseconds: try container.decode(Int.self, forKey: .milliseconds))
+        }
+        if case .status(let code, _) = kind, !(100...599).contains(code) {
+            throw DecodingError.dataCorruptedError(forKey: .code, in: container, debugDescription: "not an HTTP status: \(code)")
+        }
+        let times = try container.decodeIfPresent(Int.self, forKey: .times)
+        if let times, times < 0 {
+            throw DecodingError.dataCorruptedError(forKey: .times, in: container, debugDescription: "times must not be negative")
+        }
+        self.init(kind, on: try container.decodeIfPresent(FaultScope.self, forKey: .on) ?? .any, times: times)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch kind {
+        case .status(let code, let body):
+            try container.encode(KindName.status, forKey: .kind)
+            try container.encode(code, forKey: .code)
+            try container.encodeIfPresent(body, forKey: .body)
+        case .rateLimited(let retryAfter):
+            try container.encode(KindName.rateLimited, forKey: .kind)
+            try container.encodeIfPresent(retryAfter, forKey: .retryAfter)
+        case .forbiddenEmpty: try container.encode(KindName.forbiddenEmpty, forKey: .kind)
+        case .serviceUnavailable(let retryAfter):
+            try container.encode(KindName.serviceUnavailable, forKey: .kind)
+            try container.encodeIfPresent(retryAfter, forKey: .retryAfter)
+        case .hang: try container.encode(KindName.hang, forKey: .kind)
+        case .truncate: try container.encode(KindName.truncate, forKey: .kind)
+        case .malformed: try container.encode(KindName.malformed, forKey: .kind)
+        case .reset: try container.encode(KindName.reset, forKey: .kind)
+        case .latency(let milliseconds):
+            try container.encode(KindName.latency, forKey: .kind)
+            try container.encode(milliseconds, forKey: .milliseconds)
+        }
+        try container.encode(on, forKey: .on)
+        try container.encodeIfPresent(times, forKey: .times)
+    }
+}

@@ -1,0 +1,21 @@
+/// How a faulted request fails. Each case mirrors something real catalogs do.
+public enum FaultKind: Sendable, Hashable {
+    /// Any status code; `body` nil sends an empty body.
+    case status(code: Int, body: String?)
+    /// 429; `retryAfter` is sent verbatim as the Retry-After header (seconds or an HTTP-date), nil omits it.
+    case rateLimited(retryAfter: String?)
+    /// 403 with an empty body and no Retry-After: how iTunes actually throttles.
+    case forbiddenEmpty
+    /// 503, optionally with Retry-After (MusicBrainz's rate limiting).
+    case serviceUnavailable(retryAfter: String?)
+    /// Reads the request and never answers, until the client disconnects or the server stops.
+    case hang
+    /// 200 whose Content-Length promises more bytes than are sent, then the connection closes.
+    case truncate
+    /// 200 whose body is not valid JSON.
+    case malformed
+    /// Closes the connection with a TCP RST instead of answering.
+    case reset
+    /// Answers normally after an extra delay.
+    case latency(milliseconds: Int)
+}

@@ -1,0 +1,14 @@
+/// The requests a fault applies to.
+public enum FaultScope: String, Sendable, Hashable, Codable, CaseIterable {
+    case search
+    case lookup
+    case any
+
+    func covers(_ operation: CatalogOperation) -> Bool {
+        switch self {
+        case .any: true
+        case .search: operation == .search
+        case .lookup: operation == .lookup
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import DeepCutCore
+import Foundation
+
+extension ITunesRoute {
+    /// `lookup?id=A[,B…][&entity=album][&limit=N][&country=C]`: for each known id, the artist wrapper, then
+    /// (with `entity=album`) its collections in catalog order. Unknown ids are simply absent.
+    ///
+    /// How `limit` applies to a multi-id lookup is undocumented for the real API. The fixture takes the strict
+    /// reading: `limit` (default 50, at most 200) caps the collections in the whole response, not per artist,
+    /// so a client that batches ids must notice a possibly truncated answer instead of losing releases.
+    func lookupPlan(for request: HTTPRequest) -> RoutePlan {
+        let route = "itunes.lookup"
+        guard let parameters = request.queryParameters else { return invalidParameter("query", route: route) }
+        let ids = (parameters["id"] ?? "").split(separator: ",", omittingEmptySubsequences: false)
+            .map { String($0).trimmingCharacters(in: .whitespaces) }
+        guard !ids.isEmpty, ids.allSatisfy(\.isNumericID) else { return invalidParameter("id", route: route) }
+        let listsAlbums: Bool
+        switch parameters["entity"] {
+        case nil: listsAlbums = false
+        case "album": listsAlbums = true
+        default: return invalidParameter("entity", route: route)
+        }
+        guard let storefront = ITunesStorefront.named(parameters["country"] ?? "us") else {
+            return invalidParameter("country", route: route)
+        }
+        guard let limit = Self.limit(parameters["limit"]) else { return invalidParameter("limit", route: route) }
+
+        var seen: Set<String> = []
+        let requested = ids.filter { seen.insert($0).inserted }.compactMap { artistIndexByID[$0].map { artists[$0] } }
+        var results: [ITunesJSONObject] = []
+        var collectionBudget = limit
+        for artist in requested {
+            results.append(artistWrapper(artist, storefront: storefront))
+            guard listsAlbums else { continue }
+            for release in artist.releases.prefix(collectionBudget) {
+                results.append(collection(release, listedUnder: artist, storefront: storefront))
+            }
+            collectionBudget -= min(collectionBudget, artist.releases.count)
+        }
+        return RoutePlan(
+            name: route, operation: .lookup, artistIDs: requested.map(\.id),
+            response: HTTPResponse(status: 200, contentType: Self.contentType, body: ITunesJSONObject.responseBody(results))
+        )
+    }
+
+    private func collection(_ release: FixtureRelease, listedUnder artist: FixtureArtist, storefront: ITunesStorefront) -> ITunesJSONObject {
+        let artistID = release.artistID ?? artist.id
+        let artistName = release.artistName ?? artist.name
+        let name = Self.collectionName(release)
+        let artwork = "https://is1-ssl.mzstatic.com/image/thumb/Music/fixture/\(release.id).jpg"
+        let date = release.releaseDate
+        var object = ITunesJSONObject()
+        object.add("wrapperType", "collection")
+        object.add("collectionType", release.type == .compilation ? "Compilation" : "Album")
+        object.add("artistId", number: artistID)
+        object.add("collectionId", number: release.id)
+        object.add("artistName", artistName)
+        object.add("collectionName", name)
+        object.add("collectionCensoredName", name)
+        object.add("artistViewUrl", Self.artistURL(name: artistName, id: artistID, storefront: storefront))
+        object.add("collectionViewUrl", "https://music.apple.com/\(storefront.code)/album/\(name.urlSlug)/\(release.id)?uo=4")
+        object.add("artworkUrl60", artwork + "/60x60bb.jpg")
+        object.add("artworkUrl100", artwork + "/100x100bb.jpg")
+        object.add("collectionExplicitness", release.explicit.map { $0 ? "explicit" : "cleaned" } ?? "notExplicit")
+        object.add("trackCount", number: String(Self.trackCount(release)))
+        object.add("country", storefront.countryName)
+        object.add("currency", storefront.currency)
+        // iTunes dates releases at midnight Pacific, written in UTC.
+        object.add("releaseDate", ReleaseDate(year: date.year, month: date.month ?? 1, day: date.day ?? 1).description + "T07:00:00Z")
+        object.add("primaryGenreName", artist.genre ?? "Alternative")
+        return object
+    }
+
+    /// iTunes names singles and EPs with a suffix; the client must strip it.
+    static func collectionName(_ release: FixtureRelease) -> String {
+        let suffix = switch release.type {
+        case .single: " - Single"
+        case .ep: " - EP"
+        case .album, .compilation: ""
+        }
+        return release.title.hasSuffix(suffix) ? release.title : release.title + suffix
+    }
+
+    private static func trackCount(_ release: FixtureRelease) -> Int {
+        switch release.type {
+        case .single: 1
+        case .ep: 5
+        case .album: 10 + Int(release.id.suffix(1))! % 5
+        case .compilation: 18
+        }
+    }
+}

@@ -1,0 +1,40 @@
+/// Serves one keep-alive connection on its own thread until the client leaves, a fault ends it, or the server stops.
+struct FixtureConnection: Sendable {
+    let socket: ConnectionSocket
+    let router: FixtureRouter
+
+    /// - Returns: whether the socket must be closed with a RST rather than a FIN.
+    func serve() -> Bool {
+        socket.disableNagle()
+        var reader = HTTPRequestReader(socket: socket)
+        while true {
+            switch reader.next() {
+            case .closed:
+                return false
+            case .malformed:
+                let response = HTTPResponse(status: 400, contentType: "application/json; charset=utf-8",
+                                            body: "{\"errorMessage\":\"malformed HTTP request\"}")
+                _ = socket.send(response.head(contentLength: response.body.count, keepAlive: false) + response.body)
+                return false
+            case .request(let request):
+                let reply = router.reply(to: request, receivedAt: monotonicSeconds())
+                if reply.delaySeconds > 0, socket.waitForHangup(timeout: reply.delaySeconds) { return false }
+                switch reply.action {
+                case .respond(let response):
+                    let message = response.head(contentLength: response.body.count, keepAlive: request.keepAlive) + response.body
+                    guard socket.send(message), request.keepAlive else { return false }
+                case .truncate(let response):
+                    let sentCount = response.body.count / 2
+                    _ = socket.send(response.head(contentLength: max(response.body.count, 1), keepAlive: true)
+                                    + response.body.prefix(sentCount))
+                    return false
+                case .hang:
+                    _ = socket.waitForHangup(timeout: nil)
+                    return false
+                case .reset:
+                    return true
+                }
+            }
+        }
+    }
+}

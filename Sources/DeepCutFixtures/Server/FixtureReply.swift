@@ -1,0 +1,15 @@
+/// What the connection does with one request: wait `delaySeconds`, then act.
+struct FixtureReply: Sendable {
+    enum Action: Sendable {
+        case respond(HTTPResponse)
+        /// Promise the whole body, send part of it, close.
+        case truncate(HTTPResponse)
+        /// Send nothing until the client disconnects or the server stops.
+        case hang
+        /// Close with a TCP RST.
+        case reset
+    }
+
+    let delaySeconds: Double
+    let action: Action
+}

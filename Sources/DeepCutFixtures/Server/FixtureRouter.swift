@@ -1,0 +1,31 @@
+/// Turns each request into a reply: the first route that claims the path plans the normal answer,
+/// then the artist's fault (if any) and the configured latency shape what is actually sent.
+struct FixtureRouter: Sendable {
+    let routes: [any FixtureRoute]
+    let state: FixtureState
+
+    func reply(to request: HTTPRequest, receivedAt: Double) -> FixtureReply {
+        let plan: RoutePlan
+        if request.method != "GET" {
+            plan = .methodNotAllowed(request)
+        } else {
+            plan = routes.lazy.compactMap { $0.plan(for: request) }.first ?? .notFound(request)
+        }
+        let fault = plan.operation.flatMap { state.takeFault(forArtistIDs: plan.artistIDs, operation: $0) }
+        let (action, extraDelay) = fault?.kind.action(replacing: plan.response) ?? (.respond(plan.response), 0)
+        if plan.isLogged {
+            state.record(LoggedRequest(path: request.path, query: request.query, receivedAt: receivedAt,
+                                       status: action.loggedStatus, route: plan.name, fault: fault))
+        }
+        return FixtureReply(delaySeconds: state.baseLatencySeconds() + extraDelay, action: action)
+    }
+}
+
+private extension FixtureReply.Action {
+    var loggedStatus: Int? {
+        switch self {
+        case .respond(let response), .truncate(let response): response.status
+        case .hang, .reset: nil
+        }
+    }
+}

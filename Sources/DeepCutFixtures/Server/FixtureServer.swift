@@ -1,0 +1,87 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// A loopback catalog server speaking the iTunes Search API's format from a `FixtureCatalog`, with per-artist
+/// fault injection, for tests (in process), the demo and benchmarks (as the `deepcut-fixture-server` process).
+///
+/// One thread per connection with blocking sockets: simple, and fast enough for thousands of requests a second.
+public final class FixtureServer: Sendable {
+    private enum Phase {
+        case idle
+        case running(ListeningSocket, URL)
+        case stopped
+    }
+
+    private let options: FixtureServerOptions
+    private let state: FixtureState
+    private let router: FixtureRouter
+    private let connections = ConnectionRegistry()
+    private let threads = DispatchGroup()
+    private let phase = Mutex(Phase.idle)
+
+    public init(catalog: FixtureCatalog, options: FixtureServerOptions = FixtureServerOptions()) {
+        self.options = options
+        state = FixtureState(catalog: catalog, latency: options.latency)
+        router = FixtureRouter(routes: [FixtureLogRoute(state: state), ITunesRoute(catalog: catalog)], state: state)
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Binds 127.0.0.1 and starts accepting connections.
+    /// - Returns: the base URL, e.g. `http://127.0.0.1:40123`; append `/search` or `/lookup`.
+    @discardableResult
+    public func start() throws -> URL {
+        try phase.withLock { phase in
+            guard case .idle = phase else { throw FixtureServerError("the server was already started") }
+            let listener = try ListeningSocket.bindLoopback(port: options.port)
+            let url = URL(string: "http://127.0.0.1:\(listener.port)")!
+            phase = .running(listener, url)
+            let (connections, router, threads) = (connections, router, threads)
+            threads.enter()
+            Thread.detachNewThread {
+                defer { threads.leave() }
+                while let socket = listener.accept() {
+                    guard connections.register(socket) else { continue }
+                    threads.enter()
+                    Thread.detachNewThread {
+                        defer { threads.leave() }
+                        let reset = FixtureConnection(socket: socket, router: router).serve()
+                        connections.close(socket, reset: reset)
+                    }
+                }
+            }
+            return url
+        }
+    }
+
+    /// Closes the listener and every connection (hung ones too), and returns once all server threads have ended.
+    public func stop() {
+        let listener: ListeningSocket? = phase.withLock { phase in
+            defer { phase = .stopped }
+            if case .running(let listener, _) = phase { return listener }
+            return nil
+        }
+        guard let listener else { return }
+        connections.closeAll()
+        listener.shutdown()
+        threads.wait()
+        listener.close()
+    }
+
+    /// Puts a fault in force for one artist (nil clears it); its `times` count starts afresh.
+    public func setFault(_ fault: Fault?, forArtistID artistID: String) {
+        state.setFault(fault, forArtistID: artistID)
+    }
+
+    /// Every catalog request so far, oldest first (the fixture's own `/_fixture/` requests excluded).
+    public var requestLog: [LoggedRequest] {
+        state.log
+    }
+
+    public func resetLog() {
+        state.resetLog()
+    }
+}

@@ -1,0 +1,64 @@
+import Synchronization
+
+/// What changes while the server runs: the faults in force, the request log, and the latency generator.
+/// Shared by every connection thread, so it sits behind one lock held only for bookkeeping, never for I/O.
+final class FixtureState: Sendable {
+    private struct ActiveFault {
+        var fault: Fault
+        var remaining: Int?
+    }
+
+    private struct Contents {
+        var faults: [String: ActiveFault]
+        var log: [LoggedRequest] = []
+        var random: SplitMix64
+    }
+
+    private let latency: FixtureLatency
+    private let contents: Mutex<Contents>
+
+    init(catalog: FixtureCatalog, latency: FixtureLatency) {
+        self.latency = latency
+        var faults: [String: ActiveFault] = [:]
+        for artist in catalog.artists {
+            if let fault = artist.fault { faults[artist.id] = ActiveFault(fault: fault, remaining: fault.times) }
+        }
+        contents = Mutex(Contents(faults: faults, random: SplitMix64(seed: latency.seed)))
+    }
+
+    func setFault(_ fault: Fault?, forArtistID artistID: String) {
+        contents.withLock { $0.faults[artistID] = fault.map { ActiveFault(fault: $0, remaining: $0.times) } }
+    }
+
+    /// The first fault in force for one of `artistIDs` that covers `operation`, counting it against its `times`.
+    func takeFault(forArtistIDs artistIDs: [String], operation: CatalogOperation) -> Fault? {
+        contents.withLock { contents in
+            for artistID in artistIDs {
+                guard let active = contents.faults[artistID], active.fault.on.covers(operation) else { continue }
+                if let remaining = active.remaining {
+                    guard remaining > 0 else { continue }
+                    contents.faults[artistID]?.remaining = remaining - 1
+                }
+                return active.fault
+            }
+            return nil
+        }
+    }
+
+    func baseLatencySeconds() -> Double {
+        if latency == .none { return 0 }
+        return contents.withLock { latency.sampleSeconds(using: &$0.random) }
+    }
+
+    func record(_ request: LoggedRequest) {
+        contents.withLock { $0.log.append(request) }
+    }
+
+    var log: [LoggedRequest] {
+        contents.withLock { $0.log }
+    }
+
+    func resetLog() {
+        contents.withLock { $0.log.removeAll() }
+    }
+}
