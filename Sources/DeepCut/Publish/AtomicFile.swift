@@ -79,7 +79,8 @@ enum AtomicFile {
 
     // MARK: Steps
 
-    /// The permission bits of the file being replaced, else 0644. Refuses symlinks and folders.
+    /// The permission bits of the file being replaced, else 0644. Refuses symlinks; a folder in the
+    /// way is refused by `rename` itself (EISDIR).
     private static func modeToKeep(at target: String) throws -> mode_t {
         var status = stat()
         guard lstat(target, &status) == 0 else {
@@ -87,14 +88,10 @@ enum AtomicFile {
             if code == ENOENT { return 0o644 }
             throw OutputError(path: target, action: "write", errno: code)
         }
-        switch status.st_mode & S_IFMT {
-        case S_IFLNK:
+        if status.st_mode & S_IFMT == S_IFLNK {
             throw OutputError(exitCode: .cannotCreate, message: "cannot write \(target): it is a symbolic link; refusing to replace it")
-        case S_IFDIR:
-            throw OutputError(path: target, action: "write", errno: EISDIR)
-        default:
-            return status.st_mode & 0o7777
         }
+        return status.st_mode & 0o7777
     }
 
     private static func createTemporary(in folder: String, for name: String, target: String) throws -> (Int32, String) {
