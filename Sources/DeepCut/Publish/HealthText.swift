@@ -19,8 +19,9 @@ enum HealthText {
         lines.append(stageLine("sweep", report.sweep.status, sweep(report.sweep)))
         lines.append(stageLine("diff", report.diff.status, diff(report.diff)))
         lines.append(stageLine("publish", report.publish.status, publish(report.publish)))
-        let details = failures(report.sweep) + warnings(report.library)
-        if !details.isEmpty { lines += [""] + details }
+        for section in [failures(report.sweep), warnings(report.library)] where !section.isEmpty {
+            lines += [""] + section
+        }
         lines += ["", "next: " + nextStep(report)]
         return lines.joined(separator: "\n") + "\n"
     }

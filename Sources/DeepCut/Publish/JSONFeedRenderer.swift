@@ -2,7 +2,8 @@ import Foundation
 import DeepCutCore
 
 /// Renders a snapshot as JSON Feed 1.1 (`feed.json`). Completeness travels in the `_deepcut`
-/// extension object, so a reader can tell a partial feed from an empty one.
+/// extension object, so a reader can tell a partial feed from an empty one. Text is cleaned of the
+/// characters XML forbids, since readers pour it into XML and HTML.
 enum JSONFeedRenderer {
     static func render(_ snapshot: Snapshot) throws -> Data {
         try OutputJSON.encode(Document(snapshot))
@@ -20,7 +21,7 @@ enum JSONFeedRenderer {
             description = FeedSummary.line(snapshot)
             items = snapshot.entries.map { Item($0, provider: snapshot.provider) }
             deepcut = Extension(runID: snapshot.runID.rawValue, generatedAt: Timestamp.string(snapshot.generatedAt),
-                                complete: snapshot.complete, incompleteArtists: snapshot.incompleteArtists)
+                                complete: snapshot.complete, incompleteArtists: snapshot.incompleteArtists.map(MarkupText.clean))
         }
 
         enum CodingKeys: String, CodingKey {
@@ -42,13 +43,13 @@ enum JSONFeedRenderer {
 
         init(_ entry: FeedEntry, provider: String) {
             id = FeedIdentity.entryID(provider: provider, releaseID: entry.id)
-            title = EntryContent.title(entry)
-            contentText = EntryContent.text(entry)
+            title = MarkupText.clean(EntryContent.title(entry))
+            contentText = MarkupText.clean(EntryContent.text(entry))
             contentHTML = EntryContent.html(entry)
             url = WebLink.http(entry.url)
             image = WebLink.http(entry.artworkURL)
             datePublished = EntryContent.timestamp(entry.releaseDate)
-            authors = [Author(name: entry.artist)]
+            authors = [Author(name: MarkupText.clean(entry.artist))]
             tags = [entry.type.rawValue]
         }
 
