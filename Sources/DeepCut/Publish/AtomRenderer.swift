@@ -1,0 +1,41 @@
+import DeepCutCore
+
+/// Renders a snapshot as an Atom 1.0 feed (`feed.atom`), through `XMLWriter` so hostile catalog
+/// text can never break the document. Entry ids match the JSON Feed's.
+enum AtomRenderer {
+    static func render(_ snapshot: Snapshot) -> String {
+        var xml = XMLWriter()
+        xml.start("feed", ["xmlns": "http://www.w3.org/2005/Atom"])
+        xml.element("id", [:], FeedIdentity.feedID)
+        xml.element("title", [:], FeedIdentity.title)
+        xml.element("subtitle", [:], FeedSummary.line(snapshot))
+        xml.element("updated", [:], Timestamp.string(snapshot.generatedAt))
+        xml.start("author")
+        xml.element("name", [:], FeedIdentity.author)
+        xml.end()
+        xml.element("generator", [:], FeedIdentity.generator)
+        for entry in snapshot.entries {
+            write(entry, provider: snapshot.provider, to: &xml)
+        }
+        xml.end()
+        return xml.document
+    }
+
+    private static func write(_ entry: FeedEntry, provider: String, to xml: inout XMLWriter) {
+        let date = EntryContent.timestamp(entry.releaseDate)
+        xml.start("entry")
+        xml.element("id", [:], FeedIdentity.entryID(provider: provider, releaseID: entry.id))
+        xml.element("title", [:], EntryContent.title(entry))
+        xml.element("updated", [:], date)
+        xml.element("published", [:], date)
+        xml.start("author")
+        xml.element("name", [:], entry.artist)
+        xml.end()
+        if let url = WebLink.http(entry.url) {
+            xml.element("link", ["rel": "alternate", "type": "text/html", "href": url])
+        }
+        xml.element("category", ["term": entry.type.rawValue, "label": EntryContent.typeLabel(entry.type)])
+        xml.element("content", ["type": "html"], EntryContent.html(entry))
+        xml.end()
+    }
+}

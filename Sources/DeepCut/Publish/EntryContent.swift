@@ -1,0 +1,46 @@
+import DeepCutCore
+
+/// How one feed entry reads in every rendering: the same title, summary and HTML in the JSON Feed,
+/// the Atom feed and the page. All third-party text is escaped, all links are http(s) only.
+enum EntryContent {
+    /// "Artist — Title".
+    static func title(_ entry: FeedEntry) -> String {
+        "\(entry.artist) — \(entry.title)"
+    }
+
+    static func typeLabel(_ type: RecordingType) -> String {
+        switch type {
+        case .album: "Album"
+        case .ep: "EP"
+        case .single: "Single"
+        case .compilation: "Compilation"
+        }
+    }
+
+    /// RFC 3339 midnight UTC of the release day; a partial date (`2019`, `2019-06`) means its first day.
+    static func timestamp(_ date: ReleaseDate) -> String {
+        let day = ReleaseDate(year: date.year, month: date.month ?? 1, day: date.day ?? 1)
+        return "\(day)T00:00:00Z"
+    }
+
+    /// Plain text: artist, title, type and date, the link when there is one.
+    static func text(_ entry: FeedEntry) -> String {
+        var lines = [title(entry), "\(typeLabel(entry.type)), released \(entry.releaseDate)"]
+        if let url = WebLink.http(entry.url) { lines.append(url) }
+        return lines.joined(separator: "\n")
+    }
+
+    /// An HTML fragment (already escaped) for feed readers: artwork, artist, title, type, date, link.
+    static func html(_ entry: FeedEntry) -> String {
+        var html = ""
+        if let artwork = WebLink.http(entry.artworkURL) {
+            html += "<p><img src=\"\(MarkupText.escape(artwork))\" alt=\"\(MarkupText.escape(title(entry)))\" width=\"300\"></p>"
+        }
+        html += "<p><strong>\(MarkupText.escape(entry.artist))</strong> — \(MarkupText.escape(entry.title))</p>"
+        html += "<p>\(typeLabel(entry.type)), released \(entry.releaseDate)</p>"
+        if let url = WebLink.http(entry.url) {
+            html += "<p><a href=\"\(MarkupText.escape(url))\">Open in the catalog</a></p>"
+        }
+        return html
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import DeepCutCore
+
+/// Names and ids shared by the JSON Feed, the Atom feed and the page. Entry ids are tag URIs
+/// (RFC 4151) built from the provider and the catalog's release id, so a reader that has seen an
+/// entry recognises it in every later run, whatever else changed about it.
+enum FeedIdentity {
+    static let title = "Deep Cut Atlas"
+    static let author = "Deep Cut Atlas"
+    static let generator = "deepcut"
+    private static let tagPrefix = "tag:deepcut.atlas,2026:"
+
+    static var feedID: String { tagPrefix + "feed" }
+
+    static func entryID(provider: String, releaseID: String) -> String {
+        tagPrefix + percentEncoded(provider) + "/" + percentEncoded(releaseID)
+    }
+
+    /// Percent-encodes everything but RFC 3986 unreserved characters, so any catalog id makes a valid URI.
+    private static func percentEncoded(_ text: String) -> String {
+        var unreserved = CharacterSet(charactersIn: "-._~")
+        unreserved.formUnion(CharacterSet(charactersIn: "a"..."z"))
+        unreserved.formUnion(CharacterSet(charactersIn: "A"..."Z"))
+        unreserved.formUnion(CharacterSet(charactersIn: "0"..."9"))
+        return text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+    }
+}

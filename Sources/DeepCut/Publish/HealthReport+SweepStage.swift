@@ -1,0 +1,69 @@
+import DeepCutCore
+
+extension HealthReport {
+    /// The SweepCatalog stage: how many artists answered, at what cost, and every failure.
+    public struct SweepStage: Sendable, Hashable, Codable {
+        public var status: StageStatus
+        public var provider: String
+        public var artists: ArtistCounts
+        public var requests: Int
+        /// Requests per library artist, two decimals.
+        public var requestsPerArtist: Double
+        /// Artists that failed or were skipped, in library order.
+        public var incompleteArtists: [String]
+        /// Every failed artist (skipped ones are counted in `artists.skipped` and listed in `incompleteArtists`).
+        public var failures: [ArtistFailure]
+
+        public init(status: StageStatus, provider: String, artists: ArtistCounts, requests: Int,
+                    incompleteArtists: [String], failures: [ArtistFailure]) {
+            self.status = status
+            self.provider = provider
+            self.artists = artists
+            self.requests = requests
+            self.requestsPerArtist = artists.total == 0 ? 0 : (Double(requests) / Double(artists.total) * 100).rounded() / 100
+            self.incompleteArtists = incompleteArtists
+            self.failures = failures
+        }
+
+        public init(_ outcome: SweepOutcome) {
+            let status: StageStatus = switch outcome.status {
+            case .complete: .ok
+            case .partial: .partial
+            case .failed: .failed
+            case .skipped: .skipped
+            }
+            let failures = outcome.results.compactMap { result -> ArtistFailure? in
+                guard case .failed(let failure) = result.outcome else { return nil }
+                return ArtistFailure(artist: result.artist, failure: failure)
+            }
+            self.init(status: status, provider: outcome.provider, artists: outcome.counts, requests: outcome.requests,
+                      incompleteArtists: outcome.incompleteArtists, failures: failures)
+        }
+
+        public static let notRun = SweepStage(status: .notRun, provider: "", artists: ArtistCounts(total: 0), requests: 0,
+                                              incompleteArtists: [], failures: [])
+    }
+
+    /// One artist the catalog did not answer for, after retries.
+    public struct ArtistFailure: Sendable, Hashable, Codable {
+        public var artist: String
+        public var kind: FailureKind
+        /// Omitted when the server never answered.
+        public var httpStatus: Int?
+        public var attempts: Int
+        public var message: String
+
+        public init(artist: String, kind: FailureKind, httpStatus: Int?, attempts: Int, message: String) {
+            self.artist = artist
+            self.kind = kind
+            self.httpStatus = httpStatus
+            self.attempts = attempts
+            self.message = message
+        }
+
+        public init(artist: String, failure: FetchFailure) {
+            self.init(artist: artist, kind: failure.kind, httpStatus: failure.httpStatus, attempts: failure.attempts,
+                      message: failure.message)
+        }
+    }
+}

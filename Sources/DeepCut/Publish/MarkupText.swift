@@ -1,0 +1,37 @@
+/// Escaping for third-party text (titles, artist names, URLs) placed in XML or HTML.
+///
+/// Escapes `& < > " '` so text is safe in element content and in quoted attributes alike, and drops
+/// every character XML 1.0 forbids (C0 controls other than tab, LF and CR; U+FFFE; U+FFFF), which
+/// would otherwise make the whole Atom feed unparseable. DEL and C1 controls are legal XML but
+/// never meaningful in a title and rejected by some readers, so they are dropped too.
+enum MarkupText {
+    static func escape(_ text: String) -> String {
+        var escaped = ""
+        escaped.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars where isAllowed(scalar) {
+            switch scalar {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+
+    /// The text with the forbidden characters dropped and nothing escaped: for JSON, which can carry
+    /// them, read by tools that put them into XML or HTML, which cannot.
+    static func clean(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter(isAllowed)))
+    }
+
+    static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D: true
+        case 0x00...0x1F, 0x7F...0x9F, 0xFFFE, 0xFFFF: false
+        default: true
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Glibc
+
+/// The Publish stage: decides from the snapshot's completeness what may be replaced.
+///
+/// - complete: `snapshots/RUNID.json`, `current.json`, then `latest.json` (the new baseline);
+/// - partial: `snapshots/RUNID.json` and `current.json` only; the baseline is untouched;
+/// - failed (no snapshot): no feed file is touched at all.
+///
+/// Whenever `current.json` is written, `feed.json`, `feed.atom` and `index.html` are rendered from
+/// the same snapshot. Every file is replaced atomically, so a crash leaves the previous files intact.
+/// The health files are written separately by `HealthWriter`, once the whole run is known.
+struct Publish: Sendable {
+    let folder: OutputFolder
+    /// How many snapshot files retention keeps (at least one: the one just written).
+    let keepSnapshots: Int
+    let now: @Sendable () -> Date
+
+    init(outputDirectory: URL, keepSnapshots: Int, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.folder = OutputFolder(outputDirectory)
+        self.keepSnapshots = max(1, keepSnapshots)
+        self.now = now
+    }
+
+    /// - Parameter snapshot: the run's snapshot, or nil when the sweep failed.
+    /// - Throws: `OutputError` when a file cannot be written (exit 73, or 74 when the disk is full).
+    ///   An unreadable `latest.json` is not thrown: it is reported in the outcome and left as found
+    ///   unless a complete run replaces it.
+    func callAsFunction(_ snapshot: Snapshot?) throws -> PublishOutcome {
+        try AtomicFile.createDirectory(folder.snapshots)
+        let removed = AtomicFile.removeStaleTemporaries(in: folder.root) + AtomicFile.removeStaleTemporaries(in: folder.snapshots)
+        var unreadableBaseline: OutputReadError?
+        var baseline: Baseline?
+        do {
+            baseline = try Baseline.read(outputDirectory: folder.root)
+        } catch let error as OutputReadError {
+            unreadableBaseline = error
+        }
+        var outcome = PublishOutcome(promoted: false, wrote: [], snapshot: snapshot?.runID, baseline: baseline,
+                                     baselineAgeSeconds: nil, pruned: [], removedTemporaries: removed,
+                                     message: unreadableBaseline?.message)
+        if let snapshot {
+            try publish(snapshot, into: &outcome)
+            if let unreadableBaseline, outcome.promoted {
+                outcome.message = "replaced an unreadable latest.json (\(unreadableBaseline.reason)) with this complete snapshot"
+            }
+            // With the baseline unreadable, which snapshot it came from is unknown: prune nothing.
+            if unreadableBaseline == nil || outcome.promoted {
+                prune(keeping: outcome.baseline?.runID, into: &outcome)
+            }
+        }
+        outcome.baselineAgeSeconds = outcome.baseline?.ageSeconds(at: now())
+        return outcome
+    }
+
+    private func publish(_ snapshot: Snapshot, into outcome: inout PublishOutcome) throws {
+        let bytes = try snapshot.encoded()
+        try write(bytes, to: folder.snapshot(snapshot.runID), into: &outcome)
+        try write(bytes, to: folder.current, into: &outcome)
+        if snapshot.complete {
+            try write(bytes, to: folder.latest, into: &outcome)
+            outcome.promoted = true
+            outcome.baseline = Baseline(snapshot)
+        }
+        try write(JSONFeedRenderer.render(snapshot), to: folder.jsonFeed, into: &outcome)
+        try write(Data(AtomRenderer.render(snapshot).utf8), to: folder.atomFeed, into: &outcome)
+        try write(Data(HTMLRenderer.render(snapshot).utf8), to: folder.page, into: &outcome)
+    }
+
+    private func write(_ data: Data, to url: URL, into outcome: inout PublishOutcome) throws {
+        try AtomicFile.write(data, to: url)
+        outcome.wrote.append(folder.relativeName(url))
+    }
+
+    /// Keeps the newest `keepSnapshots` snapshot files (by run id, which is time order) and the
+    /// baseline's own, and removes the rest. Files that are not named like a snapshot are left alone.
+    /// The feed is already published when this runs, so a removal that fails is reported, not thrown.
+    private func prune(keeping baseline: RunID?, into outcome: inout PublishOutcome) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.snapshots.path) else { return }
+        let runs = names.compactMap { name -> RunID? in
+            guard name.hasSuffix(".json") else { return nil }
+            return RunID(rawValue: String(name.dropLast(".json".count)))
+        }.sorted()
+        for run in runs.dropLast(keepSnapshots) where run != baseline {
+            let url = folder.snapshot(run)
+            if unlink(url.path) == 0 {
+                outcome.pruned.append(folder.relativeName(url))
+            } else {
+                let problem = OutputError(path: url.path, action: "remove old snapshot", errno: errno).message
+                outcome.message = [outcome.message, problem].compactMap { $0 }.joined(separator: "; ")
+            }
+        }
+    }
+}

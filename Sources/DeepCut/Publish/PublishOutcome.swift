@@ -1,0 +1,18 @@
+/// What the Publish stage did: the health report's `publish` object and the exit code's evidence.
+struct PublishOutcome: Sendable, Hashable {
+    /// True when the snapshot became the baseline (`latest.json`).
+    var promoted: Bool
+    /// Files written, relative to the output folder, in write order.
+    var wrote: [String]
+    /// The run id of the snapshot published; nil when the sweep failed and nothing was published.
+    var snapshot: RunID?
+    /// The baseline after publishing: this run's snapshot if promoted, else the one kept.
+    var baseline: Baseline?
+    var baselineAgeSeconds: Int?
+    /// Snapshot files removed by retention, relative to the output folder.
+    var pruned: [String]
+    /// Temporaries of a crashed earlier run that were swept.
+    var removedTemporaries: Int
+    /// Something the operator should know, such as an unreadable `latest.json` kept or replaced.
+    var message: String?
+}

@@ -1,0 +1,15 @@
+import Foundation
+
+/// The ISO 8601 UTC timestamps of every output file (`2026-11-29T12:00:41Z`, whole seconds).
+/// Built on `Date.ISO8601FormatStyle` because `ISO8601DateFormatter` is not Sendable.
+enum Timestamp {
+    private static let style = Date.ISO8601FormatStyle(timeZone: .gmt)
+
+    static func string(_ date: Date) -> String {
+        style.format(date)
+    }
+
+    static func date(_ text: String) -> Date? {
+        try? style.parse(text)
+    }
+}
