@@ -1,0 +1,59 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One sweep at a time: an exclusive `flock` on a lock file in the state folder.
+///
+/// The file is never deleted (deleting a flock'ed file lets a third process lock a new inode
+/// while the second still holds the old one). The kernel drops the lock when the process dies,
+/// so a kill -9 never leaves a stale lock. It holds the owner's pid for the error message.
+public final class RunLock: Sendable {
+    public struct Busy: DeepCutError {
+        public var pid: Int32?
+        public var exitCode: ExitCode { .tempFail }
+        public var message: String {
+            "another sweep is running" + (pid.map { " (pid \($0))" } ?? "")
+        }
+    }
+
+    public struct Failure: DeepCutError {
+        public var path: String
+        public var reason: String
+        public var exitCode: ExitCode { .ioError }
+        public var message: String { "\(path): cannot lock (\(reason))" }
+    }
+
+    private let descriptor: Int32
+
+    /// Takes the lock or throws `Busy` at once: a timer-started run must not queue behind another.
+    public init(path: URL) throws {
+        try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let fd = open(path.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw Failure(path: path.path, reason: String(cString: strerror(errno))) }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            let busy = errno == EWOULDBLOCK
+            let reason = String(cString: strerror(errno))
+            let owner = Self.readPID(fd)
+            close(fd)
+            if busy { throw Busy(pid: owner) }
+            throw Failure(path: path.path, reason: reason)
+        }
+        descriptor = fd
+        let pid = "\(getpid())\n"
+        ftruncate(fd, 0)
+        _ = pid.withCString { pwrite(fd, $0, strlen($0), 0) }
+    }
+
+    deinit {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+
+    private static func readPID(_ fd: Int32) -> Int32? {
+        var buffer = [UInt8](repeating: 0, count: 32)
+        let count = pread(fd, &buffer, buffer.count - 1, 0)
+        guard count > 0 else { return nil }
+        return Int32(String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+}
