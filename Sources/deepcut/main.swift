@@ -1,1 +1,4 @@
-print("deepcut")
+import DeepCut
+import Foundation
+
+exit(await DeepCutCLI.main(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,40 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `deepcut check-config`: validate the config, its paths, the state database and credentials' presence.
+enum CheckConfigCommand: DeepCutCommand {
+    static let spec = CommandSpec(["check-config"], abstract: "Validate config, paths, state database and credentials; exit 0 or 78.",
+                                  options: [configOption])
+
+    static func run(_ context: CommandContext) async throws -> ExitCode {
+        let config = try context.loadConfig()
+        _ = try LibraryReaderRegistry.standard.readers(for: config.library)
+        for (index, source) in config.library.enumerated() where !FileManager.default.isReadableFile(atPath: source.path.path) {
+            throw ConfigError(message: "\(config.file.lastPathComponent): library[\(index)].path: cannot read \(source.path.path)")
+        }
+        try checkWritableFolder(config.outputDirectory, key: "outputDirectory", config: config)
+        try checkWritableFolder(config.stateDatabase.deletingLastPathComponent(), key: "stateDatabase", config: config)
+        if FileManager.default.fileExists(atPath: config.stateDatabase.path) {
+            // A corrupt database is reported (exit 74), never repaired.
+            let problems = try StateStore(url: config.stateDatabase).integrityCheck()
+            guard problems == ["ok"] else {
+                throw CommandFailure(exitCode: .ioError, message: "\(config.stateDatabase.path): integrity check failed: \(problems.prefix(3).joined(separator: "; "))")
+            }
+        }
+        context.console.out("config OK: \(config.file.path) (\(config.library.count) library source\(config.library.count == 1 ? "" : "s"), provider \(config.catalog.provider.rawValue))")
+        return .success
+    }
+
+    /// The folder exists and is writable, or the nearest existing parent is (it will be created).
+    private static func checkWritableFolder(_ folder: URL, key: String, config: Config) throws {
+        var candidate = folder
+        while !FileManager.default.fileExists(atPath: candidate.path), candidate.pathComponents.count > 1 {
+            candidate.deleteLastPathComponent()
+        }
+        guard access(candidate.path, W_OK) == 0 else {
+            throw ConfigError(message: "\(config.file.lastPathComponent): \(key): \(candidate.path) is not writable")
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// The `deepcut` command line: parses the words, runs the subcommand, maps every error to one
+/// stderr line and the SPEC's exit code. The executable target only calls `main`.
+public enum DeepCutCLI {
+    public static let version = "0.1.0"
+
+    static let commands: [any DeepCutCommand.Type] = [
+        SweepCommand.self, HealthCommand.self, DismissCommand.self, RestoreCommand.self, DismissedCommand.self,
+        DismissalsImportCommand.self, DismissalsExportCommand.self, MoreFromCommand.self,
+        CheckConfigCommand.self,
+    ]
+
+    static let program = ProgramSpec(
+        name: "deepcut", abstract: "New releases from the artists in your music library.",
+        options: [.flag("version", help: "print the version")],
+        commands: commands.map { $0.spec })
+
+    /// - Returns: the process exit status.
+    public static func main(_ words: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+                            console: Console = .standard) async -> Int32 {
+        await run(words, environment: environment, console: console, httpClient: nil).rawValue
+    }
+
+    static func run(_ words: [String], environment: [String: String], console: Console,
+                    httpClient: (any HTTPClient)?) async -> ExitCode {
+        do {
+            switch try program.parse(words) {
+            case .help(let text):
+                console.out(text)
+                return .success
+            case .run(let arguments):
+                if arguments.command.names.isEmpty {
+                    console.out("deepcut \(version)")
+                    return .success
+                }
+                guard let command = commands.first(where: { $0.spec.names == arguments.command.names }) else {
+                    throw UsageError(problem: "deepcut: unknown command", usage: "")
+                }
+                let context = CommandContext(arguments: arguments, environment: environment, console: console, httpClient: httpClient)
+                return try await command.run(context)
+            }
+        } catch let error as any DeepCutError {
+            console.err(error.message)
+            return error.exitCode
+        } catch {
+            console.err("deepcut: internal error: \(error)")
+            return .software
+        }
+    }
+}

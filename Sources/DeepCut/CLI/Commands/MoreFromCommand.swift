@@ -1,0 +1,31 @@
+import DeepCutCore
+import Foundation
+
+/// `deepcut more-from ARTIST [--json]`: the artist's releases, newest first, wanted types only,
+/// minus owned and dismissed (by match key: catalog and library ids of one album differ).
+enum MoreFromCommand: DeepCutCommand {
+    static let spec = CommandSpec(["more-from"], abstract: "Show an artist's releases you do not own and have not dismissed.",
+                                  options: [configOption, .flag("json", help: "print JSON for scripts")],
+                                  arguments: [CommandArgument("ARTIST", help: "artist name as in your library")])
+
+    static func run(_ context: CommandContext) async throws -> ExitCode {
+        let config = try context.loadConfig()
+        let artist = context.arguments.argument("ARTIST") ?? ""
+        let releases = try await MoreFrom(config: config, client: context.httpClient).releases(of: artist)
+        print(releases, artist: artist, context: context)
+        return .success
+    }
+
+    static func print(_ entries: [FeedEntry], artist: String, context: CommandContext) {
+        if context.arguments.flag("json") {
+            context.console.out(String(decoding: (try? OutputJSON.encode(entries)) ?? Data("[]".utf8), as: UTF8.self))
+            return
+        }
+        guard !entries.isEmpty else {
+            context.console.out("nothing more from \(artist): you own or dismissed everything the catalog lists")
+            return
+        }
+        let rows = entries.map { [$0.releaseDate.description, $0.type.rawValue, $0.title, $0.id, $0.url ?? "-"] }
+        context.console.out(TextTable(header: ["date", "type", "title", "id", "link"], rows: rows).rendered)
+    }
+}

@@ -1,0 +1,20 @@
+/// `deepcut sweep [--if-stale]`: run the pipeline once.
+enum SweepCommand: DeepCutCommand {
+    static let spec = CommandSpec(["sweep"], abstract: "Run the pipeline once: load, sweep, diff, publish.", options: [
+        configOption,
+        .flag("if-stale", help: "skip while the baseline is younger than ttlHours and the last run was complete"),
+    ])
+
+    static func run(_ context: CommandContext) async throws -> ExitCode {
+        let pipeline = Pipeline(config: try context.loadConfig(), client: context.httpClient)
+        let options = SweepOptions(ifStale: context.arguments.flag("if-stale"))
+        // SIGTERM/SIGINT cancel the sweep: stop starting requests, publish what is known as partial.
+        let report = await SignalCancellation.run { await pipeline.run(options) }
+        if let line = report.stderrLine {
+            report.exitCode == .success ? context.console.out(line) : context.console.err(line)
+        } else if let health = report.health {
+            context.console.out(health.message ?? health.status.rawValue)
+        }
+        return report.exitCode
+    }
+}

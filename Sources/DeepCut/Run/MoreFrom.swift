@@ -1,0 +1,46 @@
+import DeepCutCore
+import Foundation
+
+/// "More from this artist": one artist's catalog through the same resolution, diff and
+/// owned/dismissed rules as the sweep, without the feed window.
+struct MoreFrom: Sendable {
+    let config: Config
+    let client: any HTTPClient
+
+    init(config: Config, client: (any HTTPClient)?) {
+        self.config = config
+        self.client = client ?? URLSessionHTTPClient(maximumConnectionsPerHost: 1)
+    }
+
+    struct NotFound: DeepCutError {
+        var artist: String
+        var exitCode: ExitCode { .dataError }
+        var message: String { "more-from: the catalog has no artist named '\(artist)'" }
+    }
+
+    struct Unreachable: DeepCutError {
+        var failure: FetchFailure
+        var exitCode: ExitCode { .tempFail }
+        var message: String { "more-from: catalog request failed (\(failure.kind.rawValue)): \(failure.message)" }
+    }
+
+    func releases(of artist: String) async throws -> [FeedEntry] {
+        let library = try LoadLibrary().run(config.library)
+        let store = try StateStore(url: config.stateDatabase)
+        let provider = try CatalogProviderFactory.make(config.catalog, client: client)
+        let sweep = await SweepCatalog(provider: provider, concurrency: 1).run(artists: [artist])
+        switch sweep.results.first?.outcome {
+        case .fetched(let releases):
+            // No window: every release the user lacks, up to today.
+            let diff = Diff(wantedTypes: config.feed.types, windowDays: 365 * 1000)
+            return diff(releases: releases, owned: Set(library.albums.map(\.key)).union(try store.ownedKeys()),
+                        dismissed: try store.dismissals.keys(), today: Date().epochDay).entries
+        case .notFound, nil:
+            throw NotFound(artist: artist)
+        case .failed(let failure):
+            throw Unreachable(failure: failure)
+        case .skipped:
+            throw Unreachable(failure: FetchFailure(kind: .cancelled, attempts: 0, message: "interrupted"))
+        }
+    }
+}

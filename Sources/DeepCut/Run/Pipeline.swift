@@ -1,0 +1,124 @@
+import DeepCutCore
+import Foundation
+
+/// Wires the four stages: LoadLibrary → SweepCatalog → Diff → Publish, then the health report.
+///
+/// Each stage hands the next a typed outcome; the exit code is computed once, from those
+/// outcomes, by `ExitStatus`. A stage error (bad library, unwritable output, corrupt state)
+/// ends the run with that error's exit code and a health report that says which stage stopped.
+public struct Pipeline: Sendable {
+    public let config: Config
+    let client: any HTTPClient
+    let now: @Sendable () -> Date
+
+    init(config: Config, client: (any HTTPClient)? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.config = config
+        self.client = client ?? URLSessionHTTPClient(maximumConnectionsPerHost: config.catalog.concurrency)
+        self.now = now
+    }
+
+    /// The lock file beside the state database: one sweep at a time per state folder.
+    var lockFile: URL {
+        config.stateDatabase.deletingLastPathComponent().appendingPathComponent("deepcut.lock")
+    }
+
+    /// Runs the pipeline once. Cancelling the calling task (SIGTERM) stops the sweep starting
+    /// artists; what was found is published under the partial rules.
+    public func run(_ options: SweepOptions = SweepOptions()) async -> RunReport {
+        let lock: RunLock
+        do {
+            lock = try RunLock(path: lockFile)
+        } catch {
+            // The running sweep owns the health report: leave it alone.
+            return RunReport(health: nil, exitCode: Self.exitCode(of: error), stderrLine: Self.message(of: error))
+        }
+        defer { withExtendedLifetime(lock) {} }
+        var run = RunInProgress(runID: RunID(now()), startedAt: now())
+        do {
+            let store = try StateStore(url: config.stateDatabase)
+            if options.ifStale, let skip = try freshBaseline(store: store) {
+                return finish(&run, status: .skipped, store: store, message: skip)
+            }
+            let library = try LoadLibrary().run(config.library)
+            run.report.library = HealthReport.LibraryStage(library)
+            let provider = try CatalogProviderFactory.make(config.catalog, client: client)
+            let sweep = await SweepCatalog(provider: provider, concurrency: config.catalog.concurrency).run(artists: library.artists)
+            run.report.sweep = HealthReport.SweepStage(sweep)
+            let diff = Diff(wantedTypes: config.feed.types, windowDays: config.feed.windowDays)(
+                releases: sweep.releases, owned: Set(library.albums.map(\.key)), dismissed: try store.dismissals.keys(),
+                today: run.startedAt.epochDay)
+            run.report.diff = HealthReport.DiffStage(diff)
+            let status = sweep.status
+            let snapshot = status == .failed ? nil : Snapshot(runID: run.runID, generatedAt: now(), sweep: sweep, diff: diff)
+            let outcome = try Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots, now: now)(snapshot)
+            run.report.publish = HealthReport.PublishStage(outcome)
+            return finish(&run, status: status, store: store, message: Self.summary(status, sweep: sweep, entries: diff.entries.count))
+        } catch {
+            return fail(&run, error: error)
+        }
+    }
+
+    /// The `--if-stale` rule: skip while the last run was complete and the baseline is younger than `ttlHours`.
+    private func freshBaseline(store: StateStore) throws -> String? {
+        guard let last = try store.runs.last(), last.status == .complete || last.status == .skipped,
+              let baseline = try Baseline.read(outputDirectory: config.outputDirectory) else { return nil }
+        let age = baseline.ageSeconds(at: now())
+        guard Double(age) < config.ttlHours * 3600 else { return nil }
+        return "baseline \(baseline.runID) is \(age / 60) min old, younger than ttlHours \(config.ttlHours); nothing to do"
+    }
+
+    private func finish(_ run: inout RunInProgress, status: RunStatus, store: StateStore, message: String) -> RunReport {
+        let exitCode = ExitStatus.of(status)
+        run.report.status = status
+        run.report.exitCode = Int(exitCode.rawValue)
+        run.report.message = message
+        if status == .failed { run.report.publish.status = .skipped }
+        return complete(&run, exitCode: exitCode, store: store, stderrLine: exitCode == .success ? nil : message)
+    }
+
+    /// A stage threw: the run failed with that error's exit code; state and previous files stay as they were.
+    private func fail(_ run: inout RunInProgress, error: any Error) -> RunReport {
+        let exitCode = Self.exitCode(of: error)
+        let message = Self.message(of: error)
+        run.report.status = .failed
+        run.report.exitCode = Int(exitCode.rawValue)
+        run.report.message = message
+        // A corrupt or unwritable state database is never touched again in this run.
+        let store = error is DatabaseError ? nil : try? StateStore(url: config.stateDatabase)
+        return complete(&run, exitCode: exitCode, store: store, stderrLine: message)
+    }
+
+    private func complete(_ run: inout RunInProgress, exitCode: ExitCode, store: StateStore?, stderrLine: String?) -> RunReport {
+        run.report.finishedAt = now()
+        var line = stderrLine
+        do {
+            try store?.runs.record(RunRecord(run.report))
+            try HealthWriter.write(run.report, to: config.outputDirectory)
+        } catch {
+            // The sweep's own result stands; the operator still hears why the report is missing.
+            line = [stderrLine, "cannot write the health report: \(Self.message(of: error))"].compactMap { $0 }.joined(separator: "; ")
+            let code = exitCode == .success || exitCode == .partial ? Self.exitCode(of: error) : exitCode
+            return RunReport(health: run.report, exitCode: code, stderrLine: line)
+        }
+        return RunReport(health: run.report, exitCode: exitCode, stderrLine: line)
+    }
+
+    static func summary(_ status: RunStatus, sweep: SweepOutcome, entries: Int) -> String {
+        let counts = sweep.counts
+        switch status {
+        case .complete: return "sweep complete: \(counts.total) artists, \(entries) entries"
+        case .partial:
+            return "sweep partial: \(counts.failed + counts.skipped) of \(counts.total) artists could not be checked; published as partial, baseline kept"
+        case .failed: return "sweep failed: no artist answered (\(counts.failed) failed); nothing published, baseline kept"
+        case .skipped: return "skipped"
+        }
+    }
+
+    static func exitCode(of error: any Error) -> ExitCode {
+        (error as? any DeepCutError)?.exitCode ?? .software
+    }
+
+    static func message(of error: any Error) -> String {
+        (error as? any DeepCutError)?.message ?? "internal error: \(error)"
+    }
+}
