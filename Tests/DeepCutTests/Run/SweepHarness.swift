@@ -1,0 +1,84 @@
+import DeepCutCore
+import Testing
+import DeepCutFixtures
+import Foundation
+@testable import DeepCut
+
+/// One user's world for end-to-end tests: a library file, a config, a state database, an output
+/// folder, and a loopback iTunes catalog reached through the real URLSession client.
+final class SweepHarness: Sendable {
+    let folder = ScratchFolder()
+    let server: FixtureServer
+    let baseURL: URL
+    static let today = Date().epochDay
+
+    /// Three artists with one new release each (10, 20, 30 days old), an owned album, an old album.
+    static let artists: [FixtureArtist] = [
+        FixtureArtist(id: "101", name: "Khruangbin", releases: [
+            release("1001", "A La Sala", daysAgo: 10), release("1002", "Mordechai", daysAgo: 2000),
+        ]),
+        FixtureArtist(id: "102", name: "Bonobo", releases: [
+            release("1011", "Otomo", type: .ep, daysAgo: 20), release("1012", "Fragments", daysAgo: 300),
+        ]),
+        FixtureArtist(id: "103", name: "Polyphia", releases: [release("1021", "Ego Death", type: .single, daysAgo: 30)]),
+    ]
+
+    static func release(_ id: String, _ title: String, type: RecordingType = .album, daysAgo: Int) -> FixtureRelease {
+        let date = Date(timeIntervalSince1970: Double(today - daysAgo) * 86_400)
+        return FixtureRelease(id: id, title: title, type: type,
+                              releaseDate: ReleaseDate(iso: date.formatted(.iso8601.year().month().day()))!)
+    }
+
+    init(artists: [FixtureArtist] = SweepHarness.artists, library: String = "title,artist\nMordechai,Khruangbin\nFragments,Bonobo\nRenaissance,Polyphia\n",
+         catalog: [String: String] = [:]) throws {
+        server = FixtureServer(catalog: FixtureCatalog(artists: artists))
+        baseURL = try server.start()
+        try folder.write("library.csv", library)
+        var catalogKeys = ["\"baseURL\": \"\(baseURL.absoluteString)\"", "\"concurrency\": 2", "\"timeoutSeconds\": 1", "\"maxAttempts\": 1"]
+        for (key, value) in catalog.sorted(by: { $0.key < $1.key }) {
+            catalogKeys.removeAll { $0.hasPrefix("\"\(key)\"") }
+            catalogKeys.append("\"\(key)\": \(value)")
+        }
+        try folder.write("config.json", """
+        {"library": [{"format": "csv", "path": "library.csv"}],
+         "catalog": {\(catalogKeys.joined(separator: ", "))},
+         "feed": {"windowDays": 120},
+         "stateDatabase": "state/state.db", "outputDirectory": "feed", "keepSnapshots": 5, "ttlHours": 24}
+        """)
+    }
+
+    deinit { server.stop() }
+
+    var configPath: String { folder.url.appendingPathComponent("config.json").path }
+    var feed: URL { folder.url.appendingPathComponent("feed") }
+
+    /// Runs `deepcut <words> --config …` in-process through the CLI entry point.
+    func run(_ words: String...) async -> (exitCode: ExitCode, console: CapturedConsole) {
+        let console = CapturedConsole()
+        let code = await DeepCutCLI.run(words + ["--config", configPath], environment: [:], console: console.console, httpClient: nil)
+        return (code, console)
+    }
+
+    func fail(_ artistID: String, with fault: Fault?) {
+        server.setFault(fault, forArtistID: artistID)
+    }
+
+    /// Every file under the output folder, relative path → bytes: "which files changed, byte for byte".
+    func outputFiles() throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        guard let enumerator = FileManager.default.enumerator(at: feed, includingPropertiesForKeys: nil) else { return files }
+        for case let url as URL in enumerator where !url.hasDirectoryPath {
+            files[String(url.path.dropFirst(feed.path.count + 1))] = try Data(contentsOf: url)
+        }
+        return files
+    }
+
+    func json(_ name: String) throws -> [String: Any] {
+        let data = try Data(contentsOf: feed.appendingPathComponent(name))
+        return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+    }
+
+    func health() throws -> HealthReport {
+        try #require(try HealthReport.load(outputDirectory: feed))
+    }
+}
