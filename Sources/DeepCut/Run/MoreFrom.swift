@@ -25,15 +25,15 @@ struct MoreFrom: Sendable {
     }
 
     func releases(of artist: String) async throws -> [FeedEntry] {
-        let library = try LoadLibrary().run(config.library)
         let store = try StateStore(url: config.stateDatabase)
+        let library = try LoadLibrary().run(config.library).including(try store.owned.all())
         let provider = try CatalogProviderFactory.make(config.catalog, client: client)
         let sweep = await SweepCatalog(provider: provider, concurrency: 1).run(artists: [artist])
         switch sweep.results.first?.outcome {
         case .fetched(let releases):
             // No window: every release the user lacks, up to today.
             let diff = Diff(wantedTypes: config.feed.types, windowDays: 365 * 1000)
-            return diff(releases: releases, owned: Set(library.albums.map(\.key)).union(try store.ownedKeys()),
+            return diff(releases: releases, owned: Set(library.albums.map(\.key)),
                         dismissed: try store.dismissals.keys(), today: Date().epochDay).entries
         case .notFound, nil:
             throw NotFound(artist: artist)

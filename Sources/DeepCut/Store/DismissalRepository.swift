@@ -80,7 +80,7 @@ public struct DismissalRepository: Sendable {
 
     // MARK: Rows
 
-    private static func save(_ incoming: Dismissal, in connection: Connection) throws -> DismissalChange {
+    static func save(_ incoming: Dismissal, in connection: Connection) throws -> DismissalChange {
         var dismissal = incoming
         dismissal.dismissedAt = Dismissal.roundedTime(incoming.dismissedAt)
         let stored = try find(key: dismissal.albumKey, in: connection)

@@ -29,5 +29,17 @@ extension StateStore {
             );
             CREATE INDEX runs_by_started_at ON runs (started_at);
             """),
+        // Albums recorded as owned with `deepcut library add`, beyond the library files.
+        Migration(version: 3, sql: """
+            CREATE TABLE owned_albums (
+                album_key TEXT PRIMARY KEY NOT NULL,
+                title TEXT NOT NULL,
+                artist TEXT NOT NULL,
+                added_at REAL NOT NULL
+            );
+            """),
+        // Keys written by older tools in another Unicode form (or with stray case and spaces)
+        // become their NFC album key; duplicates merge keeping the richer row. Nothing is lost.
+        Migration(version: 4, apply: DismissalKeyMigration.apply),
     ])
 }

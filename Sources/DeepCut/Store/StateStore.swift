@@ -8,6 +8,7 @@ import Foundation
 public final class StateStore: Sendable {
     public let dismissals: DismissalRepository
     public let runs: RunHistoryRepository
+    public let owned: OwnedAlbumRepository
     let database: Database
 
     /// Opens the state database, creating it and its folder when missing.
@@ -25,6 +26,7 @@ public final class StateStore: Sendable {
         try Self.migrator.migrate(database)
         dismissals = DismissalRepository(database: database)
         runs = RunHistoryRepository(database: database)
+        owned = OwnedAlbumRepository(database: database)
     }
 
     /// `PRAGMA integrity_check`: `["ok"]` when the file is sound, otherwise one line per problem.

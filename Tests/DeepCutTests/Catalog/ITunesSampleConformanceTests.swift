@@ -3,21 +3,15 @@ import Testing
 import DeepCutCore
 @testable import DeepCut
 
-/// Decodes the real iTunes answers in `<package root>/../shared/samples` (see its README for provenance).
+/// Decodes the real iTunes answers in `Tests/Samples` (copies of `../shared/samples`; see its README for provenance).
 @Suite struct ITunesSampleConformanceTests {
-    static let samplesFolder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent() // Catalog
-        .deletingLastPathComponent() // DeepCutTests
-        .deletingLastPathComponent() // Tests
-        .deletingLastPathComponent() // package root
-        .deletingLastPathComponent()
-        .appending(path: "shared/samples")
+    static let samplesFolder = SharedSamples.folder
 
     /// Fails, naming the folder, when the samples are missing: a conformance test must never pass on nothing.
     func sample(_ name: String) throws -> Data {
         let file = Self.samplesFolder.appending(path: name)
         try #require(FileManager.default.fileExists(atPath: file.path),
-                     "iTunes sample missing: \(file.path) — the conformance test needs /work/shared/samples")
+                     "iTunes sample missing: \(file.path) — the conformance test needs Tests/Samples")
         return try Data(contentsOf: file)
     }
 

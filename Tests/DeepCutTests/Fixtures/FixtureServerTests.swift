@@ -61,7 +61,8 @@ import FoundationNetworking
         let hungRequests = (0..<16).map { _ in
             Task { try await hanging.get(url, "/lookup?id=\(FixtureTestCatalog.faultyID)&entity=album") }
         }
-        let allHung = await waitUntil { server.requestLog.count == 16 }
+        // Generous bound: under a fully parallel test run URLSession opens connections slowly.
+        let allHung = await waitUntil(seconds: 30) { server.requestLog.count == 16 }
         #expect(allHung)
         let answer = try await client.results(url, "/lookup?id=\(FixtureTestCatalog.polyphiaID)&entity=album")
         #expect(answer.artists.count == 1)

@@ -7,7 +7,7 @@ public enum DeepCutCLI {
 
     static let commands: [any DeepCutCommand.Type] = [
         SweepCommand.self, HealthCommand.self, DismissCommand.self, RestoreCommand.self, DismissedCommand.self,
-        DismissalsImportCommand.self, DismissalsExportCommand.self, MoreFromCommand.self,
+        DismissalsImportCommand.self, DismissalsExportCommand.self, MoreFromCommand.self, LibraryAddCommand.self,
         CheckConfigCommand.self,
     ]
 

@@ -1,0 +1,25 @@
+import Foundation
+
+/// `deepcut library add --title T --artist A`: record an album as owned, then show more from its artist.
+enum LibraryAddCommand: DeepCutCommand {
+    static let spec = CommandSpec(["library", "add"], abstract: "Record an album as owned, then show more from its artist.",
+                                  options: [
+                                      configOption,
+                                      .value("title", placeholder: "TITLE", help: "album title", required: true),
+                                      .value("artist", placeholder: "ARTIST", help: "album artist", required: true),
+                                      .flag("json", help: "print the artist's releases as JSON"),
+                                  ])
+
+    static func run(_ context: CommandContext) async throws -> ExitCode {
+        let config = try context.loadConfig()
+        let title = context.arguments.value("title") ?? "", artist = context.arguments.value("artist") ?? ""
+        guard !title.trimmingCharacters(in: .whitespaces).isEmpty, !artist.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw UsageError(problem: "deepcut library add: --title and --artist must not be empty", usage: spec.usage(program: "deepcut"))
+        }
+        try StateStore(url: config.stateDatabase).owned.add(title: title, artist: artist)
+        if !context.arguments.flag("json") { context.console.out("recorded as owned: \(artist) — \(title)") }
+        let releases = try await MoreFrom(config: config, client: context.httpClient).releases(of: artist)
+        MoreFromCommand.print(releases, artist: artist, context: context)
+        return .success
+    }
+}
