@@ -44,9 +44,10 @@ public struct Pipeline: Sendable {
             let provider = try CatalogProviderFactory.make(config.catalog, client: client)
             let sweep = await SweepCatalog(provider: provider, concurrency: config.catalog.concurrency).run(artists: library.artists)
             run.report.sweep = HealthReport.SweepStage(sweep)
-            let diff = Diff(wantedTypes: config.feed.types, windowDays: config.feed.windowDays)(
+            let memory = try store.memory.remember(sweep.results, provider: sweep.provider, at: run.startedAt)
+            let diff = Diff(wantedTypes: config.feed.types, windowDays: config.feed.windowDays, newBy: config.feed.newBy)(
                 releases: sweep.releases, owned: Set(library.albums.map(\.key)), dismissed: try store.dismissals.keys(),
-                today: run.startedAt.epochDay)
+                today: run.startedAt.epochDay, discovered: memory.discovered.mapValues(\.epochDay))
             run.report.diff = HealthReport.DiffStage(diff)
             let status = sweep.status
             let snapshot = status == .failed ? nil : Snapshot(runID: run.runID, generatedAt: now(), sweep: sweep, diff: diff)

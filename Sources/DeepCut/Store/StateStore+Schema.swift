@@ -41,5 +41,36 @@ extension StateStore {
         // Keys written by older tools in another Unicode form (or with stray case and spaces)
         // become their NFC album key; duplicates merge keeping the richer row. Nothing is lost.
         Migration(version: 4, apply: DismissalKeyMigration.apply),
+        // Catalog memory: what each artist's catalog held when last checked, and when each release
+        // was first and last seen. Serves newness by discovery, withdrawals and repair runs.
+        Migration(version: 5, sql: """
+            CREATE TABLE catalog_artists (
+                provider TEXT NOT NULL,
+                artist TEXT NOT NULL,
+                catalog_id TEXT,
+                outcome TEXT NOT NULL,
+                first_checked_at REAL NOT NULL,
+                checked_at REAL NOT NULL,
+                PRIMARY KEY (provider, artist)
+            );
+            CREATE TABLE catalog_releases (
+                provider TEXT NOT NULL,
+                artist TEXT NOT NULL,
+                release_id TEXT NOT NULL,
+                album_key TEXT NOT NULL,
+                title TEXT NOT NULL,
+                credited_artist TEXT NOT NULL,
+                type TEXT NOT NULL,
+                release_date TEXT,
+                artwork_url TEXT,
+                url TEXT,
+                explicit INTEGER NOT NULL,
+                track_count INTEGER,
+                first_seen_at REAL NOT NULL,
+                last_seen_at REAL NOT NULL,
+                withdrawn_at REAL,
+                PRIMARY KEY (provider, artist, release_id)
+            );
+            """),
     ])
 }

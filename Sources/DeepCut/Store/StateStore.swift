@@ -9,6 +9,7 @@ public final class StateStore: Sendable {
     public let dismissals: DismissalRepository
     public let runs: RunHistoryRepository
     public let owned: OwnedAlbumRepository
+    public let memory: CatalogMemory
     let database: Database
 
     /// Opens the state database, creating it and its folder when missing.
@@ -27,6 +28,7 @@ public final class StateStore: Sendable {
         dismissals = DismissalRepository(database: database)
         runs = RunHistoryRepository(database: database)
         owned = OwnedAlbumRepository(database: database)
+        memory = CatalogMemory(database: database)
     }
 
     /// `PRAGMA integrity_check`: `["ok"]` when the file is sound, otherwise one line per problem.

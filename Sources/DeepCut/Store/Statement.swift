@@ -88,6 +88,13 @@ final class Statement {
         }
     }
 
+    /// Makes the statement runnable again with new bindings: reuse beats re-preparing in bulk writes.
+    func reset() throws {
+        let code = sqlite3_reset(handle)
+        guard code == SQLITE_OK else { throw connection.lastError(code, sql: sql) }
+        sqlite3_clear_bindings(handle)
+    }
+
     // MARK: Columns
 
     func columnName(at index: Int) -> String {

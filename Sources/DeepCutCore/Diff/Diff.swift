@@ -6,10 +6,12 @@
 public struct Diff: Sendable {
     public var wantedTypes: Set<RecordingType>
     public var windowDays: Int
+    public var newBy: NewBy
 
-    public init(wantedTypes: Set<RecordingType>, windowDays: Int) {
+    public init(wantedTypes: Set<RecordingType>, windowDays: Int, newBy: NewBy = .release) {
         self.wantedTypes = wantedTypes
         self.windowDays = windowDays
+        self.newBy = newBy
     }
 
     /// - Parameters:
@@ -17,12 +19,16 @@ public struct Diff: Sendable {
     ///   - owned: album keys of the user's library.
     ///   - dismissed: album keys the user marked "Not interested" (legacy keys included).
     ///   - today: days since 1970-01-01 (UTC) of the run; the window is `[today - windowDays, today]`.
-    public func callAsFunction(releases: [Release], owned: Set<AlbumKey>, dismissed: Set<AlbumKey>, today: Int) -> FeedDiff {
+    ///   - discovered: release id → day it first appeared in its artist's catalog (after the artist's first check).
+    public func callAsFunction(releases: [Release], owned: Set<AlbumKey>, dismissed: Set<AlbumKey>, today: Int,
+                               discovered: [String: Int] = [:]) -> FeedDiff {
         let ownedKeys = Self.matchKeys(owned)
         let dismissedKeys = Self.matchKeys(dismissed)
         var dropped: [DropReason: Int] = [:]
         var families: [MatchKey: [Release]] = [:]
+        var upcoming: [MatchKey: [Release]] = [:]
         let oldest = today - windowDays
+        let window = oldest...today
         for release in releases {
             let keys = MatchKey.all(title: release.title, artist: release.artist)
             let reason: DropReason?
@@ -33,33 +39,54 @@ public struct Diff: Sendable {
             } else if !wantedTypes.contains(release.type) {
                 reason = .unwantedType
             } else if let date = release.releaseDate {
+                let family = MatchKey(title: release.title, artist: release.artist)
                 if date.epochDay > today {
                     reason = .notYetReleased
-                } else if date.epochDay < oldest {
-                    reason = .outsideWindow
-                } else {
+                    upcoming[family, default: []].append(release)
+                } else if isNew(release, date: date, window: window, discovered: discovered) {
                     reason = nil
-                    families[MatchKey(title: release.title, artist: release.artist), default: []].append(release)
+                    families[family, default: []].append(release)
+                } else {
+                    reason = .outsideWindow
                 }
             } else {
                 reason = .undated
             }
             if let reason { dropped[reason, default: 0] += 1 }
         }
-        var entries: [FeedEntry] = []
-        for members in families.values {
-            let ranked = members.sorted(by: EditionRank.isMoreComplete)
-            let shown = ranked[0]
-            // Repeats of the same id (catalogs list some twice) are not alternates.
-            var seen: Set<String> = [shown.id]
-            let alternates = ranked.dropFirst().filter { seen.insert($0.id).inserted }
-                .map { FeedAlternate(id: $0.id, title: $0.title, url: $0.url) }
-            dropped[.folded, default: 0] += members.count - 1
-            entries.append(FeedEntry(shown, releaseDate: shown.releaseDate!, alternates: alternates))
+        let entries = families.values.map { Self.entry(folding: $0, dropped: &dropped) }.sorted(by: Self.newestFirst)
+        var ignored: [DropReason: Int] = [:]
+        let announced = upcoming.values.map { Self.entry(folding: $0, dropped: &ignored) }.sorted(by: Self.soonestFirst)
+        return FeedDiff(entries: entries, upcoming: announced, dropped: dropped, considered: releases.count)
+    }
+
+    private func isNew(_ release: Release, date: ReleaseDate, window: ClosedRange<Int>, discovered: [String: Int]) -> Bool {
+        let byRelease = window.contains(date.epochDay)
+        let byDiscovery = discovered[release.id].map(window.contains) ?? false
+        switch newBy {
+        case .release: return byRelease
+        case .discovery: return byDiscovery
+        case .either: return byRelease || byDiscovery
         }
-        if dropped[.folded] == 0 { dropped[.folded] = nil }
-        entries.sort(by: Self.newestFirst)
-        return FeedDiff(entries: entries, dropped: dropped, considered: releases.count)
+    }
+
+    /// One entry for a release family: the most complete edition, the others as alternates.
+    private static func entry(folding members: [Release], dropped: inout [DropReason: Int]) -> FeedEntry {
+        let ranked = members.sorted(by: EditionRank.isMoreComplete)
+        let shown = ranked[0]
+        // Repeats of the same id (catalogs list some twice) are not alternates.
+        var seen: Set<String> = [shown.id]
+        let alternates = ranked.dropFirst().filter { seen.insert($0.id).inserted }
+            .map { FeedAlternate(id: $0.id, title: $0.title, url: $0.url) }
+        if members.count > 1 { dropped[.folded, default: 0] += members.count - 1 }
+        return FeedEntry(shown, releaseDate: shown.releaseDate!, alternates: alternates)
+    }
+
+    /// Announcements: the soonest release first.
+    static func soonestFirst(_ a: FeedEntry, _ b: FeedEntry) -> Bool {
+        if a.releaseDate != b.releaseDate { return a.releaseDate < b.releaseDate }
+        if a.key != b.key { return a.key < b.key }
+        return a.id < b.id
     }
 
     static func matchKeys(_ keys: Set<AlbumKey>) -> Set<MatchKey> {

@@ -1,11 +1,14 @@
 /// The Diff stage's result: the feed entries, newest first, and why everything else was dropped.
 public struct FeedDiff: Sendable {
     public var entries: [FeedEntry]
+    /// Wanted releases dated after today, soonest first: announced before release day.
+    public var upcoming: [FeedEntry]
     public var dropped: [DropReason: Int]
     public var considered: Int
 
-    public init(entries: [FeedEntry], dropped: [DropReason: Int], considered: Int) {
+    public init(entries: [FeedEntry], upcoming: [FeedEntry] = [], dropped: [DropReason: Int], considered: Int) {
         self.entries = entries
+        self.upcoming = upcoming
         self.dropped = dropped
         self.considered = considered
     }

@@ -97,3 +97,40 @@ import Testing
         #expect(result.entries.map(\.id) == ["live"])
     }
 }
+
+@Suite struct DiffNewnessTests {
+    let today = ReleaseDate(iso: "2026-11-29")!.epochDay
+
+    func release(_ id: String, date: String) -> Release {
+        Release(id: id, title: "Title \(id)", artist: "Bonobo", type: .album, releaseDate: ReleaseDate(iso: date))
+    }
+
+    /// An album from 2019 added to the catalog last week: news under discovery and either, not release.
+    @Test func lateCatalogAdditionCountsByDiscovery() {
+        let old = release("old", date: "2019-03-01")
+        let discovered = ["old": today - 7]
+        for (newBy, expected) in [(NewBy.release, 0), (.discovery, 1), (.either, 1)] {
+            let diff = Diff(wantedTypes: [.album], windowDays: 120, newBy: newBy)
+            #expect(diff(releases: [old], owned: [], dismissed: [], today: today, discovered: discovered).entries.count == expected, "\(newBy)")
+        }
+    }
+
+    @Test func recentReleaseNotDiscoveredCountsByReleaseOnly() {
+        let recent = release("recent", date: "2026-11-01")
+        #expect(Diff(wantedTypes: [.album], windowDays: 120, newBy: .discovery)(releases: [recent], owned: [], dismissed: [], today: today).entries.isEmpty)
+        #expect(Diff(wantedTypes: [.album], windowDays: 120, newBy: .either)(releases: [recent], owned: [], dismissed: [], today: today).entries.count == 1)
+    }
+
+    @Test func futureReleasesAreUpcomingSoonestFirstAndNotInTheFeed() {
+        let diff = Diff(wantedTypes: [.album], windowDays: 120, newBy: .either)
+        let result = diff(releases: [release("later", date: "2027-02-01"), release("soon", date: "2026-12-05")],
+                          owned: [], dismissed: [], today: today)
+        #expect(result.entries.isEmpty)
+        #expect(result.upcoming.map(\.id) == ["soon", "later"])
+        // On release day it moves to the feed.
+        let releaseDay = ReleaseDate(iso: "2026-12-05")!.epochDay
+        let then = diff(releases: [release("soon", date: "2026-12-05")], owned: [], dismissed: [], today: releaseDay)
+        #expect(then.entries.map(\.id) == ["soon"])
+        #expect(then.upcoming.isEmpty)
+    }
+}

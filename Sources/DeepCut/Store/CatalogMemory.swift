@@ -1,0 +1,122 @@
+import DeepCutCore
+import Foundation
+
+/// What the catalog said about each library artist the last time it answered.
+///
+/// Only definite answers are remembered: a failed or skipped artist changes nothing, so an
+/// outage can never make releases look withdrawn or new.
+public struct CatalogMemory: Sendable {
+    let database: Database
+
+    /// Records one sweep's definite answers.
+    /// - Returns: when each fetched release was first seen, and the releases that vanished from
+    ///   an artist's catalog since it was last checked.
+    @discardableResult
+    func remember(_ results: [ArtistResult], provider: String, at date: Date) throws -> MemoryUpdate {
+        let now = date.timeIntervalSince1970
+        return try database.transaction { connection in
+            var update = MemoryUpdate()
+            let upsertArtist = try connection.prepare("""
+                INSERT INTO catalog_artists (provider, artist, catalog_id, outcome, first_checked_at, checked_at)
+                VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (provider, artist) DO UPDATE SET catalog_id = excluded.catalog_id, outcome = excluded.outcome,
+                    checked_at = excluded.checked_at
+                """)
+            let upsertRelease = try connection.prepare("""
+                INSERT INTO catalog_releases (provider, artist, release_id, album_key, title, credited_artist, type,
+                    release_date, artwork_url, url, explicit, track_count, first_seen_at, last_seen_at, withdrawn_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)
+                ON CONFLICT (provider, artist, release_id) DO UPDATE SET album_key = excluded.album_key,
+                    title = excluded.title, credited_artist = excluded.credited_artist, type = excluded.type,
+                    release_date = excluded.release_date, artwork_url = excluded.artwork_url, url = excluded.url,
+                    explicit = excluded.explicit, track_count = excluded.track_count,
+                    last_seen_at = excluded.last_seen_at, withdrawn_at = NULL
+                RETURNING first_seen_at,
+                    first_seen_at > (SELECT first_checked_at FROM catalog_artists a WHERE a.provider = catalog_releases.provider
+                                     AND a.artist = catalog_releases.artist)
+                """)
+            for result in results {
+                let artist = ArtistName.normalize(result.artist)
+                let releases: [Release]
+                switch result.outcome {
+                case .fetched(let fetched): releases = fetched
+                case .notFound: releases = []
+                case .failed, .skipped: continue
+                }
+                try upsertArtist.reset()
+                try upsertArtist.bind([provider, artist, result.catalogID, result.outcome.isNotFound ? "notFound" : "fetched", now, now])
+                while try upsertArtist.step() {}
+                var seen: Set<String> = []
+                for release in releases where seen.insert(release.id).inserted {
+                    try upsertRelease.reset()
+                    try upsertRelease.bind([
+                        provider, artist, release.id, AlbumKey(title: release.title, artist: release.artist), release.title,
+                        release.artist, release.type, release.releaseDate, release.artworkURL, release.url,
+                        release.isExplicit ? 1 : 0, release.trackCount, now, now,
+                    ])
+                    if try upsertRelease.step(), try upsertRelease.value(at: 1, as: Int.self) != 0 {
+                        update.discovered[release.id] = Date(timeIntervalSince1970: try upsertRelease.value(at: 0, as: Double.self))
+                    }
+                    while try upsertRelease.step() {}
+                }
+                update.withdrawn += try withdraw(artist: artist, provider: provider, keeping: seen, at: now, in: connection)
+            }
+            return update
+        }
+    }
+
+    /// Marks the artist's remembered releases that the catalog no longer lists.
+    private func withdraw(artist: String, provider: String, keeping current: Set<String>, at now: Double,
+                          in connection: Connection) throws -> [Release] {
+        let vanished = try connection.query("""
+            SELECT \(Self.releaseColumns) FROM catalog_releases
+            WHERE provider = ? AND artist = ? AND withdrawn_at IS NULL AND last_seen_at < ?
+            """, [provider, artist, now], Self.release).filter { !current.contains($0.id) }
+        for release in vanished {
+            try connection.execute("UPDATE catalog_releases SET withdrawn_at = ? WHERE provider = ? AND artist = ? AND release_id = ?",
+                                   [now, provider, artist, release.id])
+        }
+        return vanished
+    }
+
+    /// True before any sweep of this provider answered: nothing can count as discovered yet.
+    func isEmpty(provider: String) throws -> Bool {
+        try database.withConnection { connection in
+            try connection.query("SELECT 1 FROM catalog_artists WHERE provider = ? LIMIT 1", [provider]) { _ in true }.isEmpty
+        }
+    }
+
+    /// Definite answers checked since `date`, rebuilt as sweep results: what a repair run reuses.
+    func results(provider: String, artists: [String], checkedSince date: Date) throws -> [String: ArtistResult] {
+        try database.withConnection { connection in
+            var reusable: [String: ArtistResult] = [:]
+            for artist in artists {
+                let key = ArtistName.normalize(artist)
+                let rows = try connection.query("""
+                    SELECT catalog_id, outcome FROM catalog_artists WHERE provider = ? AND artist = ? AND checked_at >= ?
+                    """, [provider, key, date.timeIntervalSince1970]) { row in
+                    (try row.get(0, as: String?.self), try row.get(1, as: String.self))
+                }
+                guard let (catalogID, outcome) = rows.first else { continue }
+                if outcome == "notFound" {
+                    reusable[artist] = ArtistResult(artist: artist, catalogID: catalogID, outcome: .notFound)
+                    continue
+                }
+                let releases = try connection.query("""
+                    SELECT \(Self.releaseColumns) FROM catalog_releases
+                    WHERE provider = ? AND artist = ? AND withdrawn_at IS NULL ORDER BY release_id
+                    """, [provider, key], Self.release)
+                reusable[artist] = ArtistResult(artist: artist, catalogID: catalogID, outcome: .fetched(releases))
+            }
+            return reusable
+        }
+    }
+
+    private static let releaseColumns = "release_id, title, credited_artist, type, release_date, artwork_url, url, explicit, track_count"
+
+    private static func release(_ row: Row) throws -> Release {
+        Release(id: try row.get(0), title: try row.get(1), artist: try row.get(2), type: try row.get(3),
+                releaseDate: try row.get(4), artworkURL: try row.get(5), url: try row.get(6),
+                isExplicit: try row.get(7, as: Int.self) != 0, trackCount: try row.get(8))
+    }
+}

@@ -1,0 +1,67 @@
+import DeepCutCore
+import Foundation
+import Testing
+@testable import DeepCut
+
+@Suite struct CatalogMemoryTests {
+    let t0 = Date(timeIntervalSince1970: 1_790_000_000)
+
+    func release(_ id: String) -> Release {
+        Release(id: id, title: "Title \(id)", artist: "Bonobo", type: .album, releaseDate: ReleaseDate(iso: "2019-01-01"))
+    }
+
+    func fetched(_ ids: [String], artist: String = "Bonobo") -> ArtistResult {
+        ArtistResult(artist: artist, catalogID: "1", outcome: .fetched(ids.map(release)))
+    }
+
+    // MARK: Discovery
+
+    @Test func firstAnswerIsHistoryLaterAdditionsAreDiscovered() throws {
+        try StoreTestDirectory.with { folder in
+            let memory = try StateStore(url: folder.appendingPathComponent("state.db")).memory
+            #expect(try memory.isEmpty(provider: "itunes"))
+            let first = try memory.remember([fetched(["a", "b"])], provider: "itunes", at: t0)
+            #expect(first.discovered.isEmpty)
+            #expect(try !memory.isEmpty(provider: "itunes"))
+            let later = t0.addingTimeInterval(86_400)
+            let second = try memory.remember([fetched(["a", "b", "c"])], provider: "itunes", at: later)
+            #expect(second.discovered == ["c": later])
+            // Still discovered (first seen after the first check) on the next run, with its original date.
+            let third = try memory.remember([fetched(["a", "b", "c"])], provider: "itunes", at: later.addingTimeInterval(86_400))
+            #expect(third.discovered == ["c": later])
+            // A newly added artist's back catalog is history too.
+            let newcomer = try memory.remember([fetched(["x"], artist: "Khruangbin")], provider: "itunes", at: later)
+            #expect(newcomer.discovered.isEmpty)
+        }
+    }
+
+    // MARK: Withdrawals
+
+    @Test func vanishedReleaseIsWithdrawnButAFailedArtistRemovesNothing() throws {
+        try StoreTestDirectory.with { folder in
+            let memory = try StateStore(url: folder.appendingPathComponent("state.db")).memory
+            try memory.remember([fetched(["a", "b"])], provider: "itunes", at: t0)
+            let failed = ArtistResult(artist: "Bonobo", outcome: .failed(FetchFailure(kind: .timeout, attempts: 3, message: "slow")))
+            let outage = try memory.remember([failed], provider: "itunes", at: t0.addingTimeInterval(60))
+            #expect(outage.withdrawn.isEmpty)
+            let answer = try memory.remember([fetched(["a"])], provider: "itunes", at: t0.addingTimeInterval(120))
+            #expect(answer.withdrawn.map(\.id) == ["b"])
+            // Reported once, not on every run.
+            #expect(try memory.remember([fetched(["a"])], provider: "itunes", at: t0.addingTimeInterval(180)).withdrawn.isEmpty)
+        }
+    }
+
+    // MARK: Repair reuse
+
+    @Test func freshDefiniteAnswersAreReusable() throws {
+        try StoreTestDirectory.with { folder in
+            let memory = try StateStore(url: folder.appendingPathComponent("state.db")).memory
+            try memory.remember([fetched(["a", "b"]), ArtistResult(artist: "Nobody", outcome: .notFound)], provider: "itunes", at: t0)
+            let reusable = try memory.results(provider: "itunes", artists: ["Bonobo", "Nobody", "Other"], checkedSince: t0.addingTimeInterval(-60))
+            #expect(reusable["Bonobo"]?.outcome.releases.map(\.id) == ["a", "b"])
+            #expect(reusable["Nobody"]?.outcome == .notFound)
+            #expect(reusable["Other"] == nil)
+            #expect(try memory.results(provider: "itunes", artists: ["Bonobo"], checkedSince: t0.addingTimeInterval(60)).isEmpty)
+        }
+    }
+}
