@@ -12,6 +12,8 @@ public struct Config: Sendable {
     public var outputDirectory: URL
     public var keepSnapshots: Int
     public var ttlHours: Double
+    /// After a partial run, reuse artists' definite answers younger than this instead of asking again (0 = never).
+    public var repairWindowMinutes: Int = 120
 
     public init(file: URL, library: [LibrarySource], catalog: CatalogConfig, feed: FeedConfig,
                 stateDatabase: URL, outputDirectory: URL, keepSnapshots: Int = 30, ttlHours: Double = 24) {

@@ -13,6 +13,9 @@ extension HealthReport {
         public var incompleteArtists: [String]
         /// Every failed artist (skipped ones are counted in `artists.skipped` and listed in `incompleteArtists`).
         public var failures: [ArtistFailure]
+        /// A repair run's artists answered from the previous run's fresh results instead of the
+        /// catalog (`repairWindowMinutes`); absent on ordinary runs.
+        public var reusedArtists: [String]?
 
         public init(status: StageStatus, provider: String, artists: ArtistCounts, requests: Int,
                     incompleteArtists: [String], failures: [ArtistFailure]) {

@@ -42,9 +42,15 @@ public struct Pipeline: Sendable {
             let library = try LoadLibrary().run(config.library).including(try store.owned.all())
             run.report.library = HealthReport.LibraryStage(library)
             let provider = try CatalogProviderFactory.make(config.catalog, client: client)
-            let sweep = await SweepCatalog(provider: provider, concurrency: config.catalog.concurrency).run(artists: library.artists)
+            let plan = try RepairPlan(artists: library.artists, previous: try store.runs.last(),
+                                      previousFailures: try previousIncompleteArtists(), memory: store.memory,
+                                      provider: provider.name, windowMinutes: config.repairWindowMinutes, now: run.startedAt)
+            let fetched = await SweepCatalog(provider: provider, concurrency: config.catalog.concurrency).run(artists: plan.toFetch)
+            // Only fresh answers are remembered: reused ones keep their original time, so reuse never chains.
+            let memory = try store.memory.remember(fetched.results, provider: fetched.provider, at: run.startedAt)
+            let sweep = plan.merge(fetched, artists: library.artists)
             run.report.sweep = HealthReport.SweepStage(sweep)
-            let memory = try store.memory.remember(sweep.results, provider: sweep.provider, at: run.startedAt)
+            if !plan.reused.isEmpty { run.report.sweep.reusedArtists = library.artists.filter { plan.reused[$0] != nil } }
             let diff = Diff(wantedTypes: config.feed.types, windowDays: config.feed.windowDays, newBy: config.feed.newBy)(
                 releases: sweep.releases, owned: Set(library.albums.map(\.key)), dismissed: try store.dismissals.keys(),
                 today: run.startedAt.epochDay, discovered: memory.discovered.mapValues(\.epochDay))
@@ -56,6 +62,15 @@ public struct Pipeline: Sendable {
             return finish(&run, status: status, store: store, message: Self.summary(status, sweep: sweep, entries: diff.entries.count))
         } catch {
             return fail(&run, error: error)
+        }
+    }
+
+    /// The artists the last run could not check, from its health report (none when unreadable).
+    private func previousIncompleteArtists() throws -> [String] {
+        do {
+            return try HealthReport.load(outputDirectory: config.outputDirectory)?.sweep.incompleteArtists ?? []
+        } catch is OutputReadError {
+            return []
         }
     }
 
