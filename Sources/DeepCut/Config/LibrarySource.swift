@@ -1,12 +1,41 @@
 import Foundation
 
-/// One entry of the config's `library` array.
+/// One entry of the config's `library` array, with the options its format takes.
+///
+/// | key                  | formats               | default                                                |
+/// | -------------------- | --------------------- | ------------------------------------------------------ |
+/// | `path`               | all but `apple-music-library` | required                                       |
+/// | `compilationArtists` | `itunes-xml`          | `false`: compilations are owned, their track artists not swept |
+/// | `baseURL`            | `apple-music-library` | `https://api.music.apple.com`                          |
+/// | `tokenFile`          | `apple-music-library` | `$CREDENTIALS_DIRECTORY/apple-music-token`             |
+/// | `userTokenFile`      | `apple-music-library` | `$CREDENTIALS_DIRECTORY/apple-music-user-token`        |
+///
+/// A key a format does not take is an unknown key (exit 78), so a misplaced option never goes unnoticed.
 public struct LibrarySource: Sendable, Hashable {
-    public var format: LibraryFormat
-    public var path: URL
+    public static let appleMusicBaseURL = URL(string: "https://api.music.apple.com")!
 
-    public init(format: LibraryFormat, path: URL) {
+    public var format: LibraryFormat
+    /// Where the library lives: the file for file formats, the API's base URL for `apple-music-library`.
+    public var path: URL
+    /// `itunes-xml`: the track artists of compilation albums join the sweep too.
+    public var compilationArtists: Bool
+    /// `apple-music-library`: the file holding the developer token (ES256 JWT).
+    public var tokenFile: URL?
+    /// `apple-music-library`: the file holding the Music-User-Token.
+    public var userTokenFile: URL?
+
+    public init(format: LibraryFormat, path: URL, compilationArtists: Bool = false, tokenFile: URL? = nil,
+                userTokenFile: URL? = nil) {
         self.format = format
         self.path = path
+        self.compilationArtists = compilationArtists
+        self.tokenFile = tokenFile
+        self.userTokenFile = userTokenFile
+    }
+
+    /// How messages and the health report name the source: the file's name, or the API's host.
+    public var name: String {
+        guard !path.isFileURL, let host = path.host else { return path.lastPathComponent }
+        return path.port.map { "\(host):\($0)" } ?? host
     }
 }

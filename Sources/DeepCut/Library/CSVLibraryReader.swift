@@ -17,11 +17,11 @@ public struct CSVLibraryReader: LibraryReader {
         }
         defer { try? handle.close() }
 
-        var parser = CSVParser(fileName: result.fileName)
+        var parser = CSVParser(fileName: result.sourceName)
         var columns: (title: Int, artist: Int)?
         func add(_ record: CSVRecord) throws {
             guard let known = columns else {
-                columns = try Self.columns(inHeader: record, fileName: result.fileName)
+                columns = try Self.columns(inHeader: record, fileName: result.sourceName)
                 return
             }
             result.addRow(title: record.field(known.title), artist: record.field(known.artist), at: .line(record.line))
@@ -31,7 +31,7 @@ public struct CSVLibraryReader: LibraryReader {
         }
         if let record = try parser.finish() { try add(record) }
         guard columns != nil else {
-            throw LibraryError(message: "\(result.fileName): empty file, expected a header row with 'title' and 'artist' columns")
+            throw LibraryError(message: "\(result.sourceName): empty file, expected a header row with 'title' and 'artist' columns")
         }
         return result
     }

@@ -14,10 +14,16 @@ struct ITunesAlbumGrouping {
         var trackArtists: [String]
     }
 
+    /// A music track that could not be counted as part of an album.
+    struct Problem: Equatable {
+        var trackID: String?
+        var problem: String
+    }
+
     var albums: [Album] = []
-    /// Music tracks with no album title: owned singles we cannot name as an album.
-    var tracksWithoutAlbum = 0
-    var tracksWithoutArtist = 0
+    /// Music tracks with no album title or no artist at all: owned music we cannot name as an album.
+    var problems: [Problem] = []
+    /// Movies, TV shows, music videos, podcasts and the like: left out on purpose.
     var skippedNonMusic = 0
 
     init(tracks: [ITunesTrack]) {
@@ -27,18 +33,18 @@ struct ITunesAlbumGrouping {
                 skippedNonMusic += 1
                 continue
             }
-            guard let album = Self.clean(track.album), !album.isEmpty else {
-                tracksWithoutAlbum += 1
+            guard let album = Self.clean(track.album) else {
+                problems.append(Problem(trackID: track.trackID, problem: "music track without an album title"))
                 continue
             }
             let trackArtist = Self.clean(track.artist)
             let artist: String
             if track.isCompilation {
                 artist = "Various Artists"
-            } else if let credited = Self.clean(track.albumArtist) ?? trackArtist, !credited.isEmpty {
+            } else if let credited = Self.clean(track.albumArtist) ?? trackArtist {
                 artist = credited
             } else {
-                tracksWithoutArtist += 1
+                problems.append(Problem(trackID: track.trackID, problem: "music track without an artist or album artist"))
                 continue
             }
             let key = ArtistName.normalize(album) + "\u{1F}" + (track.isCompilation ? "" : ArtistName.normalize(artist))
@@ -54,7 +60,7 @@ struct ITunesAlbumGrouping {
         }
     }
 
-    /// Collapses the line breaks and tabs some export tools write inside values.
+    /// Collapses the line breaks and tabs some export tools write inside values; blank is nil.
     static func clean(_ value: String?) -> String? {
         guard let value else { return nil }
         let cleaned = value.split(whereSeparator: \.isWhitespace).joined(separator: " ")

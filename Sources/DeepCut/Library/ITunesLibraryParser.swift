@@ -30,20 +30,38 @@ final class ITunesLibraryParser: NSObject, XMLParserDelegate {
     private var text = ""
     private var current = ITunesTrack()
     private var sawPlist = false
+    private var sawTracks = false
+    /// Where the first error was reported: once `parse()` returns, `lineNumber` has moved on to the end.
+    private var errorLine: Int?
 
     /// - Returns: every track, in file order.
-    static func tracks(in url: URL) throws -> [ITunesTrack] {
+    static func tracks(in url: URL) throws(ParseError) -> [ITunesTrack] {
         guard let stream = InputStream(url: url) else { throw ParseError(line: 0, message: "cannot open") }
         let parser = XMLParser(stream: stream)
         let delegate = ITunesLibraryParser()
         parser.delegate = delegate
         parser.shouldResolveExternalEntities = false
-        guard parser.parse() else {
-            let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "not well-formed XML"
-            throw ParseError(line: parser.lineNumber, message: "malformed XML (\(reason))")
+        // On Linux `parse()` returns true for a document that ends early (a truncated export), so
+        // success also means that no error was recorded.
+        guard parser.parse(), parser.parserError == nil else {
+            throw ParseError(line: delegate.errorLine ?? parser.lineNumber, message: "malformed XML (\(reason(parser.parserError)))")
         }
         guard delegate.sawPlist else { throw ParseError(line: 1, message: "not a property list (no <plist> element)") }
+        guard delegate.sawTracks else { throw ParseError(line: 0, message: "not an iTunes library export (no Tracks dictionary)") }
         return delegate.tracks
+    }
+
+    /// Foundation on Linux describes parser errors only by number: libxml2's numbers, which
+    /// `NSXMLParserError` mirrors (swift-corelibs' `XMLParser.ErrorCode` enum is off by one, so the
+    /// numbers are matched directly). Name the ones a broken export produces.
+    private static func reason(_ error: (any Error)?) -> String {
+        guard let error else { return "not well-formed" }
+        let code = (error as NSError).code
+        switch code {
+        case 4: return "not XML"
+        case 5: return "the file ends early; a truncated export?"
+        default: return "not well-formed, XML parser error \(code)"
+        }
     }
 
     func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
@@ -57,6 +75,7 @@ final class ITunesLibraryParser: NSObject, XMLParserDelegate {
             if place == .outside, element == "dict", depth == 2, lastKey == "Tracks" {
                 place = .tracks
                 tracksDepth = depth
+                sawTracks = true
             } else if place == .tracks, element == "dict", depth == tracksDepth + 1 {
                 place = .track
                 trackDepth = depth
@@ -65,6 +84,10 @@ final class ITunesLibraryParser: NSObject, XMLParserDelegate {
         default:
             break
         }
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        if errorLine == nil { errorLine = parser.lineNumber }
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
@@ -94,6 +117,7 @@ final class ITunesLibraryParser: NSObject, XMLParserDelegate {
     private func assign(key: String, element: String, value: String) {
         let flag = element == "true"
         switch key {
+        case "Track ID": current.trackID = value
         case "Name": current.name = value
         case "Artist": current.artist = value
         case "Album Artist": current.albumArtist = value

@@ -1,5 +1,7 @@
 /// The fields of one Library.xml track that decide whether and how it counts as an owned album.
 struct ITunesTrack: Sendable, Hashable {
+    /// The `Track ID`, for warnings that point at the track.
+    var trackID: String?
     var name: String?
     var artist: String?
     var albumArtist: String?

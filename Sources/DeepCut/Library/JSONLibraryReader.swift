@@ -17,10 +17,10 @@ public struct JSONLibraryReader: LibraryReader {
         do {
             document = try JSONParser.parse(data)
         } catch {
-            throw LibraryError(message: error.message(file: result.fileName))
+            throw LibraryError(message: error.message(file: result.sourceName))
         }
         guard case .array(let items) = document else {
-            throw LibraryError(message: "\(result.fileName): expected an array of {\"title\", \"artist\"} objects, got \(document.kindName)")
+            throw LibraryError(message: "\(result.sourceName): expected an array of {\"title\", \"artist\"} objects, got \(document.kindName)")
         }
         for (index, item) in items.enumerated() {
             guard case .object = item else {

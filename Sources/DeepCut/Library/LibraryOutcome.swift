@@ -4,16 +4,25 @@ import DeepCutCore
 public struct LibraryOutcome: Sendable, Hashable {
     /// Every album of every source, in library order. Placeholder-artist albums included: they are still owned.
     public var albums: [LibraryAlbum]
-    /// The artists to sweep: one per `ArtistName.normalize` form, first spelling wins, library order,
-    /// placeholders such as "Various Artists" left out.
+    /// The artists to sweep: source by source, its album artists then its additional artists (compilation
+    /// track artists); one per `ArtistName.normalize` form, first spelling wins, placeholders such as
+    /// "Various Artists" left out.
     public var artists: [String]
     public var sources: [LibrarySourceSummary]
     public var warnings: [LibraryWarning]
+    /// MusicBrainz artist ids by `ArtistName.normalize`d name (from beets), so a MusicBrainz sweep can
+    /// use an artist's id directly and skip the name search. First id seen for a name wins.
+    public var musicBrainzArtistIDs: [String: String]
+    /// MusicBrainz release-group ids of owned albums (from beets), for matching owned albums by id.
+    public var musicBrainzReleaseGroupIDs: [AlbumKey: String]
 
-    public init(albums: [LibraryAlbum], artists: [String], sources: [LibrarySourceSummary], warnings: [LibraryWarning]) {
+    public init(albums: [LibraryAlbum], artists: [String], sources: [LibrarySourceSummary], warnings: [LibraryWarning],
+                musicBrainzArtistIDs: [String: String] = [:], musicBrainzReleaseGroupIDs: [AlbumKey: String] = [:]) {
         self.albums = albums
         self.artists = artists
         self.sources = sources
         self.warnings = warnings
+        self.musicBrainzArtistIDs = musicBrainzArtistIDs
+        self.musicBrainzReleaseGroupIDs = musicBrainzReleaseGroupIDs
     }
 }

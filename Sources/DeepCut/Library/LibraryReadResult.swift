@@ -1,33 +1,48 @@
 import Foundation
 import DeepCutCore
 
-/// What one reader got from one source: the albums, and a warning for every row it had to skip.
+/// What one reader got from one source: the albums, a warning for every row it had to skip, and
+/// what the source knows beyond titles and artists.
 public struct LibraryReadResult: Sendable, Hashable {
     public let source: LibrarySource
     public private(set) var albums: [LibraryAlbum] = []
     public private(set) var warnings: [LibraryWarning] = []
+    /// Artists to sweep who are no album's artist: the track artists of compilations, when
+    /// `compilationArtists` is on. In source order; duplicates are dropped by `LoadLibrary`.
+    public var additionalArtists: [String] = []
+    /// Items deliberately left out, not errors: non-music tracks of a Library.xml.
+    public var skipped = 0
+    /// MusicBrainz artist ids by `ArtistName.normalize`d name, so a MusicBrainz sweep can skip the name search.
+    public var musicBrainzArtistIDs: [String: String] = [:]
+    /// MusicBrainz release-group ids of owned albums.
+    public var musicBrainzReleaseGroupIDs: [AlbumKey: String] = [:]
 
     public init(source: LibrarySource) {
         self.source = source
     }
 
-    /// The file's name, as messages show it.
-    public var fileName: String { source.path.lastPathComponent }
+    /// The source's name, as messages show it: the file's name, or the API's host.
+    public var sourceName: String { source.name }
 
     /// Adds one row as an album, or as a warning naming what is missing. Values are trimmed; blank counts as missing.
-    public mutating func addRow(title: String?, artist: String?, at location: LibraryWarning.Location) {
+    /// - Returns: the album added, if any.
+    @discardableResult
+    public mutating func addRow(title: String?, artist: String?, at location: LibraryWarning.Location) -> LibraryAlbum? {
         let title = title?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let artist = artist?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         switch (title.isEmpty, artist.isEmpty) {
         case (false, false):
-            albums.append(LibraryAlbum(title: title, artist: artist, source: "\(source.format.rawValue):\(fileName)"))
+            let album = LibraryAlbum(title: title, artist: artist, source: "\(source.format.rawValue):\(sourceName)")
+            albums.append(album)
+            return album
         case (true, true): addWarning("missing title and artist", at: location)
         case (true, false): addWarning("missing title", at: location)
         case (false, true): addWarning("missing artist", at: location)
         }
+        return nil
     }
 
     public mutating func addWarning(_ problem: String, at location: LibraryWarning.Location) {
-        warnings.append(LibraryWarning(file: fileName, location: location, problem: problem))
+        warnings.append(LibraryWarning(file: sourceName, location: location, problem: problem))
     }
 }

@@ -10,6 +10,9 @@ public struct LibraryReaderRegistry: Sendable {
     public static let standard = LibraryReaderRegistry(readers: [
         .csv: CSVLibraryReader(),
         .json: JSONLibraryReader(),
+        .itunesXML: ITunesXMLLibraryReader(),
+        .beets: BeetsLibraryReader(),
+        .appleMusicLibrary: AppleMusicLibraryReader(),
     ])
 
     /// One reader per source, in order. Fails on the first format without a reader, before any file is read,

@@ -1,12 +1,16 @@
 /// A library row that was skipped: reported and counted, never fatal, so one bad row cannot hide a library.
 public struct LibraryWarning: Sendable, Hashable, CustomStringConvertible {
-    /// Where in the file: a line for text formats, a 1-based item number for JSON arrays.
+    /// Where in the source.
     public enum Location: Sendable, Hashable {
+        /// A line of a text format.
         case line(Int)
+        /// A 1-based position in a JSON array or an API's list.
         case item(Int)
+        /// A record named by its own id, such as `album 17` in a beets database or `track 1234` in a Library.xml.
+        case record(String)
     }
 
-    /// The file's name, as messages show it.
+    /// The source's name, as messages show it.
     public var file: String
     public var location: Location
     public var problem: String
@@ -17,11 +21,12 @@ public struct LibraryWarning: Sendable, Hashable, CustomStringConvertible {
         self.problem = problem
     }
 
-    /// `library.csv:14: missing artist` or `library.json: item 7: missing title`.
+    /// `library.csv:14: missing artist`, `library.json: item 7: missing title` or `library.db: album 17: missing title`.
     public var description: String {
         switch location {
         case .line(let line): "\(file):\(line): \(problem)"
         case .item(let item): "\(file): item \(item): \(problem)"
+        case .record(let record): "\(file): \(record): \(problem)"
         }
     }
 }

@@ -1,4 +1,4 @@
-/// One parsed HTTP request head; the fixture only needs the method, the target and whether to keep the connection.
+/// One parsed HTTP request head: the method, the target, the header fields and whether to keep the connection.
 struct HTTPRequest: Sendable {
     let method: String
     /// The path part of the request target, percent-encoded as received.
@@ -8,10 +8,13 @@ struct HTTPRequest: Sendable {
     /// Decoded query parameters (first occurrence wins); nil when the query is not valid percent-encoding.
     let queryParameters: [String: String]?
     let keepAlive: Bool
+    /// Header fields by lowercased name (last occurrence wins), for routes that check credentials.
+    let headers: [String: String]
 
-    init(method: String, target: String, keepAlive: Bool) {
+    init(method: String, target: String, keepAlive: Bool, headers: [String: String] = [:]) {
         self.method = method
         self.keepAlive = keepAlive
+        self.headers = headers
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         path = String(parts[0])
         query = parts.count > 1 ? String(parts[1]) : ""

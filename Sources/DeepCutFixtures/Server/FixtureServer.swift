@@ -20,10 +20,13 @@ public final class FixtureServer: Sendable {
     private let threads = DispatchGroup()
     private let phase = Mutex(Phase.idle)
 
-    public init(catalog: FixtureCatalog, options: FixtureServerOptions = FixtureServerOptions()) {
+    /// - Parameter library: the user's Apple Music library served at `/v1/me/library/albums`.
+    public init(catalog: FixtureCatalog, options: FixtureServerOptions = FixtureServerOptions(),
+                library: FixtureLibrary = FixtureLibrary()) {
         self.options = options
         state = FixtureState(catalog: catalog, latency: options.latency)
-        router = FixtureRouter(routes: [FixtureLogRoute(state: state), ITunesRoute(catalog: catalog)], state: state)
+        router = FixtureRouter(routes: [FixtureLogRoute(state: state), ITunesRoute(catalog: catalog),
+                                        AppleMusicLibraryRoute(library: library)], state: state)
     }
 
     deinit {

@@ -11,6 +11,7 @@ import Testing
         #expect(tracks.count == 402)
         let grouping = ITunesAlbumGrouping(tracks: tracks)
         #expect(grouping.skippedNonMusic == 32)
+        #expect(grouping.problems.isEmpty)
         #expect(grouping.albums.count == 22)
         #expect(grouping.albums.filter(\.isCompilation).count == 4)
         let artists = Set(grouping.albums.filter { !$0.isCompilation }.map(\.artist))
@@ -35,7 +36,7 @@ import Testing
         #expect(throws: ITunesLibraryParser.ParseError.self) { try ITunesLibraryParser.tracks(in: url) }
         do {
             _ = try ITunesLibraryParser.tracks(in: url)
-        } catch let error as ITunesLibraryParser.ParseError {
+        } catch {
             #expect(error.line >= 5)
         }
     }

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Reads a Music/iTunes "Export Library" plist: music tracks grouped into albums by album artist
+/// (falling back to the track artist) and album title.
+///
+/// Non-music items (movies, TV shows, music videos, podcasts, iTunes U, anything with video) are
+/// counted as skipped, never read as albums, so directors and hosts are never swept. Compilations are
+/// owned albums credited to "Various Artists"; their track artists are swept only with `compilationArtists`.
+public struct ITunesXMLLibraryReader: LibraryReader {
+    public init() {}
+
+    public func read(_ source: LibrarySource) throws -> LibraryReadResult {
+        var result = LibraryReadResult(source: source)
+        // XMLParser reports a missing file as a parse error; open it first for the operating system's reason.
+        _ = try source.leadingBytes(1)
+        let tracks: [ITunesTrack]
+        do {
+            tracks = try ITunesLibraryParser.tracks(in: source.path)
+        } catch {
+            let place = error.line > 0 ? ":\(error.line)" : ""
+            throw LibraryError(message: "\(result.sourceName)\(place): \(error.message)")
+        }
+        let grouping = ITunesAlbumGrouping(tracks: tracks)
+        for album in grouping.albums {
+            result.addRow(title: album.title, artist: album.artist, at: .record("album \(album.title)"))
+            if album.isCompilation && source.compilationArtists {
+                result.additionalArtists += album.trackArtists
+            }
+        }
+        for problem in grouping.problems {
+            result.addWarning(problem.problem, at: .record("track \(problem.trackID ?? "without id")"))
+        }
+        result.skipped = grouping.skippedNonMusic
+        return result
+    }
+}

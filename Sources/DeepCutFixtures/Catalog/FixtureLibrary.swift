@@ -1,0 +1,16 @@
+/// The user's Apple Music library a `FixtureServer` serves at `/v1/me/library/albums`, and the
+/// tokens it accepts: a request without both is refused as Apple refuses it.
+public struct FixtureLibrary: Sendable, Hashable {
+    public var albums: [FixtureLibraryAlbum]
+    /// Expected as `Authorization: Bearer <developerToken>`; anything else is a 401.
+    public var developerToken: String
+    /// Expected as `Music-User-Token`; anything else is a 403.
+    public var userToken: String
+
+    public init(albums: [FixtureLibraryAlbum] = [], developerToken: String = "fixture-developer-token",
+                userToken: String = "fixture-user-token") {
+        self.albums = albums
+        self.developerToken = developerToken
+        self.userToken = userToken
+    }
+}
