@@ -4,8 +4,14 @@ extension LibraryOutcome {
     /// The library plus albums recorded with `deepcut library add`: owned like the rest, and
     /// their artists swept (adding an album says you care about its artist).
     func including(_ added: [LibraryAlbum]) -> LibraryOutcome {
-        guard !added.isEmpty else { return self }
-        let albums = albums + added
-        return LibraryOutcome(albums: albums, artists: LoadLibrary.artists(of: albums), sources: sources, warnings: warnings)
+        var outcome = self
+        var seen = Set(artists.map(ArtistName.normalize))
+        for album in added {
+            outcome.albums.append(album)
+            if !ArtistName.isPlaceholder(album.artist), seen.insert(ArtistName.normalize(album.artist)).inserted {
+                outcome.artists.append(album.artist)
+            }
+        }
+        return outcome
     }
 }

@@ -26,7 +26,7 @@ struct MoreFrom: Sendable {
 
     func releases(of artist: String) async throws -> [FeedEntry] {
         let store = try StateStore(url: config.stateDatabase)
-        let library = try LoadLibrary().run(config.library).including(try store.owned.all())
+        let library = try await LoadLibrary().run(config.library).including(try store.owned.all())
         let provider = try CatalogProviderFactory.make(config.catalog, client: client)
         let sweep = await SweepCatalog(provider: provider, concurrency: 1).run(artists: [artist])
         switch sweep.results.first?.outcome {

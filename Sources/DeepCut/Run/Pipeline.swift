@@ -39,7 +39,7 @@ public struct Pipeline: Sendable {
             if options.ifStale, let skip = try freshBaseline(store: store) {
                 return finish(&run, status: .skipped, store: store, message: skip)
             }
-            let library = try LoadLibrary().run(config.library).including(try store.owned.all())
+            let library = try await LoadLibrary().run(config.library).including(try store.owned.all())
             run.report.library = HealthReport.LibraryStage(library)
             let provider = try CatalogProviderFactory.make(config.catalog, client: client)
             let plan = try RepairPlan(artists: library.artists, previous: try store.runs.last(),
