@@ -8,10 +8,13 @@ struct HTTPRequest: Sendable {
     /// Decoded query parameters (first occurrence wins); nil when the query is not valid percent-encoding.
     let queryParameters: [String: String]?
     let keepAlive: Bool
+    /// Header fields by lowercased name (last occurrence wins), for routes that check credentials or the User-Agent.
+    let headers: [String: String]
 
-    init(method: String, target: String, keepAlive: Bool) {
+    init(method: String, target: String, keepAlive: Bool, headers: [String: String] = [:]) {
         self.method = method
         self.keepAlive = keepAlive
+        self.headers = headers
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         path = String(parts[0])
         query = parts.count > 1 ? String(parts[1]) : ""

@@ -60,7 +60,8 @@ struct HTTPRequestReader {
         guard discardBody(length: headers["content-length"]) else { return .malformed }
         let connection = headers["connection"]?.lowercased() ?? ""
         let keepAlive = requestLine[2] == "HTTP/1.1" ? connection != "close" : connection == "keep-alive"
-        return .request(HTTPRequest(method: String(requestLine[0]), target: String(requestLine[1]), keepAlive: keepAlive))
+        return .request(HTTPRequest(method: String(requestLine[0]), target: String(requestLine[1]), keepAlive: keepAlive,
+                                     headers: headers))
     }
 
     /// The fixture ignores request bodies, but must consume them to find the next request.
