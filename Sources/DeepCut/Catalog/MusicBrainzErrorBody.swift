@@ -6,7 +6,11 @@ struct MusicBrainzErrorBody: Decodable, Sendable {
 
     /// The error line, bounded; nil when the body is not an error object.
     static func summary(_ body: Data) -> String? {
-        guard let error = try? JSONBody.decode(MusicBrainzErrorBody.self, from: body).error, !error.isEmpty else { return nil }
-        return String(error.prefix(200))
+        do {
+            let error = try JSONBody.decode(MusicBrainzErrorBody.self, from: body).error
+            return error.isEmpty ? nil : String(error.prefix(200))
+        } catch {
+            return nil // Not an error object (an empty 503, a proxy's page): the status alone explains it.
+        }
     }
 }
