@@ -5,14 +5,25 @@ import Foundation
 /// The one place that knows which `ProviderKind` maps to which provider type, so the pipeline,
 /// `more-from` and tests build providers the same way.
 enum CatalogProviderFactory {
-    static func make(_ catalog: CatalogConfig, client: any HTTPClient) throws -> any CatalogProvider {
+    /// - Parameter environment: where the apple-music token's systemd credential folder
+    ///   (`CREDENTIALS_DIRECTORY`) is looked up.
+    /// - Throws: `ConfigError` (exit 78) when the provider's credentials are missing or unreadable.
+    static func make(_ catalog: CatalogConfig, client: any HTTPClient,
+                     environment: [String: String] = ProcessInfo.processInfo.environment) throws -> any CatalogProvider {
         let requester = CatalogRequester(client: client, policy: RetryPolicy(maxAttempts: catalog.maxAttempts),
                                          timeoutSeconds: catalog.timeoutSeconds)
         switch catalog.provider {
         case .itunes:
             return ITunesProvider(baseURL: catalog.baseURL, country: catalog.country, requester: requester)
-        case .appleMusic, .musicbrainz:
-            throw ConfigError(message: "catalog.provider: '\(catalog.provider.rawValue)' is not supported yet")
+        case .appleMusic:
+            let token = try AppleMusicToken.load(tokenFile: catalog.tokenFile, environment: environment)
+            return AppleMusicProvider(baseURL: catalog.baseURL, storefront: catalog.storefront ?? catalog.country,
+                                      token: token, requester: requester)
+        case .musicbrainz:
+            guard let contact = catalog.contact else {
+                throw ConfigError(message: "catalog.contact: the musicbrainz provider needs a contact (URL or e-mail) for its User-Agent")
+            }
+            return MusicBrainzProvider(baseURL: catalog.baseURL, contact: contact, requester: requester)
         }
     }
 }

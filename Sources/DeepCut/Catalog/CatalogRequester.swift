@@ -9,7 +9,10 @@ struct CatalogRequester: Sendable {
     /// Per request: URLSession's idle timeout and the client's total deadline.
     let timeoutSeconds: Int
     /// Sent with every request (User-Agent, Authorization); never logged or put in a message.
-    let headers: [String: String]
+    /// Variable so a provider can add the headers its catalog requires.
+    var headers: [String: String]
+    /// How this catalog's non-2xx answers read; providers set their own.
+    var dialect = CatalogDialect.generic
     /// A number in `0...1` for backoff jitter.
     let random: @Sendable () -> Double
     /// Waits between attempts; throws when the waiting task is cancelled.
@@ -64,7 +67,7 @@ struct CatalogRequester: Sendable {
             RequestTally.current?.record()
             let verdict: AttemptVerdict
             do {
-                verdict = AttemptVerdict(try await client.send(request), now: now())
+                verdict = dialect.verdict(for: try await client.send(request), now: now())
             } catch {
                 verdict = AttemptVerdict(error)
             }

@@ -1,6 +1,8 @@
+import Foundation
+
 extension CatalogConfig {
     /// Reads the `catalog` object; absent keys keep `init`'s defaults, which follow the provider.
-    init(_ field: ConfigField) throws {
+    init(_ field: ConfigField, folder: URL) throws {
         var object = try field.object()
         self.init(provider: try object.optional("provider")?.oneOf(ProviderKind.self) ?? .itunes)
         baseURL = try object.optional("baseURL")?.httpURL() ?? baseURL
@@ -9,6 +11,9 @@ extension CatalogConfig {
         requestsPerMinute = try object.optional("requestsPerMinute")?.integer(in: 1...Int.max) ?? requestsPerMinute
         timeoutSeconds = try object.optional("timeoutSeconds")?.integer(in: 1...600) ?? timeoutSeconds
         maxAttempts = try object.optional("maxAttempts")?.integer(in: 1...10) ?? maxAttempts
+        tokenFile = try object.optional("tokenFile")?.path(relativeTo: folder)
+        storefront = try object.optional("storefront")?.countryCode()
+        contact = try (provider == .musicbrainz ? object.required("contact") : object.optional("contact"))?.nonEmptyString()
         try object.rejectUnknownKeys()
     }
 }

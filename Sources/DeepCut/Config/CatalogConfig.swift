@@ -11,6 +11,12 @@ public struct CatalogConfig: Sendable, Hashable {
     /// Whole seconds (URLSession drops fractions); also the total per-request deadline.
     public var timeoutSeconds: Int
     public var maxAttempts: Int
+    /// apple-music: the developer token file (absolute); nil reads `$CREDENTIALS_DIRECTORY/apple-music-token`.
+    public var tokenFile: URL?
+    /// apple-music: the storefront; nil uses `country`.
+    public var storefront: String?
+    /// musicbrainz (required there): a URL or e-mail address for the User-Agent MusicBrainz asks for.
+    public var contact: String?
 
     public init(provider: ProviderKind = .itunes, baseURL: URL? = nil, country: String = "us", concurrency: Int = 4,
                 requestsPerMinute: Int? = nil, timeoutSeconds: Int = 20, maxAttempts: Int = 3) {

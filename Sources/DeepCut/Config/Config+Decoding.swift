@@ -6,7 +6,7 @@ extension Config {
         let folder = file.deletingLastPathComponent()
         var document = try field.object()
         let library = try document.required("library").nonEmptyArray().map { try LibrarySource($0, folder: folder) }
-        let catalog = try document.optional("catalog").map(CatalogConfig.init) ?? CatalogConfig()
+        let catalog = try document.optional("catalog").map { try CatalogConfig($0, folder: folder) } ?? CatalogConfig()
         let feed = try document.optional("feed").map(FeedConfig.init) ?? FeedConfig()
         let stateDatabase = try document.optional("stateDatabase")?.path(relativeTo: folder)
         let outputDirectory = try document.optional("outputDirectory")?.path(relativeTo: folder)

@@ -8,7 +8,7 @@ struct HTTPRequest: Sendable {
     /// Decoded query parameters (first occurrence wins); nil when the query is not valid percent-encoding.
     let queryParameters: [String: String]?
     let keepAlive: Bool
-    /// Header fields by lowercased name (last occurrence wins), for routes that check credentials.
+    /// Header fields by lowercased name (last occurrence wins), for routes that check credentials or the User-Agent.
     let headers: [String: String]
 
     init(method: String, target: String, keepAlive: Bool, headers: [String: String] = [:]) {

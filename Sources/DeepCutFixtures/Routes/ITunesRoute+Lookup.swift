@@ -81,7 +81,7 @@ extension ITunesRoute {
         return release.title.hasSuffix(suffix) ? release.title : release.title + suffix
     }
 
-    private static func trackCount(_ release: FixtureRelease) -> Int {
+    static func trackCount(_ release: FixtureRelease) -> Int {
         switch release.type {
         case .single: 1
         case .ep: 5

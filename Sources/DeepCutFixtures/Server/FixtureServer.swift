@@ -2,7 +2,8 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// A loopback catalog server speaking the iTunes Search API's format from a `FixtureCatalog`, with per-artist
+/// A loopback catalog server speaking the iTunes Search API's, Apple Music API's and MusicBrainz WS/2's formats
+/// (their paths are disjoint, so all are served at once) from a `FixtureCatalog`, with per-artist
 /// fault injection, for tests (in process), the demo and benchmarks (as the `deepcut-fixture-server` process).
 ///
 /// One thread per connection with blocking sockets: simple, and fast enough for thousands of requests a second.
@@ -26,7 +27,9 @@ public final class FixtureServer: Sendable {
         self.options = options
         state = FixtureState(catalog: catalog, latency: options.latency)
         router = FixtureRouter(routes: [FixtureLogRoute(state: state), ITunesRoute(catalog: catalog),
-                                        AppleMusicLibraryRoute(library: library)], state: state)
+                                        AppleMusicLibraryRoute(library: library),
+                                        AppleMusicRoute(catalog: catalog, expectedToken: options.appleMusicToken),
+                                        MusicBrainzRoute(catalog: catalog)], state: state)
     }
 
     deinit {

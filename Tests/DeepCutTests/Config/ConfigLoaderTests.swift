@@ -84,7 +84,7 @@ import Testing
 
     @Test(arguments: ProviderKind.allCases)
     func providerChoosesBaseURLAndRateDefaults(provider: ProviderKind) throws {
-        let config = try load(#"{"library": [{"format": "json", "path": "l.json"}], "catalog": {"provider": "\#(provider.rawValue)"}}"#)
+        let config = try load(#"{"library": [{"format": "json", "path": "l.json"}], "catalog": {"provider": "\#(provider.rawValue)", "contact": "ops@example.org"}}"#)
         #expect(config.catalog.provider == provider)
         #expect(config.catalog.baseURL == provider.defaultBaseURL)
         #expect(config.catalog.requestsPerMinute == provider.defaultRequestsPerMinute)

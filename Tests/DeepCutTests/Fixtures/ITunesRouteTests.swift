@@ -22,7 +22,7 @@ import FoundationNetworking
 
     @Test func unknownPathIsA404WithAnErrorMessage() async throws {
         try await withFixtureServer { server, url in
-            let (body, response) = try await client.get(url, "/v1/catalog/us/artists")
+            let (body, response) = try await client.get(url, "/v2/catalog/us/artists")
             #expect(response.statusCode == 404)
             let message = try JSONSerialization.jsonObject(with: body) as? [String: String]
             #expect(message?["errorMessage"]?.contains("[path]") == true)

@@ -1,0 +1,58 @@
+import DeepCutCore
+
+extension AppleMusicRoute {
+    /// `artists/{id}/albums[?offset=N][&limit=M]`: one page of the artist's releases in catalog order, with a
+    /// `next` path while more remain. Names carry " - Single" / " - EP" and `isSingle` is set for singles only
+    /// (EPs say false), as the real catalog does.
+    func albumsPlan(for request: HTTPRequest, storefront: String, artistID: String) -> RoutePlan {
+        let route = "applemusic.albums"
+        guard let known = ITunesStorefront.named(storefront) else { return Self.unknownStorefront(storefront) }
+        guard let parameters = request.queryParameters else { return Self.invalidParameter("query", route: route) }
+        guard let limit = Self.count(parameters["limit"], fallback: Self.defaultPageSize, maximum: Self.maximumPageSize) else {
+            return Self.invalidParameter("limit", route: route)
+        }
+        let offsetText = parameters["offset"] ?? "0"
+        guard let offset = Int(offsetText), offset >= 0 else { return Self.invalidParameter("offset", route: route) }
+        guard let index = artistIndexByID[artistID] else {
+            return Self.error(route: route, status: 404, title: "Resource Not Found",
+                              detail: "Resource with requested id was not found", code: "40400")
+        }
+        let artist = artists[index]
+        let page = artist.releases.dropFirst(offset).prefix(limit)
+        var body: [(String, FixtureJSON)] = []
+        if offset + page.count < artist.releases.count {
+            let limitParameter = parameters["limit"].map { "&limit=\($0)" } ?? ""
+            body.append(("next", .string("/v1/catalog/\(known.code)/artists/\(artist.id)/albums?offset=\(offset + page.count)\(limitParameter)")))
+        }
+        body.append(("data", .array(page.map { albumResource($0, listedUnder: artist, storefront: known.code) })))
+        return Self.ok(route: route, operation: .lookup, artistIDs: [artist.id], .object(body))
+    }
+
+    private func albumResource(_ release: FixtureRelease, listedUnder artist: FixtureArtist, storefront: String) -> FixtureJSON {
+        let name = ITunesRoute.collectionName(release)
+        var attributes: [(String, FixtureJSON)] = [
+            ("artistName", .string(release.artistName ?? artist.name)),
+            ("artwork", .object([
+                ("width", .number(3000)), ("height", .number(3000)),
+                ("url", .string("https://is1-ssl.mzstatic.com/image/thumb/Music/fixture/\(release.id)/{w}x{h}bb.jpg")),
+            ])),
+        ]
+        if let explicit = release.explicit {
+            attributes.append(("contentRating", .string(explicit ? "explicit" : "clean")))
+        }
+        attributes += [
+            ("genreNames", .array([.string(artist.genre ?? "Alternative"), .string("Music")])),
+            ("isCompilation", .bool(release.type == .compilation)),
+            ("isComplete", .bool(true)),
+            ("isSingle", .bool(release.type == .single)),
+            ("name", .string(name)),
+            ("releaseDate", .string(release.releaseDate.description)),
+            ("trackCount", .number(ITunesRoute.trackCount(release))),
+            ("url", .string("https://music.apple.com/\(storefront)/album/\(name.urlSlug)/\(release.id)")),
+        ]
+        return .object([
+            ("id", .string(release.id)), ("type", .string("albums")),
+            ("href", .string("/v1/catalog/\(storefront)/albums/\(release.id)")), ("attributes", .object(attributes)),
+        ])
+    }
+}

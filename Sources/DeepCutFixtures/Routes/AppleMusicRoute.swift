@@ -1,0 +1,91 @@
+/// The Apple Music API's catalog: `GET /v1/catalog/{storefront}/search?types=artists`,
+/// `GET /v1/catalog/{storefront}/artists/{id}/albums` paged by `offset`/`limit` with `next` links, and
+/// `GET /v1/storefronts/{storefront}`, in Apple's JSON shapes (see `shared/samples/applemusic_*.json`).
+///
+/// Every `/v1/` request needs `Authorization: Bearer …`; with `expectedToken` set, only that token passes.
+struct AppleMusicRoute: FixtureRoute {
+    static let contentType = "application/json; charset=utf-8"
+    static let defaultPageSize = 25
+    static let maximumPageSize = 100
+    static let defaultSearchLimit = 5
+    static let maximumSearchLimit = 25
+
+    let artists: [FixtureArtist]
+    /// `searchFolded` names, parallel to `artists`.
+    let foldedNames: [String]
+    let artistIndexByID: [String: Int]
+    /// The developer token requests must carry; nil accepts any (but still not none).
+    let expectedToken: String?
+
+    init(catalog: FixtureCatalog, expectedToken: String?) {
+        artists = catalog.artists
+        foldedNames = catalog.artists.map(\.name.searchFolded)
+        artistIndexByID = Dictionary(catalog.artists.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.expectedToken = expectedToken
+    }
+
+    func plan(for request: HTTPRequest) -> RoutePlan? {
+        let segments = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        guard segments.first == "v1" else { return nil }
+        guard isAuthorized(request) else {
+            return Self.error(route: "applemusic.unauthorized", status: 401, title: "Unauthenticated",
+                              detail: "Invalid authentication", code: "40100")
+        }
+        let rest = Array(segments.dropFirst())
+        if rest.count == 2, rest[0] == "storefronts" {
+            return storefrontPlan(rest[1])
+        }
+        if rest.count == 3, rest[0] == "catalog", rest[2] == "search" {
+            return searchPlan(for: request, storefront: rest[1])
+        }
+        if rest.count == 5, rest[0] == "catalog", rest[2] == "artists", rest[4] == "albums" {
+            return albumsPlan(for: request, storefront: rest[1], artistID: rest[3])
+        }
+        return Self.error(route: "applemusic.notFound", status: 404, title: "Resource Not Found",
+                          detail: "Resource Not Found", code: "40400")
+    }
+
+    private func isAuthorized(_ request: HTTPRequest) -> Bool {
+        guard let header = request.headers["authorization"], header.hasPrefix("Bearer ") else { return false }
+        let token = header.dropFirst("Bearer ".count)
+        return expectedToken.map { token == $0 } ?? !token.isEmpty
+    }
+
+    private func storefrontPlan(_ storefront: String) -> RoutePlan {
+        guard let known = ITunesStorefront.named(storefront) else { return Self.unknownStorefront(storefront) }
+        let resource = FixtureJSON.object([
+            ("id", .string(known.code)), ("type", .string("storefronts")), ("href", .string("/v1/storefronts/\(known.code)")),
+            ("attributes", .object([("name", .string(known.countryName)), ("defaultLanguageTag", .string("en-US"))])),
+        ])
+        return Self.ok(route: "applemusic.storefront", operation: nil, artistIDs: [], .object([("data", .array([resource]))]))
+    }
+
+    // MARK: - Errors
+
+    /// Apple's error shape: `{"errors": [{"id", "title", "detail", "status", "code"}]}`.
+    static func error(route: String, status: Int, title: String, detail: String, code: String,
+                      parameter: String? = nil) -> RoutePlan {
+        var entry: [(String, FixtureJSON)] = [
+            ("id", .string("FIXTURE-\(code)")), ("title", .string(title)), ("detail", .string(detail)),
+            ("status", .string(String(status))), ("code", .string(code)),
+        ]
+        if let parameter { entry.append(("source", .object([("parameter", .string(parameter))]))) }
+        let body = FixtureJSON.object([("errors", .array([.object(entry)]))])
+        return RoutePlan(name: route, response: HTTPResponse(status: status, contentType: contentType, body: body.text))
+    }
+
+    static func invalidParameter(_ name: String, route: String) -> RoutePlan {
+        error(route: route, status: 400, title: "Invalid Parameter Value", detail: "Invalid value for '\(name)'",
+              code: "40005", parameter: name)
+    }
+
+    static func unknownStorefront(_ storefront: String) -> RoutePlan {
+        error(route: "applemusic.notFound", status: 404, title: "Resource Not Found",
+              detail: "Storefront '\(storefront)' not found", code: "40400")
+    }
+
+    static func ok(route: String, operation: CatalogOperation?, artistIDs: [String], _ body: FixtureJSON) -> RoutePlan {
+        RoutePlan(name: route, operation: operation, artistIDs: artistIDs,
+                  response: HTTPResponse(status: 200, contentType: contentType, body: body.text))
+    }
+}
