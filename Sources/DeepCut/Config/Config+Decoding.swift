@@ -15,6 +15,7 @@ extension Config {
                   outputDirectory: outputDirectory ?? folder.appendingPathComponent("feed"))
         keepSnapshots = try document.optional("keepSnapshots")?.integer(in: 1...Int.max) ?? keepSnapshots
         ttlHours = try document.optional("ttlHours")?.positiveNumber() ?? ttlHours
+        publish = try document.optional("publish").map(PublishConfig.init) ?? publish
         try document.rejectUnknownKeys()
     }
 }

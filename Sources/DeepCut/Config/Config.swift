@@ -12,6 +12,7 @@ public struct Config: Sendable {
     public var outputDirectory: URL
     public var keepSnapshots: Int
     public var ttlHours: Double
+    public var publish = PublishConfig()
 
     public init(file: URL, library: [LibrarySource], catalog: CatalogConfig, feed: FeedConfig,
                 stateDatabase: URL, outputDirectory: URL, keepSnapshots: Int = 30, ttlHours: Double = 24) {
