@@ -40,7 +40,9 @@ enum HealthText {
     /// Which snapshot the feed's readers can trust, and how old it is.
     private static func baseline(_ report: HealthReport) -> String {
         let stage = report.publish
-        guard let runID = stage.baselineRunID else { return "none yet: no sweep has been complete" }
+        guard let runID = stage.baselineRunID else {
+            return stage.status == .notRun ? "not checked: the run stopped before publishing" : "none yet: no sweep has been complete"
+        }
         let age = stage.baselineAgeSeconds.map { ", \(ElapsedTime.text($0)) old" } ?? ""
         return stage.promoted ? "\(runID) (this run)\(age)" : "\(runID) (last complete sweep)\(age)"
     }
