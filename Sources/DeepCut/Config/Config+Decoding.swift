@@ -16,6 +16,7 @@ extension Config {
         keepSnapshots = try document.optional("keepSnapshots")?.integer(in: 1...Int.max) ?? keepSnapshots
         ttlHours = try document.optional("ttlHours")?.positiveNumber() ?? ttlHours
         repairWindowMinutes = try document.optional("repairWindowMinutes")?.integer(in: 0...Int.max) ?? repairWindowMinutes
+        publish = try document.optional("publish").map(PublishConfig.init) ?? publish
         try document.rejectUnknownKeys()
     }
 }

@@ -14,6 +14,7 @@ public struct Config: Sendable {
     public var ttlHours: Double
     /// After a partial run, reuse artists' definite answers younger than this instead of asking again (0 = never).
     public var repairWindowMinutes: Int = 120
+    public var publish = PublishConfig()
 
     public init(file: URL, library: [LibrarySource], catalog: CatalogConfig, feed: FeedConfig,
                 stateDatabase: URL, outputDirectory: URL, keepSnapshots: Int = 30, ttlHours: Double = 24) {

@@ -1,15 +1,20 @@
 import DeepCutCore
 
 /// Renders a snapshot as an Atom 1.0 feed (`feed.atom`), through `XMLWriter` so hostile catalog
-/// text can never break the document. Entry ids match the JSON Feed's.
+/// text can never break the document. Entry ids match the JSON Feed's. The feed-level author
+/// satisfies RFC 4287's rule that every entry have one; each entry also names its artist.
 enum AtomRenderer {
-    static func render(_ snapshot: Snapshot) -> String {
+    static func render(_ snapshot: Snapshot, links: FeedLinks? = nil) -> String {
         var xml = XMLWriter()
-        xml.start("feed", ["xmlns": "http://www.w3.org/2005/Atom"])
+        xml.start("feed", ["xmlns": "http://www.w3.org/2005/Atom", "xml:lang": "en"])
         xml.element("id", [:], FeedIdentity.feedID)
         xml.element("title", [:], FeedIdentity.title)
         xml.element("subtitle", [:], FeedSummary.line(snapshot))
         xml.element("updated", [:], Timestamp.string(snapshot.generatedAt))
+        if let links {
+            xml.element("link", ["rel": "self", "type": "application/atom+xml", "href": links.atomFeed])
+            xml.element("link", ["rel": "alternate", "type": "text/html", "href": links.home])
+        }
         xml.start("author")
         xml.element("name", [:], FeedIdentity.author)
         xml.end()
@@ -29,7 +34,7 @@ enum AtomRenderer {
         xml.element("updated", [:], date)
         xml.element("published", [:], date)
         xml.start("author")
-        xml.element("name", [:], entry.artist)
+        xml.element("name", [:], DisplayText.field(entry.artist))
         xml.end()
         if let url = WebLink.http(entry.url) {
             xml.element("link", ["rel": "alternate", "type": "text/html", "href": url])

@@ -1,11 +1,12 @@
 import DeepCutCore
 
 /// How one feed entry reads in every rendering: the same title, summary and HTML in the JSON Feed,
-/// the Atom feed and the page. All third-party text is escaped, all links are http(s) only.
+/// the Atom feed and the page. Third-party text goes through `DisplayText`, markup through
+/// `MarkupText.escape`, and only http(s) links are emitted.
 enum EntryContent {
-    /// "Artist — Title".
+    /// "Artist — Title", cleaned and cut to a sensible length.
     static func title(_ entry: FeedEntry) -> String {
-        "\(entry.artist) — \(entry.title)"
+        "\(DisplayText.field(entry.artist)) — \(DisplayText.field(entry.title))"
     }
 
     static func typeLabel(_ type: RecordingType) -> String {
@@ -27,20 +28,34 @@ enum EntryContent {
     static func text(_ entry: FeedEntry) -> String {
         var lines = [title(entry), "\(typeLabel(entry.type)), released \(entry.releaseDate)"]
         if let url = WebLink.http(entry.url) { lines.append(url) }
+        if !entry.alternates.isEmpty {
+            lines.append("Also: " + entry.alternates.map { DisplayText.field($0.title) }.joined(separator: "; "))
+        }
         return lines.joined(separator: "\n")
     }
 
-    /// An HTML fragment (already escaped) for feed readers: artwork, artist, title, type, date, link.
+    /// An HTML fragment (already escaped) for feed readers: artwork, artist, title, type, date, link,
+    /// and the other editions when there are any.
     static func html(_ entry: FeedEntry) -> String {
         var html = ""
         if let artwork = WebLink.http(entry.artworkURL) {
-            html += "<p><img src=\"\(MarkupText.escape(artwork))\" alt=\"\(MarkupText.escape(title(entry)))\" width=\"300\"></p>"
+            html += "<p><img src=\"\(MarkupText.escape(artwork))\" alt=\"\(MarkupText.escape("Cover of " + title(entry)))\" width=\"300\"></p>"
         }
-        html += "<p><strong>\(MarkupText.escape(entry.artist))</strong> — \(MarkupText.escape(entry.title))</p>"
+        html += "<p><strong>\(MarkupText.escape(DisplayText.field(entry.artist)))</strong> — \(MarkupText.escape(DisplayText.field(entry.title)))</p>"
         html += "<p>\(typeLabel(entry.type)), released \(entry.releaseDate)</p>"
         if let url = WebLink.http(entry.url) {
             html += "<p><a href=\"\(MarkupText.escape(url))\">Open in the catalog</a></p>"
         }
+        if !entry.alternates.isEmpty {
+            html += "<p>Also: " + entry.alternates.map(alternateHTML).joined(separator: "; ") + "</p>"
+        }
         return html
+    }
+
+    /// An alternate edition's title, linked when it has an http(s) link.
+    static func alternateHTML(_ alternate: FeedAlternate) -> String {
+        let title = MarkupText.escape(DisplayText.field(alternate.title))
+        guard let url = WebLink.http(alternate.url) else { return title }
+        return "<a href=\"\(MarkupText.escape(url))\">\(title)</a>"
     }
 }

@@ -1,28 +1,33 @@
 import Foundation
 import DeepCutCore
 
-/// Renders `health.txt`: one screen an operator reads in five seconds — the status, the counts,
-/// what failed and why, how old the baseline is, and what to do next.
+/// Renders `health.txt`: one screen an operator reads in five seconds. The top four lines answer
+/// the questions in the order they are asked — how did it go, why, what do I do, how old is the feed
+/// — and the rest is evidence: each stage's counts, then what failed grouped by cause.
 enum HealthText {
     /// Artists named per failure kind before "and N more".
     static let artistsPerKind = 5
     /// Library warnings quoted before "see health.json".
     static let quotedWarnings = 3
+    /// Third-party names and messages are cut to these lengths so every line fits a terminal or two.
+    static let nameLimit = 60
+    static let messageLimit = 160
 
     static func render(_ report: HealthReport) -> String {
         var lines = [headline(report)]
-        if let message = report.message { lines.append("cause: " + oneLine(message)) }
-        lines.append("ran \(Timestamp.string(report.startedAt)) to \(Timestamp.string(report.finishedAt)) "
-            + "(\(duration(Int(report.finishedAt.timeIntervalSince(report.startedAt)))))")
+        if let message = report.message { lines.append("cause:    " + DisplayText.line(message, limit: DisplayText.messageLimit)) }
+        lines.append("next:     " + nextStep(report))
+        lines.append("baseline: " + baseline(report))
+        lines.append("ran:      \(Timestamp.string(report.startedAt)) to \(Timestamp.string(report.finishedAt)) "
+            + "(\(ElapsedTime.text(Int(report.finishedAt.timeIntervalSince(report.startedAt)))))")
         lines.append("")
-        lines.append(stageLine("library", report.library.status, library(report.library)))
-        lines.append(stageLine("sweep", report.sweep.status, sweep(report.sweep)))
-        lines.append(stageLine("diff", report.diff.status, diff(report.diff)))
-        lines.append(stageLine("publish", report.publish.status, publish(report.publish)))
+        lines.append(stageLine("library", report.library.status, StageSummary.library(report.library)))
+        lines.append(stageLine("sweep", report.sweep.status, StageSummary.sweep(report.sweep)))
+        lines.append(stageLine("diff", report.diff.status, StageSummary.diff(report.diff)))
+        lines.append(stageLine("publish", report.publish.status, StageSummary.publish(report.publish)))
         for section in [failures(report.sweep), warnings(report.library)] where !section.isEmpty {
             lines += [""] + section
         }
-        lines += ["", "next: " + nextStep(report)]
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -32,40 +37,19 @@ enum HealthText {
         "deepcut sweep \(report.runID): \(report.status.rawValue.uppercased()) (exit \(report.exitCode))"
     }
 
+    /// Which snapshot the feed's readers can trust, and how old it is.
+    private static func baseline(_ report: HealthReport) -> String {
+        let stage = report.publish
+        guard let runID = stage.baselineRunID else {
+            return stage.status == .notRun ? "not checked: the run stopped before publishing" : "none yet: no sweep has been complete"
+        }
+        let age = stage.baselineAgeSeconds.map { ", \(ElapsedTime.text($0)) old" } ?? ""
+        return stage.promoted ? "\(runID) (this run)\(age)" : "\(runID) (last complete sweep)\(age)"
+    }
+
     private static func stageLine(_ name: String, _ status: HealthReport.StageStatus, _ summary: String) -> String {
         let padded = { (text: String, width: Int) in text + String(repeating: " ", count: max(1, width - text.count)) }
         return padded(name, 9) + padded(status == .notRun ? "not run" : status.rawValue, 9) + (status == .notRun ? "" : summary)
-    }
-
-    private static func library(_ stage: HealthReport.LibraryStage) -> String {
-        "\(count(stage.albums, "album")), \(count(stage.artists, "artist")) from \(count(stage.sources.count, "source")), "
-            + count(stage.warningCount, "warning")
-    }
-
-    private static func sweep(_ stage: HealthReport.SweepStage) -> String {
-        let artists = stage.artists
-        var parts = ["\(count(artists.total, "artist")): \(artists.fetched) fetched, \(artists.notFound) not found, \(artists.failed) failed"]
-        if artists.skipped > 0 { parts[0] += ", \(artists.skipped) not asked (deadline or stop)" }
-        parts.append("\(count(stage.requests, "request")) (\(stage.requestsPerArtist) per artist) to \(oneLine(stage.provider))")
-        return parts.joined(separator: "; ")
-    }
-
-    private static func diff(_ stage: HealthReport.DiffStage) -> String {
-        let dropped = stage.dropped.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
-        return "\(count(stage.entries, "entry", "entries")) from \(count(stage.considered, "release"))"
-            + (dropped.isEmpty ? "" : "; dropped " + dropped.joined(separator: ", "))
-    }
-
-    private static func publish(_ stage: HealthReport.PublishStage) -> String {
-        var parts: [String] = []
-        if let snapshot = stage.snapshot {
-            parts.append(stage.promoted ? "snapshot \(snapshot) promoted to baseline" : "snapshot \(snapshot) published as current.json only")
-        } else {
-            parts.append("nothing published")
-        }
-        parts.append(baseline(stage))
-        if let message = stage.message { parts.append(oneLine(message)) }
-        return parts.joined(separator: "; ")
     }
 
     /// Failures grouped by kind, biggest group first, naming the first few artists and one sample cause.
@@ -73,14 +57,14 @@ enum HealthText {
         guard !stage.failures.isEmpty else { return [] }
         let groups = Dictionary(grouping: stage.failures, by: \.kind)
             .sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key.rawValue < $1.key.rawValue }
-        var lines = ["failed artists (\(stage.failures.count)):"]
+        var lines = ["failed artists (\(stage.failures.count) of \(stage.artists.total)):"]
         for (kind, failures) in groups {
-            var names = failures.prefix(artistsPerKind).map { oneLine($0.artist) }.joined(separator: ", ")
+            var names = failures.prefix(artistsPerKind).map { DisplayText.line($0.artist, limit: nameLimit) }.joined(separator: ", ")
             if failures.count > artistsPerKind { names += " and \(failures.count - artistsPerKind) more" }
             let sample = failures[0]
             let status = sample.httpStatus.map { "HTTP \($0), " } ?? ""
             lines.append("  \(kind.rawValue) ×\(failures.count): \(names)")
-            lines.append("    e.g. \(status)\(count(sample.attempts, "attempt")): \(oneLine(sample.message))")
+            lines.append("    e.g. \(status)\(StageSummary.count(sample.attempts, "attempt")): \(DisplayText.line(sample.message, limit: messageLimit))")
         }
         return lines
     }
@@ -88,79 +72,56 @@ enum HealthText {
     private static func warnings(_ stage: HealthReport.LibraryStage) -> [String] {
         guard stage.warningCount > 0 else { return [] }
         var lines = ["library warnings (\(stage.warningCount)):"]
-        lines += stage.warnings.prefix(quotedWarnings).map { "  " + oneLine($0) }
+        lines += stage.warnings.prefix(quotedWarnings).map { "  " + DisplayText.line($0, limit: messageLimit) }
         if stage.warningCount > quotedWarnings { lines.append("  … see health.json") }
         return lines
     }
 
     // MARK: What to do next
 
-    private static func nextStep(_ report: HealthReport) -> String {
-        let baselineNote = baseline(report.publish)
+    /// What the operator should do about this run, in one sentence.
+    static func nextStep(_ report: HealthReport) -> String {
         switch report.exitCode {
         case Int(ExitCode.dataError.rawValue):
             return "fix the input file named in the cause, then run again; nothing was published."
         case Int(ExitCode.config.rawValue):
             return "fix the configuration (`deepcut check-config` names the key), then run again."
         case Int(ExitCode.cannotCreate.rawValue):
-            return "make the output folder writable (see the cause), then run again; \(baselineNote)."
+            return "make the output folder writable (see the cause), then run again."
         case Int(ExitCode.ioError.rawValue):
-            return "free disk space, or move aside the corrupt file named in the cause (it is never repaired silently); \(baselineNote)."
+            return "free disk space, or move aside the corrupt file named in the cause (it is never repaired silently)."
         case Int(ExitCode.software.rawValue):
-            return "internal error: report it with health.json attached; \(baselineNote)."
+            return "internal error: report it with health.json attached."
         default:
             break
         }
         switch report.status {
         case .complete:
-            return report.publish.promoted ? "nothing to do: this run is the new baseline." : "nothing to do; \(baselineNote)."
+            return report.publish.promoted ? "nothing to do: this run is the new baseline." : "nothing to do."
         case .skipped:
-            return "nothing to do: \(baselineNote), still fresh."
+            return "nothing to do: the baseline is still fresh."
         case .partial:
             let missing = report.sweep.incompleteArtists.count
-            return "the next run retries the \(count(missing, "incomplete artist")); \(baselineNote)."
+            return "nothing urgent: the next run retries the \(StageSummary.count(missing, "incomplete artist")); "
+                + "if this repeats, \(remedy(report.sweep))."
         case .failed:
-            return "nothing was published; \(baselineNote). \(failureHint(report.sweep))"
+            return "nothing was published; \(remedy(report.sweep)), then run again."
         }
     }
 
-    /// What the most common failure kind suggests checking.
-    private static func failureHint(_ stage: HealthReport.SweepStage) -> String {
-        let kinds = Dictionary(grouping: stage.failures, by: \.kind).max { $0.value.count < $1.value.count }?.key
-        switch kinds {
-        case .rateLimited: return "The catalog is rate limiting: lower catalog.requestsPerMinute."
-        case .timeout, .transport: return "The catalog was unreachable: check the network and catalog.baseURL."
-        case .http: return "The catalog answered with errors: check its status and catalog.baseURL."
-        case .decoding: return "The catalog's answers were not understood: check catalog.provider and catalog.baseURL."
-        case .cancelled: return "The run was stopped; the next run starts over."
-        case nil: return "See the cause above; the next run tries again."
+    /// What the most common failure kind suggests doing, and why.
+    private static func remedy(_ stage: HealthReport.SweepStage) -> String {
+        let kind = Dictionary(grouping: stage.failures, by: \.kind).max {
+            $0.value.count != $1.value.count ? $0.value.count < $1.value.count : $0.key.rawValue > $1.key.rawValue
+        }?.key
+        switch kind {
+        case .rateLimited: return "lower catalog.requestsPerMinute (the catalog is rate limiting)"
+        case .timeout, .transport: return "check the network and catalog.baseURL (the catalog was unreachable)"
+        case .http: return "check the catalog's status and catalog.baseURL (it answered with errors)"
+        case .decoding: return "check catalog.provider and catalog.baseURL (the answers were not understood)"
+        case .cancelled: return "let the next run start over (this one was stopped)"
+        case nil where stage.artists.skipped > 0: return "raise catalog.sweepDeadlineMinutes (the deadline cut the sweep short)"
+        case nil: return "see the cause above"
         }
-    }
-
-    // MARK: Formatting
-
-    private static func baseline(_ stage: HealthReport.PublishStage) -> String {
-        guard let runID = stage.baselineRunID else { return "no baseline yet" }
-        let age = stage.baselineAgeSeconds.map { ", \(duration($0)) old" } ?? ""
-        return (stage.promoted ? "baseline is \(runID)" : "baseline kept from \(runID)") + age
-    }
-
-    /// "41 s", "3 min 12 s", "2 h 5 min", "3 d 4 h".
-    static func duration(_ seconds: Int) -> String {
-        let seconds = max(0, seconds)
-        let (days, hours, minutes) = (seconds / 86_400, seconds / 3_600 % 24, seconds / 60 % 60)
-        if days > 0 { return "\(days) d \(hours) h" }
-        if hours > 0 { return "\(hours) h \(minutes) min" }
-        if minutes > 0 { return "\(minutes) min \(seconds % 60) s" }
-        return "\(seconds) s"
-    }
-
-    private static func count(_ value: Int, _ singular: String, _ plural: String? = nil) -> String {
-        "\(value) " + (value == 1 ? singular : plural ?? singular + "s")
-    }
-
-    /// Third-party text (artist names, server messages) on one line: controls become spaces.
-    private static func oneLine(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
     }
 }

@@ -2,30 +2,37 @@ import Foundation
 import DeepCutCore
 
 /// Renders a snapshot as JSON Feed 1.1 (`feed.json`). Completeness travels in the `_deepcut`
-/// extension object, so a reader can tell a partial feed from an empty one. Text is cleaned of the
-/// characters XML forbids, since readers pour it into XML and HTML.
+/// extension object, so a reader can tell a partial feed from an empty one. Text is cleaned by
+/// `DisplayText`, since readers pour it into XML and HTML.
 enum JSONFeedRenderer {
-    static func render(_ snapshot: Snapshot) throws -> Data {
-        try OutputJSON.encode(Document(snapshot))
+    static func render(_ snapshot: Snapshot, links: FeedLinks? = nil) throws -> Data {
+        try OutputJSON.encode(Document(snapshot, links: links))
     }
 
     private struct Document: Encodable {
         let version = "https://jsonfeed.org/version/1.1"
         let title = FeedIdentity.title
+        let homePageURL: String?
+        let feedURL: String?
         let description: String
+        let language = "en"
         let authors = [Author(name: FeedIdentity.author)]
         let items: [Item]
         let deepcut: Extension
 
-        init(_ snapshot: Snapshot) {
+        init(_ snapshot: Snapshot, links: FeedLinks?) {
+            homePageURL = links?.home
+            feedURL = links?.jsonFeed
             description = FeedSummary.line(snapshot)
             items = snapshot.entries.map { Item($0, provider: snapshot.provider) }
             deepcut = Extension(runID: snapshot.runID.rawValue, generatedAt: Timestamp.string(snapshot.generatedAt),
-                                complete: snapshot.complete, incompleteArtists: snapshot.incompleteArtists.map(MarkupText.clean))
+                                complete: snapshot.complete, incompleteArtists: snapshot.incompleteArtists.map { DisplayText.field($0) })
         }
 
         enum CodingKeys: String, CodingKey {
-            case version, title, description, authors, items
+            case version, title, description, language, authors, items
+            case homePageURL = "home_page_url"
+            case feedURL = "feed_url"
             case deepcut = "_deepcut"
         }
     }
@@ -43,13 +50,13 @@ enum JSONFeedRenderer {
 
         init(_ entry: FeedEntry, provider: String) {
             id = FeedIdentity.entryID(provider: provider, releaseID: entry.id)
-            title = MarkupText.clean(EntryContent.title(entry))
-            contentText = MarkupText.clean(EntryContent.text(entry))
+            title = EntryContent.title(entry)
+            contentText = EntryContent.text(entry)
             contentHTML = EntryContent.html(entry)
             url = WebLink.http(entry.url)
             image = WebLink.http(entry.artworkURL)
             datePublished = EntryContent.timestamp(entry.releaseDate)
-            authors = [Author(name: MarkupText.clean(entry.artist))]
+            authors = [Author(name: DisplayText.field(entry.artist))]
             tags = [entry.type.rawValue]
         }
 

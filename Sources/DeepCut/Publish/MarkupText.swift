@@ -21,12 +21,6 @@ enum MarkupText {
         return escaped
     }
 
-    /// The text with the forbidden characters dropped and nothing escaped: for JSON, which can carry
-    /// them, read by tools that put them into XML or HTML, which cannot.
-    static func clean(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter(isAllowed)))
-    }
-
     static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09, 0x0A, 0x0D: true

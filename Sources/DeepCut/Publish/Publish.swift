@@ -8,7 +8,8 @@ import Glibc
 /// - failed (no snapshot): no feed file is touched at all.
 ///
 /// Whenever `current.json` is written, `feed.json`, `feed.atom` and `index.html` are rendered from
-/// the same snapshot. Every file is replaced atomically, so a crash leaves the previous files intact.
+/// the same snapshot; the page also shows what the `PublishContext` brings (the run's health so far,
+/// run history) and the feeds link to themselves under `publish.baseURL`. Every file is replaced atomically, so a crash leaves the previous files intact.
 /// The health files are written separately by `HealthWriter`, once the whole run is known.
 struct Publish: Sendable {
     let folder: OutputFolder
@@ -22,11 +23,14 @@ struct Publish: Sendable {
         self.now = now
     }
 
-    /// - Parameter snapshot: the run's snapshot, or nil when the sweep failed.
+    /// - Parameters:
+    ///   - snapshot: the run's snapshot, or nil when the sweep failed.
+    ///   - context: what the page shows beside the feed, and the feeds' base URL. A health report
+    ///     whose `publish` stage is still `notRun` gets this stage's outcome filled in for the page.
     /// - Throws: `OutputError` when a file cannot be written (exit 73, or 74 when the disk is full).
     ///   An unreadable `latest.json` is not thrown: it is reported in the outcome and left as found
     ///   unless a complete run replaces it.
-    func callAsFunction(_ snapshot: Snapshot?) throws -> PublishOutcome {
+    func callAsFunction(_ snapshot: Snapshot?, context: PublishContext = PublishContext()) throws -> PublishOutcome {
         try AtomicFile.createDirectory(folder.snapshots)
         let removed = AtomicFile.removeStaleTemporaries(in: folder.root) + AtomicFile.removeStaleTemporaries(in: folder.snapshots)
         var unreadableBaseline: OutputReadError?
@@ -40,10 +44,7 @@ struct Publish: Sendable {
                                      baselineAgeSeconds: nil, pruned: [], removedTemporaries: removed,
                                      message: unreadableBaseline?.message)
         if let snapshot {
-            try publish(snapshot, into: &outcome)
-            if let unreadableBaseline, outcome.promoted {
-                outcome.message = "replaced an unreadable latest.json (\(unreadableBaseline.reason)) with this complete snapshot"
-            }
+            try publish(snapshot, context: context, unreadableBaseline: unreadableBaseline, into: &outcome)
             // With the baseline unreadable, which snapshot it came from is unknown: prune nothing.
             if unreadableBaseline == nil || outcome.promoted {
                 prune(keeping: outcome.baseline?.runID, into: &outcome)
@@ -53,7 +54,8 @@ struct Publish: Sendable {
         return outcome
     }
 
-    private func publish(_ snapshot: Snapshot, into outcome: inout PublishOutcome) throws {
+    private func publish(_ snapshot: Snapshot, context: PublishContext, unreadableBaseline: OutputReadError?,
+                         into outcome: inout PublishOutcome) throws {
         let bytes = try snapshot.encoded()
         try write(bytes, to: folder.snapshot(snapshot.runID), into: &outcome)
         try write(bytes, to: folder.current, into: &outcome)
@@ -61,10 +63,21 @@ struct Publish: Sendable {
             try write(bytes, to: folder.latest, into: &outcome)
             outcome.promoted = true
             outcome.baseline = Baseline(snapshot)
+            if let unreadableBaseline {
+                outcome.message = "replaced an unreadable latest.json (\(unreadableBaseline.reason)) with this complete snapshot"
+            }
         }
-        try write(JSONFeedRenderer.render(snapshot), to: folder.jsonFeed, into: &outcome)
-        try write(Data(AtomRenderer.render(snapshot).utf8), to: folder.atomFeed, into: &outcome)
-        try write(Data(HTMLRenderer.render(snapshot).utf8), to: folder.page, into: &outcome)
+        let links = FeedLinks(baseURL: context.baseURL)
+        let time = now()
+        outcome.baselineAgeSeconds = outcome.baseline?.ageSeconds(at: time)
+        var page = context
+        if page.health?.publish.status == .notRun {
+            page.health?.publish = HealthReport.PublishStage(outcome)
+        }
+        try write(JSONFeedRenderer.render(snapshot, links: links), to: folder.jsonFeed, into: &outcome)
+        try write(Data(AtomRenderer.render(snapshot, links: links).utf8), to: folder.atomFeed, into: &outcome)
+        try write(Data(HTMLRenderer.render(snapshot, context: page, baseline: outcome.baseline, now: time).utf8),
+                  to: folder.page, into: &outcome)
     }
 
     private func write(_ data: Data, to url: URL, into outcome: inout PublishOutcome) throws {

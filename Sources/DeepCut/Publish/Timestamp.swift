@@ -12,4 +12,10 @@ enum Timestamp {
     static func date(_ text: String) -> Date? {
         try? style.parse(text)
     }
+
+    /// For people: `2026-11-29 12:00 UTC`.
+    static func display(_ date: Date) -> String {
+        let text = string(date)
+        return text.prefix(10) + " " + text.dropFirst(11).prefix(5) + " UTC"
+    }
 }

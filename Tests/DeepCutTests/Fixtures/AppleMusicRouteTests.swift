@@ -77,7 +77,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["/v1/catalog/zz/search?term=x&types=artists", "/v1/catalog/us/artists/999/albums", "/v1/me/library/albums"])
+    @Test(arguments: ["/v1/catalog/zz/search?term=x&types=artists", "/v1/catalog/us/artists/999/albums", "/v1/catalog/us/albums/1"])
     func unknownThingsAre404WithAnErrorsBody(pathAndQuery: String) async throws {
         try await withFixtureServer { _, url in
             let (json, status) = try await client.object(url, pathAndQuery, headers: bearer)

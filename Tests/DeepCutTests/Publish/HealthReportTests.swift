@@ -113,15 +113,17 @@ import DeepCutCore
         let text = HealthText.render(Self.partialReport())
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[0] == "deepcut sweep 20261129T120000Z: PARTIAL (exit 3)")
-        #expect(text.contains("(41 s)"))
+        #expect(lines[1] == "next:     nothing urgent: the next run retries the 4 incomplete artists; "
+                + "if this repeats, lower catalog.requestsPerMinute (the catalog is rate limiting).")
+        #expect(lines[2] == "baseline: 20261128T100000Z (last complete sweep), 1 d 2 h old")
+        #expect(lines[3] == "ran:      2026-11-29T12:00:00Z to 2026-11-29T12:00:41Z (41 s)")
+        #expect(text.contains("failed artists (3 of 6):"))
         #expect(text.contains("sweep    partial  6 artists: 1 fetched, 1 not found, 3 failed, 1 not asked"))
         #expect(text.contains("  rateLimited ×2: Khruangbin, Floating Points"))
         #expect(text.contains("  timeout ×1: Four Tet"))
         #expect(text.contains("e.g. HTTP 403, 3 attempts: 403 with an empty body"))
         #expect(text.contains("library.csv:7: empty artist"))
         #expect(text.contains("1 entry from 5 releases; dropped 1 folded, 3 owned"))
-        #expect(lines.last(where: { !$0.isEmpty })
-                == "next: the next run retries the 4 incomplete artists; baseline kept from 20261128T100000Z, 1 d 2 h old.")
         #expect(lines.count < 25)
     }
 
@@ -136,10 +138,15 @@ import DeepCutCore
                                   publish: .init(status: .skipped, promoted: false, wrote: [], snapshot: nil, baselineRunID: nil,
                                                  baselineAgeSeconds: nil, message: nil))
         let text = HealthText.render(report)
-        #expect(text.hasPrefix("deepcut sweep 20261129T120000Z: FAILED (exit 75)\ncause: sweep failed: no artist answered\n"))
+        #expect(text.hasPrefix("""
+            deepcut sweep 20261129T120000Z: FAILED (exit 75)
+            cause:    sweep failed: no artist answered
+            next:     nothing was published; check the network and catalog.baseURL (the catalog was unreachable), then run again.
+            baseline: none yet: no sweep has been complete
+
+            """))
         #expect(text.contains("diff     not run"))
         #expect(text.contains("transport ×3: A, B, C"))
-        #expect(text.contains("next: nothing was published; no baseline yet. The catalog was unreachable: check the network and catalog.baseURL."))
     }
 
     @Test func earlyExitTextNamesTheFix() {
@@ -147,7 +154,8 @@ import DeepCutCore
                                   status: .failed, exitCode: .dataError, message: "library.csv:3: unterminated quote")
         let text = HealthText.render(report)
         #expect(text.contains("library  not run"))
-        #expect(text.contains("next: fix the input file named in the cause"))
+        #expect(text.contains("baseline: not checked: the run stopped before publishing"))
+        #expect(text.contains("next:     fix the input file named in the cause"))
     }
 
     @Test func hostileArtistNamesStayOnOneLine() {
@@ -164,6 +172,6 @@ import DeepCutCore
 
     @Test(arguments: [(41, "41 s"), (192, "3 min 12 s"), (7_500, "2 h 5 min"), (273_600, "3 d 4 h"), (-5, "0 s")])
     func durationsReadNaturally(seconds: Int, text: String) {
-        #expect(HealthText.duration(seconds) == text)
+        #expect(ElapsedTime.text(seconds) == text)
     }
 }

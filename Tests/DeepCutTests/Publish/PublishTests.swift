@@ -57,7 +57,7 @@ import DeepCutCore
             #expect(outcome.snapshot == snapshot.runID)
             #expect(outcome.baseline?.runID.rawValue == "20261128T120000Z")
             #expect(outcome.baselineAgeSeconds == 24 * 3_600 + 19)
-            #expect(String(decoding: try #require(after["index.html"]), as: UTF8.self).contains("Partial snapshot"))
+            #expect(String(decoding: try #require(after["index.html"]), as: UTF8.self).contains("Partial feed"))
         }
     }
 

@@ -132,8 +132,9 @@ import Testing
         harness.fail("101", with: Fault(.hang, on: .lookup))
         let started = ContinuousClock.now
         #expect(await harness.run("sweep").exitCode == .partial)
-        // timeoutSeconds 1, maxAttempts 1: bounded well below a hang.
-        #expect(ContinuousClock.now - started < .seconds(10))
+        // timeoutSeconds 1, maxAttempts 1: the sweep ends instead of waiting on the hang (a loose
+        // bound: the whole suite shares two cores).
+        #expect(ContinuousClock.now - started < .seconds(30))
         let failure = try #require(try harness.health().sweep.failures.first)
         #expect(failure.kind == .timeout)
         #expect(failure.artist == "Khruangbin")

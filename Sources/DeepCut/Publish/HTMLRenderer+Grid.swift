@@ -1,0 +1,42 @@
+import DeepCutCore
+
+extension HTMLRenderer {
+    /// The feed, newest first, as artwork cards.
+    static func grid(_ snapshot: Snapshot) -> String {
+        var html = "<section aria-labelledby=\"releases-heading\">\n<h2 id=\"releases-heading\" class=\"visually-hidden\">New releases</h2>\n"
+        if snapshot.entries.isEmpty {
+            html += "<p class=\"empty\">No new releases in this snapshot.</p>\n"
+        } else {
+            html += "<ol class=\"grid\">\n" + snapshot.entries.map(card).joined() + "</ol>\n"
+        }
+        return html + "</section>\n"
+    }
+
+    private static func card(_ entry: FeedEntry) -> String {
+        let title = text(entry.title)
+        let artwork = WebLink.http(entry.artworkURL).map {
+            let alt = MarkupText.escape("Cover of " + DisplayText.field(entry.title) + " by " + DisplayText.field(entry.artist))
+            return "<img class=\"art\" src=\"\(MarkupText.escape($0))\" alt=\"\(alt)\" loading=\"lazy\" width=\"300\" height=\"300\">"
+        } ?? "<div class=\"art no-art\" aria-hidden=\"true\">♪</div>"
+        let heading = WebLink.http(entry.url).map { "<a href=\"\(MarkupText.escape($0))\" rel=\"noopener noreferrer\">\(title)</a>" } ?? title
+        var html = """
+        <li class="card">
+        \(artwork)
+        <div class="card-body">
+        <h3>\(heading)</h3>
+        <p class="artist">\(text(entry.artist))</p>
+        <p class="meta"><span class="badge">\(EntryContent.typeLabel(entry.type))</span> <time datetime="\(entry.releaseDate)">\(entry.releaseDate)</time></p>
+
+        """
+        if !entry.alternates.isEmpty {
+            html += "<p class=\"alternates\">Also: " + entry.alternates.map(alternate).joined(separator: " · ") + "</p>\n"
+        }
+        return html + "</div>\n</li>\n"
+    }
+
+    private static func alternate(_ alternate: FeedAlternate) -> String {
+        let title = text(alternate.title)
+        guard let url = WebLink.http(alternate.url) else { return title }
+        return "<a href=\"\(MarkupText.escape(url))\" rel=\"noopener noreferrer\">\(title)</a>"
+    }
+}

@@ -1,0 +1,58 @@
+extension HTMLRenderer {
+    /// How many failures the page lists before pointing at `health.json`.
+    static let failureRowLimit = 50
+
+    /// Each stage's status and counts, from the run's health report.
+    static func healthPanel(_ report: HealthReport) -> String {
+        let stages: [(String, HealthReport.StageStatus, String)] = [
+            ("Library", report.library.status, StageSummary.library(report.library)),
+            ("Sweep", report.sweep.status, StageSummary.sweep(report.sweep)),
+            ("Diff", report.diff.status, StageSummary.diff(report.diff)),
+            ("Publish", report.publish.status, StageSummary.publish(report.publish)),
+        ]
+        let rows = stages.map { name, status, summary in
+            "<tr><th scope=\"row\">\(name)</th><td>\(pill(status))</td><td>\(status == .notRun ? "" : text(summary, limit: 1_000))</td></tr>\n"
+        }.joined()
+        let message = report.message.map { "<p class=\"message\">\(text($0, limit: DisplayText.messageLimit))</p>\n" } ?? ""
+        return """
+        <section class="panel" aria-labelledby="health-heading">
+        <h2 id="health-heading">Run health</h2>
+        <p class="sub"><span class="pill \(report.status.rawValue)">\(report.status.rawValue)</span> exit \(report.exitCode) · run \(report.runID) · started <time datetime="\(Timestamp.string(report.startedAt))">\(Timestamp.display(report.startedAt))</time></p>
+        \(message)<table class="stages">
+        <thead><tr><th scope="col">Stage</th><th scope="col">Status</th><th scope="col">What happened</th></tr></thead>
+        <tbody>
+        \(rows)</tbody>
+        </table>
+        <p class="next"><strong>Next:</strong> \(MarkupText.escape(HealthText.nextStep(report)))</p>
+        </section>
+
+        """
+    }
+
+    /// Every artist the catalog did not answer for, with the cause; nothing when all answered.
+    static func failuresPanel(_ sweep: HealthReport.SweepStage) -> String {
+        guard !sweep.failures.isEmpty else { return "" }
+        let rows = sweep.failures.prefix(failureRowLimit).map { failure in
+            "<tr><td>\(text(failure.artist))</td><td>\(failure.kind.rawValue)</td><td class=\"num\" data-label=\"HTTP\">\(failure.httpStatus.map(String.init) ?? "–")</td>"
+                + "<td class=\"num\" data-label=\"attempts\">\(failure.attempts)</td><td>\(text(failure.message, limit: DisplayText.messageLimit))</td></tr>\n"
+        }.joined()
+        let more = sweep.failures.count > failureRowLimit
+            ? "<p class=\"sub\">and \(sweep.failures.count - failureRowLimit) more in health.json</p>\n" : ""
+        return """
+        <section class="panel failures" aria-labelledby="failures-heading">
+        <h2 id="failures-heading">Artists that could not be checked (\(sweep.failures.count))</h2>
+        <div class="scroll"><table>
+        <thead><tr><th scope="col">Artist</th><th scope="col">Kind</th><th scope="col" class="num">HTTP</th><th scope="col" class="num">Attempts</th><th scope="col">Message</th></tr></thead>
+        <tbody>
+        \(rows)</tbody>
+        </table></div>
+        \(more)</section>
+
+        """
+    }
+
+    private static func pill(_ status: HealthReport.StageStatus) -> String {
+        let label = status == .notRun ? "not run" : status.rawValue
+        return "<span class=\"pill \(status.rawValue)\">\(label)</span>"
+    }
+}
