@@ -12,6 +12,8 @@ public struct Config: Sendable {
     public var outputDirectory: URL
     public var keepSnapshots: Int
     public var ttlHours: Double
+    /// Where the Prometheus textfile goes (for node_exporter's textfile collector); nil: not written.
+    public var prometheusTextfile: URL?
 
     public init(file: URL, library: [LibrarySource], catalog: CatalogConfig, feed: FeedConfig,
                 stateDatabase: URL, outputDirectory: URL, keepSnapshots: Int = 30, ttlHours: Double = 24) {
