@@ -142,6 +142,43 @@ import Testing
         #expect(try store.runs.lastCompleteFinish() == Self.started.addingTimeInterval(day + 60))
     }
 
+    // MARK: - Publishing a run
+
+    private func config(textfile: URL?) -> Config {
+        var config = Config(file: scratch.url.appendingPathComponent("config.json"),
+                            library: [LibrarySource(format: .csv, path: scratch.url.appendingPathComponent("library.csv"))],
+                            catalog: CatalogConfig(), feed: FeedConfig(), stateDatabase: scratch.url.appendingPathComponent("state.db"),
+                            outputDirectory: scratch.url.appendingPathComponent("feed"))
+        config.prometheusTextfile = textfile
+        return config
+    }
+
+    @Test func publishTakesTheLastSuccessFromTheHistory() throws {
+        let url = scratch.url.appendingPathComponent("metrics/deepcut.prom")
+        let store = try StateStore(url: scratch.url.appendingPathComponent("state.db"))
+        let earlier = Self.started.addingTimeInterval(-86_400)
+        try store.runs.record(RunRecord(runID: RunID(earlier).rawValue, startedAt: earlier, finishedAt: earlier.addingTimeInterval(30),
+                                        status: .complete, exitCode: .success, durationSeconds: 30, artistsTotal: 200,
+                                        artistsFailed: 0, entries: 36, requests: 400))
+
+        try PrometheusTextfile.publish(Self.failed, config: config(textfile: url), store: store)
+
+        #expect(try String(contentsOf: url, encoding: .utf8)
+                == PrometheusTextfile.render(Self.failed, provider: "itunes", previousSuccess: earlier.addingTimeInterval(30)))
+    }
+
+    @Test func publishWritesNothingForASkipOrWithoutTheKey() throws {
+        let url = scratch.url.appendingPathComponent("deepcut.prom")
+        var skipped = Self.complete
+        skipped.status = .skipped
+        try PrometheusTextfile.publish(skipped, config: config(textfile: url), store: nil)
+        try PrometheusTextfile.publish(Self.complete, config: config(textfile: nil), store: nil)
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+
+        try PrometheusTextfile.publish(Self.complete, config: config(textfile: url), store: nil)
+        #expect(FileManager.default.fileExists(atPath: url.path))
+    }
+
     // MARK: - Config
 
     @Test func configKeyResolvesAgainstTheConfigFolder() throws {
