@@ -44,7 +44,7 @@ public final class SweepProgress: Sendable {
 
     /// Runs `sweep` between `sweep.started` and `sweep.finished`, with a heartbeat that keeps the
     /// progress lines coming while no artist finishes (one stuck in retries, say).
-    public func reporting<Result>(_ sweep: () async -> Result) async -> Result {
+    public func reporting<Value>(_ sweep: () async -> Value) async -> Value {
         log.info("sweep.started", ["total": total])
         let result = await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.heartbeat() }
@@ -69,14 +69,14 @@ public final class SweepProgress: Sendable {
     /// Redraws the bar, or logs a progress line when `interval` has passed since the last one.
     func tick() {
         guard log.isEnabled(.info) else { return }
-        let now = now()
+        let instant = now()
         let snapshot: State? = state.withLock { state in
-            guard log.isInteractive || now - state.lastReport >= interval else { return nil }
-            state.lastReport = now
+            guard log.isInteractive || instant - state.lastReport >= interval else { return nil }
+            state.lastReport = instant
             return state
         }
         guard let snapshot else { return }
-        let eta = Self.eta(snapshot, total: total, now: now)
+        let eta = Self.eta(snapshot, total: total, now: instant)
         if log.isInteractive {
             log.showStatus(Self.bar(done: snapshot.done, total: total, failed: snapshot.failed, eta: eta))
         } else {
