@@ -17,6 +17,7 @@ extension Config {
         ttlHours = try document.optional("ttlHours")?.positiveNumber() ?? ttlHours
         repairWindowMinutes = try document.optional("repairWindowMinutes")?.integer(in: 0...Int.max) ?? repairWindowMinutes
         publish = try document.optional("publish").map(PublishConfig.init) ?? publish
+        prometheusTextfile = try document.optional("prometheusTextfile")?.path(relativeTo: folder)
         try document.rejectUnknownKeys()
     }
 }

@@ -15,6 +15,8 @@ public struct Config: Sendable {
     /// After a partial run, reuse artists' definite answers younger than this instead of asking again (0 = never).
     public var repairWindowMinutes: Int = 120
     public var publish = PublishConfig()
+    /// Where the Prometheus textfile goes (for node_exporter's textfile collector); nil: not written.
+    public var prometheusTextfile: URL?
 
     public init(file: URL, library: [LibrarySource], catalog: CatalogConfig, feed: FeedConfig,
                 stateDatabase: URL, outputDirectory: URL, keepSnapshots: Int = 30, ttlHours: Double = 24) {

@@ -1,0 +1,59 @@
+import DeepCutCore
+import Foundation
+
+/// The run's numbers for node_exporter's textfile collector (`prometheusTextfile` in the config).
+///
+/// Every series is always written, zero when unknown, so an alert on one never goes silent
+/// because a run stopped early. The file is replaced atomically: the collector never reads half.
+struct PrometheusTextfile: Sendable {
+    let url: URL
+
+    /// Writes the metrics for a finished sweep, creating the folder if needed.
+    /// - Parameters:
+    ///   - provider: the configured catalog provider, the `provider` label even when the sweep never ran.
+    ///   - previousSuccess: when the last complete run finished, kept when this run was not complete.
+    func write(_ report: HealthReport, provider: String, previousSuccess: Date?) throws {
+        try AtomicFile.createDirectory(url.deletingLastPathComponent())
+        try AtomicFile.write(Self.render(report, provider: provider, previousSuccess: previousSuccess), to: url)
+    }
+
+    static func render(_ report: HealthReport, provider: String, previousSuccess: Date?) -> String {
+        let complete = report.status == .complete
+        let lastSuccess = complete ? report.finishedAt : previousSuccess
+        let artists = report.sweep.artists
+        var text = ""
+        func series(_ name: String, _ help: String, _ samples: [(labels: String, value: String)]) {
+            text += "# HELP \(name) \(help)\n# TYPE \(name) gauge\n"
+            for sample in samples { text += "\(name)\(sample.labels) \(sample.value)\n" }
+        }
+        series("deepcut_last_run_timestamp_seconds", "Unix time the last sweep finished.",
+               [("", timestamp(report.finishedAt))])
+        series("deepcut_last_success_timestamp_seconds", "Unix time the last complete sweep finished (0: none recorded).",
+               [("", timestamp(lastSuccess))])
+        series("deepcut_last_run_duration_seconds", "How long the last sweep took.",
+               [("", "\((report.finishedAt.timeIntervalSince(report.startedAt) * 1000).rounded() / 1000)")])
+        series("deepcut_sweep_complete", "1 when the last sweep has an answer for every library artist, else 0.",
+               [("", complete ? "1" : "0")])
+        series("deepcut_artists", "Library artists by how the last sweep ended for them.", [
+            (#"{state="fetched"}"#, "\(artists.fetched)"),
+            (#"{state="notFound"}"#, "\(artists.notFound)"),
+            (#"{state="failed"}"#, "\(artists.failed)"),
+            (#"{state="skipped"}"#, "\(artists.skipped)"),
+        ])
+        series("deepcut_feed_entries", "Feed entries the last sweep produced.", [("", "\(report.diff.entries)")])
+        series("deepcut_requests", "Catalog HTTP requests the last sweep made, retries included.",
+               [("{provider=\"\(labelValue(provider))\"}", "\(report.sweep.requests)")])
+        return text
+    }
+
+    /// Whole Unix seconds; 0 for "never".
+    private static func timestamp(_ date: Date?) -> String {
+        "\(Int((date?.timeIntervalSince1970 ?? 0).rounded(.down)))"
+    }
+
+    /// The exposition format's label escaping: backslash, double quote, newline.
+    static func labelValue(_ raw: String) -> String {
+        raw.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n")
+    }
+}
