@@ -13,6 +13,8 @@ public struct HealthReport: Sendable, Hashable, Codable {
     public var exitCode: Int
     /// The one-line cause of a non-zero exit, as printed on stderr.
     public var message: String?
+    /// systemd's `$INVOCATION_ID` when the run was started by systemd, to find its journal lines.
+    public var invocationID: String?
     public var library: LibraryStage
     public var sweep: SweepStage
     public var diff: DiffStage

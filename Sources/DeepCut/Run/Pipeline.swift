@@ -4,16 +4,22 @@ import Foundation
 /// Wires the four stages: LoadLibrary → SweepCatalog → Diff → Publish, then the health report.
 ///
 /// Each stage hands the next a typed outcome; the exit code is computed once, from those
-/// outcomes, by `ExitStatus`. A stage error (bad library, unwritable output, corrupt state)
-/// ends the run with that error's exit code and a health report that says which stage stopped.
-public struct Pipeline: Sendable {
-    public let config: Config
+/// outcomes, by `ExitStatus`. A stage error (bad library, unwritable output, corrupt state,
+/// refused credentials) ends the run with that error's exit code and a health report that says
+/// which stage stopped.
+struct Pipeline: Sendable {
+    let config: Config
     let client: any HTTPClient
+    let log: EventLog
+    let environment: [String: String]
     let now: @Sendable () -> Date
 
-    init(config: Config, client: (any HTTPClient)? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
+    init(config: Config, client: (any HTTPClient)? = nil, log: EventLog = .silent, environment: [String: String] = [:],
+         now: @escaping @Sendable () -> Date = { Date() }) {
         self.config = config
         self.client = client ?? URLSessionHTTPClient(maximumConnectionsPerHost: config.catalog.concurrency)
+        self.log = log
+        self.environment = environment
         self.now = now
     }
 
@@ -24,7 +30,7 @@ public struct Pipeline: Sendable {
 
     /// Runs the pipeline once. Cancelling the calling task (SIGTERM) stops the sweep starting
     /// artists; what was found is published under the partial rules.
-    public func run(_ options: SweepOptions = SweepOptions()) async -> RunReport {
+    func run(_ options: SweepOptions = SweepOptions()) async -> RunReport {
         let lock: RunLock
         do {
             lock = try RunLock(path: lockFile)
@@ -34,35 +40,55 @@ public struct Pipeline: Sendable {
         }
         defer { withExtendedLifetime(lock) {} }
         var run = RunInProgress(runID: RunID(now()), startedAt: now())
+        run.report.invocationID = ServiceInvocation.id(environment: environment)
+        log.info("run.started", ["run": run.runID.rawValue, "provider": config.catalog.provider.rawValue])
         do {
             let store = try StateStore(url: config.stateDatabase)
             if options.ifStale, let skip = try freshBaseline(store: store) {
+                log.info("run.skipped", ["reason": skip])
                 return finish(&run, status: .skipped, store: store, message: skip)
             }
             let library = try await LoadLibrary().run(config.library).including(try store.owned.all())
             run.report.library = HealthReport.LibraryStage(library)
-            let provider = try CatalogProviderFactory.make(config.catalog, client: client)
-            let plan = try RepairPlan(artists: library.artists, previous: try store.runs.last(),
-                                      previousFailures: try previousIncompleteArtists(), memory: store.memory,
-                                      provider: provider.name, windowMinutes: config.repairWindowMinutes, now: run.startedAt)
-            let fetched = await SweepCatalog(provider: provider, concurrency: config.catalog.concurrency).run(artists: plan.toFetch)
-            // Only fresh answers are remembered: reused ones keep their original time, so reuse never chains.
-            let memory = try store.memory.remember(fetched.results, provider: fetched.provider, at: run.startedAt)
-            let sweep = plan.merge(fetched, artists: library.artists)
-            run.report.sweep = HealthReport.SweepStage(sweep)
-            if !plan.reused.isEmpty { run.report.sweep.reusedArtists = library.artists.filter { plan.reused[$0] != nil } }
+            let (sweep, discovered) = try await sweepCatalog(library.artists, store: store, run: &run)
             let diff = Diff(wantedTypes: config.feed.types, windowDays: config.feed.windowDays, newBy: config.feed.newBy)(
                 releases: sweep.releases, owned: Set(library.albums.map(\.key)), dismissed: try store.dismissals.keys(),
-                today: run.startedAt.epochDay, discovered: memory.discovered.mapValues(\.epochDay))
+                today: run.startedAt.epochDay, discovered: discovered)
             run.report.diff = HealthReport.DiffStage(diff)
-            let status = sweep.status
-            let snapshot = status == .failed ? nil : Snapshot(runID: run.runID, generatedAt: now(), sweep: sweep, diff: diff)
-            let outcome = try Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots, now: now)(snapshot)
+            let snapshot = sweep.status == .failed ? nil : Snapshot(runID: run.runID, generatedAt: now(), sweep: sweep, diff: diff)
+            let context = PublishContext(health: run.report, history: try store.runs.recent(limit: 30), baseURL: config.publish.baseURL)
+            let outcome = try Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots, now: now)(
+                snapshot, context: context)
             run.report.publish = HealthReport.PublishStage(outcome)
-            return finish(&run, status: status, store: store, message: Self.summary(status, sweep: sweep, entries: diff.entries.count))
+            return finish(&run, status: sweep.status, store: store,
+                          message: Self.summary(sweep.status, sweep: sweep, entries: diff.entries.count))
         } catch {
             return fail(&run, error: error)
         }
+    }
+
+    /// SweepCatalog, with repair-run reuse and the catalog memory.
+    /// - Returns: the whole sweep in library order, and the releases discovered (day first seen).
+    private func sweepCatalog(_ artists: [String], store: StateStore, run: inout RunInProgress) async throws
+        -> (SweepOutcome, [String: Int]) {
+        let provider = try CatalogProviderFactory.make(config.catalog, client: client, environment: environment)
+        // A refused token is a configuration problem (exit 78), not a partial sweep of 401s.
+        if let refused = await provider.credentialsRefused() { throw refused }
+        let plan = try RepairPlan(artists: artists, previous: try store.runs.last(), previousFailures: try previousIncompleteArtists(),
+                                  memory: store.memory, provider: provider.name, windowMinutes: config.repairWindowMinutes,
+                                  now: run.startedAt)
+        let progress = SweepProgress(total: plan.toFetch.count, log: log)
+        let fetched = await progress.reporting {
+            await SweepCatalog(provider: provider, concurrency: config.catalog.concurrency, artistFinished: progress.artistFinished)
+                .run(artists: plan.toFetch)
+        }
+        if let refused = provider.credentialsRefused(in: fetched) { throw refused }
+        // Only fresh answers are remembered: reused ones keep their original time, so reuse never chains.
+        let memory = try store.memory.remember(fetched.results, provider: fetched.provider, at: run.startedAt)
+        let sweep = plan.merge(fetched, artists: artists)
+        run.report.sweep = HealthReport.SweepStage(sweep)
+        if !plan.reused.isEmpty { run.report.sweep.reusedArtists = artists.filter { plan.reused[$0] != nil } }
+        return (sweep, memory.discovered.mapValues(\.epochDay))
     }
 
     /// The artists the last run could not check, from its health report (none when unreadable).
@@ -104,19 +130,26 @@ public struct Pipeline: Sendable {
         return complete(&run, exitCode: exitCode, store: store, stderrLine: message)
     }
 
+    /// Records the run, writes health and metrics. A failure here keeps the sweep's own result
+    /// but the operator still hears why the report is missing.
     private func complete(_ run: inout RunInProgress, exitCode: ExitCode, store: StateStore?, stderrLine: String?) -> RunReport {
         run.report.finishedAt = now()
-        var line = stderrLine
+        log.info("run.finished", ["run": run.runID.rawValue, "status": run.report.status.rawValue, "exit": exitCode.rawValue,
+                                  "entries": run.report.diff.entries])
         do {
             try store?.runs.record(RunRecord(run.report))
             try HealthWriter.write(run.report, to: config.outputDirectory)
         } catch {
-            // The sweep's own result stands; the operator still hears why the report is missing.
-            line = [stderrLine, "cannot write the health report: \(Self.message(of: error))"].compactMap { $0 }.joined(separator: "; ")
+            let line = [stderrLine, "cannot write the health report: \(Self.message(of: error))"].compactMap { $0 }.joined(separator: "; ")
             let code = exitCode == .success || exitCode == .partial ? Self.exitCode(of: error) : exitCode
             return RunReport(health: run.report, exitCode: code, stderrLine: line)
         }
-        return RunReport(health: run.report, exitCode: exitCode, stderrLine: line)
+        do {
+            try PrometheusTextfile.publish(run.report, config: config, store: store)
+        } catch {
+            log.warning("metrics.failed", ["message": Self.message(of: error)])
+        }
+        return RunReport(health: run.report, exitCode: exitCode, stderrLine: stderrLine)
     }
 
     static func summary(_ status: RunStatus, sweep: SweepOutcome, entries: Int) -> String {

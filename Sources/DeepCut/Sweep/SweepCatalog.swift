@@ -11,10 +11,13 @@ struct SweepCatalog: Sendable {
     let provider: any CatalogProvider
     /// Artists in flight at once.
     let concurrency: Int
+    /// Told about every artist as it finishes (progress lines); called from concurrent tasks.
+    let artistFinished: @Sendable (ArtistResult) -> Void
 
-    init(provider: any CatalogProvider, concurrency: Int) {
+    init(provider: any CatalogProvider, concurrency: Int, artistFinished: @escaping @Sendable (ArtistResult) -> Void = { _ in }) {
         self.provider = provider
         self.concurrency = max(1, concurrency)
+        self.artistFinished = artistFinished
     }
 
     func run(artists: [String]) async -> SweepOutcome {
@@ -32,6 +35,7 @@ struct SweepCatalog: Sendable {
                 guard let (index, result) = await group.next() else { break }
                 inFlight -= 1
                 finished[index] = result
+                artistFinished(result)
             }
         }
         // Only cancellation leaves an artist unstarted.

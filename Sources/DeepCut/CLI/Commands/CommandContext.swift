@@ -7,6 +7,8 @@ struct CommandContext: Sendable {
     var console: Console
     /// Tests point catalog traffic at a double; nil means the real URLSession client.
     var httpClient: (any HTTPClient)?
+    /// Tests keep the event log quiet; nil means stderr in logfmt.
+    var log: EventLog?
 
     /// `--config`, else `$DEEPCUT_CONFIG`, else /etc/deepcut/config.json.
     var configFile: URL {

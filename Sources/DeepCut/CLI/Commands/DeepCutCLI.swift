@@ -19,11 +19,11 @@ public enum DeepCutCLI {
     /// - Returns: the process exit status.
     public static func main(_ words: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
                             console: Console = .standard) async -> Int32 {
-        await run(words, environment: environment, console: console, httpClient: nil).rawValue
+        await run(words, environment: environment, console: console, httpClient: nil, log: nil).rawValue
     }
 
     static func run(_ words: [String], environment: [String: String], console: Console,
-                    httpClient: (any HTTPClient)?) async -> ExitCode {
+                    httpClient: (any HTTPClient)?, log: EventLog? = .silent) async -> ExitCode {
         do {
             switch try program.parse(words) {
             case .help(let text):
@@ -37,7 +37,8 @@ public enum DeepCutCLI {
                 guard let command = commands.first(where: { $0.spec.names == arguments.command.names }) else {
                     throw UsageError(problem: "deepcut: unknown command", usage: "")
                 }
-                let context = CommandContext(arguments: arguments, environment: environment, console: console, httpClient: httpClient)
+                let context = CommandContext(arguments: arguments, environment: environment, console: console,
+                                             httpClient: httpClient, log: log)
                 return try await command.run(context)
             }
         } catch let error as any DeepCutError {
