@@ -20,17 +20,21 @@ enum AtomRenderer {
         xml.end()
         xml.element("generator", [:], FeedIdentity.generator)
         for entry in snapshot.entries {
-            write(entry, provider: snapshot.provider, to: &xml)
+            write(entry, id: FeedIdentity.entryID(provider: snapshot.provider, releaseID: entry.id), title: EntryContent.title(entry), to: &xml)
+        }
+        for entry in snapshot.upcoming ?? [] {
+            write(entry, id: FeedIdentity.announcementID(provider: snapshot.provider, releaseID: entry.id),
+                  title: EntryContent.announcementTitle(entry), to: &xml)
         }
         xml.end()
         return xml.document
     }
 
-    private static func write(_ entry: FeedEntry, provider: String, to xml: inout XMLWriter) {
-        let date = EntryContent.timestamp(entry.releaseDate)
+    private static func write(_ entry: FeedEntry, id: String, title: String, to xml: inout XMLWriter) {
+        let date = EntryContent.published(entry)
         xml.start("entry")
-        xml.element("id", [:], FeedIdentity.entryID(provider: provider, releaseID: entry.id))
-        xml.element("title", [:], EntryContent.title(entry))
+        xml.element("id", [:], id)
+        xml.element("title", [:], title)
         xml.element("updated", [:], date)
         xml.element("published", [:], date)
         xml.start("author")

@@ -24,6 +24,17 @@ enum EntryContent {
         return "\(day)T00:00:00Z"
     }
 
+    /// The feeds' publication date: when the entry entered the feed (or the upcoming list), so a
+    /// reader shows it once, at the moment it became news; the release day for older snapshots.
+    static func published(_ entry: FeedEntry) -> String {
+        entry.addedAt.map(Timestamp.string) ?? timestamp(entry.releaseDate)
+    }
+
+    /// "Coming 2026-12-05: Artist — Title": the announcement of an upcoming release.
+    static func announcementTitle(_ entry: FeedEntry) -> String {
+        "Coming \(entry.releaseDate): \(title(entry))"
+    }
+
     /// Plain text: artist, title, type and date, the link when there is one.
     static func text(_ entry: FeedEntry) -> String {
         var lines = [title(entry), "\(typeLabel(entry.type)), released \(entry.releaseDate)"]

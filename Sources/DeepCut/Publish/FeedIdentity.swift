@@ -16,6 +16,12 @@ enum FeedIdentity {
         tagPrefix + percentEncoded(provider) + "/" + percentEncoded(releaseID)
     }
 
+    /// The id of an upcoming release's announcement: distinct from its release entry, so a reader
+    /// shows it once when announced and once more on release day — never again.
+    static func announcementID(provider: String, releaseID: String) -> String {
+        entryID(provider: provider, releaseID: releaseID) + "/upcoming"
+    }
+
     /// Percent-encodes everything but RFC 3986 unreserved characters, so any catalog id makes a valid URI.
     private static func percentEncoded(_ text: String) -> String {
         var unreserved = CharacterSet(charactersIn: "-._~")

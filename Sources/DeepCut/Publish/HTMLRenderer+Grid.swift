@@ -12,6 +12,19 @@ extension HTMLRenderer {
         return html + "</section>\n"
     }
 
+    /// Announced releases, soonest first; empty when there are none.
+    static func upcoming(_ snapshot: Snapshot) -> String {
+        guard let upcoming = snapshot.upcoming, !upcoming.isEmpty else { return "" }
+        let items = upcoming.map { entry in
+            let title = WebLink.http(entry.url).map { "<a href=\"\(MarkupText.escape($0))\" rel=\"noopener noreferrer\">\(text(entry.title))</a>" }
+                ?? text(entry.title)
+            return "<li><time datetime=\"\(entry.releaseDate)\">\(entry.releaseDate)</time> \(text(entry.artist)) — \(title)"
+                + " <span class=\"badge\">\(EntryContent.typeLabel(entry.type))</span></li>\n"
+        }
+        return "<section class=\"upcoming\" aria-labelledby=\"upcoming-heading\">\n<h2 id=\"upcoming-heading\">Coming soon</h2>\n<ol>\n"
+            + items.joined() + "</ol>\n</section>\n"
+    }
+
     private static func card(_ entry: FeedEntry) -> String {
         let title = text(entry.title)
         let artwork = WebLink.http(entry.artworkURL).map {

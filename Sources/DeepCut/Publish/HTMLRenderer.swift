@@ -23,6 +23,7 @@ enum HTMLRenderer {
             html += banner(snapshot, baseline: baseline, now: now ?? snapshot.generatedAt)
         }
         html += grid(snapshot)
+        html += upcoming(snapshot)
         if context.health != nil || !context.history.isEmpty {
             html += "<div class=\"panels\">\n"
             if let health = context.health { html += healthPanel(health) }

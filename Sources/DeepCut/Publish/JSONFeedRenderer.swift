@@ -25,6 +25,7 @@ enum JSONFeedRenderer {
             feedURL = links?.jsonFeed
             description = FeedSummary.line(snapshot)
             items = snapshot.entries.map { Item($0, provider: snapshot.provider) }
+                + (snapshot.upcoming ?? []).map { Item(announcing: $0, provider: snapshot.provider) }
             deepcut = Extension(runID: snapshot.runID.rawValue, generatedAt: Timestamp.string(snapshot.generatedAt),
                                 complete: snapshot.complete, incompleteArtists: snapshot.incompleteArtists.map { DisplayText.field($0) })
         }
@@ -38,15 +39,15 @@ enum JSONFeedRenderer {
     }
 
     private struct Item: Encodable {
-        let id: String
-        let title: String
+        var id: String
+        var title: String
         let contentText: String
         let contentHTML: String
         let url: String?
         let image: String?
         let datePublished: String
         let authors: [Author]
-        let tags: [String]
+        var tags: [String]
 
         init(_ entry: FeedEntry, provider: String) {
             id = FeedIdentity.entryID(provider: provider, releaseID: entry.id)
@@ -55,9 +56,16 @@ enum JSONFeedRenderer {
             contentHTML = EntryContent.html(entry)
             url = WebLink.http(entry.url)
             image = WebLink.http(entry.artworkURL)
-            datePublished = EntryContent.timestamp(entry.releaseDate)
+            datePublished = EntryContent.published(entry)
             authors = [Author(name: DisplayText.field(entry.artist))]
             tags = [entry.type.rawValue]
+        }
+
+        init(announcing entry: FeedEntry, provider: String) {
+            self.init(entry, provider: provider)
+            id = FeedIdentity.announcementID(provider: provider, releaseID: entry.id)
+            title = EntryContent.announcementTitle(entry)
+            tags = [entry.type.rawValue, "upcoming"]
         }
 
         enum CodingKeys: String, CodingKey {

@@ -17,6 +17,11 @@ public struct Snapshot: Sendable, Hashable, Codable {
     public var incompleteArtists: [String]
     /// Newest first, one per album key.
     public var entries: [FeedEntry]
+    /// Wanted releases dated after the run, soonest first; they enter `entries` on release day.
+    /// Additive (absent in older snapshots).
+    public var upcoming: [FeedEntry]?
+    /// What changed since the previous complete snapshot. Additive (absent in older snapshots).
+    public var changes: ChangeSet?
 
     public init(runID: RunID, generatedAt: Date, complete: Bool, provider: String, artists: ArtistCounts,
                 incompleteArtists: [String], entries: [FeedEntry]) {
@@ -34,5 +39,6 @@ public struct Snapshot: Sendable, Hashable, Codable {
     public init(runID: RunID, generatedAt: Date, sweep: SweepOutcome, diff: FeedDiff) {
         self.init(runID: runID, generatedAt: generatedAt, complete: sweep.status == .complete, provider: sweep.provider,
                   artists: sweep.counts, incompleteArtists: sweep.incompleteArtists, entries: diff.entries)
+        upcoming = diff.upcoming
     }
 }

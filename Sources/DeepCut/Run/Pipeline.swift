@@ -50,12 +50,12 @@ struct Pipeline: Sendable {
             }
             let library = try await LoadLibrary().run(config.library).including(try store.owned.all())
             run.report.library = HealthReport.LibraryStage(library)
-            let (sweep, discovered) = try await sweepCatalog(library.artists, store: store, run: &run)
+            let (sweep, memory) = try await sweepCatalog(library.artists, store: store, run: &run)
             let diff = Diff(wantedTypes: config.feed.types, windowDays: config.feed.windowDays, newBy: config.feed.newBy)(
                 releases: sweep.releases, owned: Set(library.albums.map(\.key)), dismissed: try store.dismissals.keys(),
-                today: run.startedAt.epochDay, discovered: discovered)
+                today: run.startedAt.epochDay, discovered: memory.discovered.mapValues(\.epochDay))
             run.report.diff = HealthReport.DiffStage(diff)
-            let snapshot = sweep.status == .failed ? nil : Snapshot(runID: run.runID, generatedAt: now(), sweep: sweep, diff: diff)
+            let snapshot = sweep.status == .failed ? nil : try snapshot(of: sweep, diff: diff, memory: memory, store: store, run: run)
             let context = PublishContext(health: run.report, history: try store.runs.recent(limit: 30), baseURL: config.publish.baseURL)
             let outcome = try Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots, now: now)(
                 snapshot, context: context)
@@ -67,10 +67,30 @@ struct Pipeline: Sendable {
         }
     }
 
+    /// The snapshot to publish: entries stamped with when they entered the feed, the upcoming
+    /// list, and the change set against the baseline.
+    private func snapshot(of sweep: SweepOutcome, diff: FeedDiff, memory: MemoryUpdate, store: StateStore,
+                          run: RunInProgress) throws -> Snapshot {
+        var snapshot = Snapshot(runID: run.runID, generatedAt: now(), sweep: sweep, diff: diff)
+        snapshot.entries = try store.appearances.stamp(diff.entries, list: .feed, provider: sweep.provider, at: run.startedAt)
+        snapshot.upcoming = try store.appearances.stamp(diff.upcoming, list: .upcoming, provider: sweep.provider, at: run.startedAt)
+        let baseline: Snapshot?
+        do {
+            baseline = try Snapshot.load(from: OutputFolder(config.outputDirectory).latest)
+        } catch is OutputReadError {
+            baseline = nil  // Publish reports the unreadable baseline; there is nothing to compare with.
+        }
+        snapshot.changes = ChangeSet.between(
+            previous: baseline.map { ($0.runID.rawValue, $0.entries) }, current: snapshot.entries, diff: diff,
+            withdrawn: Set(memory.withdrawn.map(\.id)),
+            unchecked: try store.memory.releaseIDs(provider: sweep.provider, artists: sweep.incompleteArtists))
+        return snapshot
+    }
+
     /// SweepCatalog, with repair-run reuse and the catalog memory.
-    /// - Returns: the whole sweep in library order, and the releases discovered (day first seen).
+    /// - Returns: the whole sweep in library order, and what the catalog memory learned from it.
     private func sweepCatalog(_ artists: [String], store: StateStore, run: inout RunInProgress) async throws
-        -> (SweepOutcome, [String: Int]) {
+        -> (SweepOutcome, MemoryUpdate) {
         let provider = try CatalogProviderFactory.make(config.catalog, client: client, environment: environment)
         // A refused token is a configuration problem (exit 78), not a partial sweep of 401s.
         if let refused = await provider.credentialsRefused() { throw refused }
@@ -88,7 +108,7 @@ struct Pipeline: Sendable {
         let sweep = plan.merge(fetched, artists: artists)
         run.report.sweep = HealthReport.SweepStage(sweep)
         if !plan.reused.isEmpty { run.report.sweep.reusedArtists = artists.filter { plan.reused[$0] != nil } }
-        return (sweep, memory.discovered.mapValues(\.epochDay))
+        return (sweep, memory)
     }
 
     /// The artists the last run could not check, from its health report (none when unreadable).

@@ -120,3 +120,18 @@ public struct CatalogMemory: Sendable {
                 isExplicit: try row.get(7, as: Int.self) != 0, trackCount: try row.get(8))
     }
 }
+
+extension CatalogMemory {
+    /// The ids of every release remembered for these artists: what an unchecked artist's feed
+    /// entries may be, so a change set never calls them removed.
+    func releaseIDs(provider: String, artists: [String]) throws -> Set<String> {
+        try database.withConnection { connection in
+            var ids: Set<String> = []
+            for artist in artists {
+                ids.formUnion(try connection.query("SELECT release_id FROM catalog_releases WHERE provider = ? AND artist = ?",
+                                                   [provider, ArtistName.normalize(artist)]) { try $0.get(0, as: String.self) })
+            }
+            return ids
+        }
+    }
+}

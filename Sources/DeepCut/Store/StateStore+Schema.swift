@@ -72,5 +72,15 @@ extension StateStore {
                 PRIMARY KEY (provider, artist, release_id)
             );
             """),
+        // When each release first entered the feed or the upcoming list: stable feed dates.
+        Migration(version: 6, sql: """
+            CREATE TABLE feed_appearances (
+                provider TEXT NOT NULL,
+                release_id TEXT NOT NULL,
+                list TEXT NOT NULL,
+                first_at REAL NOT NULL,
+                PRIMARY KEY (provider, release_id, list)
+            );
+            """),
     ])
 }

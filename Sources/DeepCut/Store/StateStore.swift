@@ -10,6 +10,7 @@ public final class StateStore: Sendable {
     public let runs: RunHistoryRepository
     public let owned: OwnedAlbumRepository
     public let memory: CatalogMemory
+    public let appearances: FeedAppearances
     let database: Database
 
     /// Opens the state database, creating it and its folder when missing.
@@ -29,6 +30,7 @@ public final class StateStore: Sendable {
         runs = RunHistoryRepository(database: database)
         owned = OwnedAlbumRepository(database: database)
         memory = CatalogMemory(database: database)
+        appearances = FeedAppearances(database: database)
     }
 
     /// `PRAGMA integrity_check`: `["ok"]` when the file is sound, otherwise one line per problem.

@@ -25,6 +25,7 @@ public struct Diff: Sendable {
         let ownedKeys = Self.matchKeys(owned)
         let dismissedKeys = Self.matchKeys(dismissed)
         var dropped: [DropReason: Int] = [:]
+        var reasons: [String: DropReason] = [:]
         var families: [MatchKey: [Release]] = [:]
         var upcoming: [MatchKey: [Release]] = [:]
         let oldest = today - windowDays
@@ -52,12 +53,16 @@ public struct Diff: Sendable {
             } else {
                 reason = .undated
             }
-            if let reason { dropped[reason, default: 0] += 1 }
+            if let reason {
+                dropped[reason, default: 0] += 1
+                reasons[release.id] = reason
+            }
         }
         let entries = families.values.map { Self.entry(folding: $0, dropped: &dropped) }.sorted(by: Self.newestFirst)
         var ignored: [DropReason: Int] = [:]
         let announced = upcoming.values.map { Self.entry(folding: $0, dropped: &ignored) }.sorted(by: Self.soonestFirst)
-        return FeedDiff(entries: entries, upcoming: announced, dropped: dropped, considered: releases.count)
+        for entry in entries { for alternate in entry.alternates { reasons[alternate.id] = .folded } }
+        return FeedDiff(entries: entries, upcoming: announced, dropped: dropped, considered: releases.count, reasons: reasons)
     }
 
     private func isNew(_ release: Release, date: ReleaseDate, window: ClosedRange<Int>, discovered: [String: Int]) -> Bool {

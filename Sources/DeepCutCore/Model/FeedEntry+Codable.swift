@@ -1,8 +1,10 @@
+import Foundation
+
 /// The snapshot's entry shape: `alternates` appears only when an entry folds other editions
 /// (an additive field, so schemaVersion 1 readers see the SPEC's shape for ordinary entries).
 extension FeedEntry {
     enum CodingKeys: String, CodingKey {
-        case id, key, title, artist, type, releaseDate, artworkURL, url, alternates
+        case id, key, title, artist, type, releaseDate, artworkURL, url, alternates, addedAt
     }
 
     public init(from decoder: any Decoder) throws {
@@ -16,6 +18,7 @@ extension FeedEntry {
                   artworkURL: try container.decodeIfPresent(String.self, forKey: .artworkURL),
                   url: try container.decodeIfPresent(String.self, forKey: .url),
                   alternates: try container.decodeIfPresent([FeedAlternate].self, forKey: .alternates) ?? [])
+        addedAt = try container.decodeIfPresent(Date.self, forKey: .addedAt)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -29,5 +32,6 @@ extension FeedEntry {
         try container.encodeIfPresent(artworkURL, forKey: .artworkURL)
         try container.encodeIfPresent(url, forKey: .url)
         if !alternates.isEmpty { try container.encode(alternates, forKey: .alternates) }
+        try container.encodeIfPresent(addedAt, forKey: .addedAt)
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One line of the published feed: a release the user does not own and has not dismissed.
 public struct FeedEntry: Sendable, Hashable, Codable {
     public var id: String
@@ -10,6 +12,9 @@ public struct FeedEntry: Sendable, Hashable, Codable {
     public var url: String?
     /// Other editions of the same family, folded into this entry. Empty for most entries.
     public var alternates: [FeedAlternate]
+    /// When this release first entered the feed (or the upcoming list): the feeds' publication
+    /// date, so readers sort genuinely new things first and never re-surface old ones.
+    public var addedAt: Date?
 
     public init(id: String, key: AlbumKey, title: String, artist: String, type: RecordingType,
                 releaseDate: ReleaseDate, artworkURL: String?, url: String?, alternates: [FeedAlternate] = []) {

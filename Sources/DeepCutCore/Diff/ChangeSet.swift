@@ -1,0 +1,76 @@
+/// What changed in the feed since the previous complete snapshot.
+///
+/// Removal is concluded only from a definite answer for the entry's artist: an entry whose
+/// artist failed or was skipped this run is neither removed nor re-added.
+public struct ChangeSet: Sendable, Hashable, Codable {
+    public struct Removal: Sendable, Hashable, Codable {
+        public var entry: FeedEntry
+        public var reason: ChangeReason
+    }
+
+    public struct Update: Sendable, Hashable, Codable {
+        public var entry: FeedEntry
+        /// What changed: `releaseDate`, `title`.
+        public var fields: [String]
+        public var previousTitle: String?
+        public var previousReleaseDate: ReleaseDate?
+    }
+
+    /// The run this change set is measured from; nil for the very first sweep, whose change set is empty.
+    public var since: String?
+    public var added: [FeedEntry]
+    public var removed: [Removal]
+    public var updated: [Update]
+
+    public init(since: String?, added: [FeedEntry] = [], removed: [Removal] = [], updated: [Update] = []) {
+        self.since = since
+        self.added = added
+        self.removed = removed
+        self.updated = updated
+    }
+
+    public var isEmpty: Bool { added.isEmpty && removed.isEmpty && updated.isEmpty }
+
+    /// - Parameters:
+    ///   - previous: the previous complete snapshot's entries (nil on the first sweep).
+    ///   - current: this run's entries.
+    ///   - diff: this run's diff, for why a release was left out.
+    ///   - withdrawn: release ids that vanished from their artist's catalog in this run.
+    ///   - unchecked: release ids belonging to artists without a definite answer in this run.
+    public static func between(previous: (runID: String, entries: [FeedEntry])?, current: [FeedEntry], diff: FeedDiff,
+                               withdrawn: Set<String>, unchecked: Set<String>) -> ChangeSet {
+        guard let previous else { return ChangeSet(since: nil) }
+        let before = Dictionary(previous.entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let now = Dictionary(current.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var changes = ChangeSet(since: previous.runID)
+        for entry in current {
+            guard let old = before[entry.id] else {
+                changes.added.append(entry)
+                continue
+            }
+            var fields: [String] = []
+            if old.releaseDate != entry.releaseDate { fields.append("releaseDate") }
+            if old.title != entry.title { fields.append("title") }
+            if !fields.isEmpty {
+                changes.updated.append(Update(entry: entry, fields: fields, previousTitle: old.title, previousReleaseDate: old.releaseDate))
+            }
+        }
+        for entry in previous.entries where now[entry.id] == nil && !unchecked.contains(entry.id) {
+            changes.removed.append(Removal(entry: entry, reason: reason(for: entry.id, diff: diff, withdrawn: withdrawn)))
+        }
+        return changes
+    }
+
+    private static func reason(for id: String, diff: FeedDiff, withdrawn: Set<String>) -> ChangeReason {
+        if withdrawn.contains(id) { return .withdrawn }
+        switch diff.reasons[id] {
+        case .owned: return .nowOwned
+        case .dismissed: return .dismissed
+        case .outsideWindow: return .agedOut
+        case .unwantedType: return .filtered
+        case .folded: return .folded
+        case .notYetReleased, .undated: return .rescheduled
+        case nil: return diff.upcoming.contains { $0.id == id } ? .rescheduled : .artistRemoved
+        }
+    }
+}
