@@ -2,14 +2,17 @@ import DeepCutCore
 import Testing
 import DeepCutFixtures
 import Foundation
+import Synchronization
 @testable import DeepCut
 
 /// One user's world for end-to-end tests: a library file, a config, a state database, an output
 /// folder, and a loopback iTunes catalog reached through the real URLSession client.
 final class SweepHarness: Sendable {
     let folder = ScratchFolder()
-    let server: FixtureServer
-    let baseURL: URL
+    private let running: Mutex<FixtureServer>
+    private let catalogKeys: String
+
+    var server: FixtureServer { running.withLock { $0 } }
     static let today = Date().epochDay
 
     /// Three artists with one new release each (10, 20, 30 days old), an owned album, an old album.
@@ -31,23 +34,39 @@ final class SweepHarness: Sendable {
 
     init(artists: [FixtureArtist] = SweepHarness.artists, library: String = "title,artist\nMordechai,Khruangbin\nFragments,Bonobo\nRenaissance,Polyphia\n",
          catalog: [String: String] = [:]) throws {
-        server = FixtureServer(catalog: FixtureCatalog(artists: artists))
-        baseURL = try server.start()
-        try folder.write("library.csv", library)
-        var catalogKeys = ["\"baseURL\": \"\(baseURL.absoluteString)\"", "\"concurrency\": 2", "\"timeoutSeconds\": 1", "\"maxAttempts\": 1"]
+        let server = FixtureServer(catalog: FixtureCatalog(artists: artists))
+        running = Mutex(server)
+        var keys = ["\"concurrency\": 2", "\"timeoutSeconds\": 1", "\"maxAttempts\": 1", "\"requestsPerMinute\": 6000"]
         for (key, value) in catalog.sorted(by: { $0.key < $1.key }) {
-            catalogKeys.removeAll { $0.hasPrefix("\"\(key)\"") }
-            catalogKeys.append("\"\(key)\": \(value)")
+            keys.removeAll { $0.hasPrefix("\"\(key)\"") }
+            keys.append("\"\(key)\": \(value)")
         }
+        catalogKeys = keys.joined(separator: ", ")
+        try folder.write("library.csv", library)
+        try writeConfig(baseURL: try server.start())
+    }
+
+    deinit { server.stop() }
+
+    /// The catalog changed between two runs: a new loopback server with these artists replaces the old one.
+    func replaceCatalog(_ artists: [FixtureArtist]) throws {
+        let next = FixtureServer(catalog: FixtureCatalog(artists: artists))
+        let baseURL = try next.start()
+        running.withLock { current in
+            current.stop()
+            current = next
+        }
+        try writeConfig(baseURL: baseURL)
+    }
+
+    private func writeConfig(baseURL: URL) throws {
         try folder.write("config.json", """
         {"library": [{"format": "csv", "path": "library.csv"}],
-         "catalog": {\(catalogKeys.joined(separator: ", "))},
+         "catalog": {"baseURL": "\(baseURL.absoluteString)", \(catalogKeys)},
          "feed": {"windowDays": 120},
          "stateDatabase": "state/state.db", "outputDirectory": "feed", "keepSnapshots": 5, "ttlHours": 24}
         """)
     }
-
-    deinit { server.stop() }
 
     var configPath: String { folder.url.appendingPathComponent("config.json").path }
     var feed: URL { folder.url.appendingPathComponent("feed") }

@@ -8,7 +8,7 @@ public enum DeepCutCLI {
     static let commands: [any DeepCutCommand.Type] = [
         SweepCommand.self, HealthCommand.self, DismissCommand.self, RestoreCommand.self, DismissedCommand.self,
         DismissalsImportCommand.self, DismissalsExportCommand.self, MoreFromCommand.self, LibraryAddCommand.self,
-        CheckConfigCommand.self,
+        CheckConfigCommand.self, ChangesCommand.self,
     ]
 
     static let program = ProgramSpec(
