@@ -22,31 +22,34 @@ public struct Diff: Sendable {
     ///   - discovered: release id → day it first appeared in its artist's catalog (after the artist's first check).
     public func callAsFunction(releases: [Release], owned: Set<AlbumKey>, dismissed: Set<AlbumKey>, today: Int,
                                discovered: [String: Int] = [:]) -> FeedDiff {
-        let ownedKeys = Self.matchKeys(owned)
-        let dismissedKeys = Self.matchKeys(dismissed)
-        var dropped: [DropReason: Int] = [:]
+        var keyCache = MatchKeyCache()
+        let ownedKeys = MatchKeyIndex(owned, cache: &keyCache)
+        let dismissedKeys = MatchKeyIndex(dismissed, cache: &keyCache)
+        // Counted by position in `allCases`: a release's reason is counted without hashing.
+        var dropCounts = [Int](repeating: 0, count: DropReason.allCases.count)
         var reasons: [String: DropReason] = [:]
+        reasons.reserveCapacity(releases.count)
         var families: [MatchKey: [Release]] = [:]
         var upcoming: [MatchKey: [Release]] = [:]
         let oldest = today - windowDays
         let window = oldest...today
         for release in releases {
-            let keys = MatchKey.all(title: release.title, artist: release.artist)
+            let family = TitleFamily.of(release.title)
+            let credits = keyCache.credits(of: release.artist)
             let reason: DropReason?
-            if !keys.isDisjoint(with: ownedKeys) {
+            if ownedKeys.contains(family: family, anyOf: credits.all) {
                 reason = .owned
-            } else if !keys.isDisjoint(with: dismissedKeys) {
+            } else if dismissedKeys.contains(family: family, anyOf: credits.all) {
                 reason = .dismissed
             } else if !wantedTypes.contains(release.type) {
                 reason = .unwantedType
             } else if let date = release.releaseDate {
-                let family = MatchKey(title: release.title, artist: release.artist)
                 if date.epochDay > today {
                     reason = .notYetReleased
-                    upcoming[family, default: []].append(release)
+                    upcoming[MatchKey(family: family, artist: credits.main), default: []].append(release)
                 } else if isNew(release, date: date, window: window, discovered: discovered) {
                     reason = nil
-                    families[family, default: []].append(release)
+                    families[MatchKey(family: family, artist: credits.main), default: []].append(release)
                 } else {
                     reason = .outsideWindow
                 }
@@ -54,9 +57,13 @@ public struct Diff: Sendable {
                 reason = .undated
             }
             if let reason {
-                dropped[reason, default: 0] += 1
+                dropCounts[DropReason.allCases.firstIndex(of: reason)!] += 1
                 reasons[release.id] = reason
             }
+        }
+        var dropped: [DropReason: Int] = [:]
+        for (reason, count) in zip(DropReason.allCases, dropCounts) where count > 0 {
+            dropped[reason] = count
         }
         let entries = families.values.map { Self.entry(folding: $0, dropped: &dropped) }.sorted(by: Self.newestFirst)
         var ignored: [DropReason: Int] = [:]
@@ -92,10 +99,6 @@ public struct Diff: Sendable {
         if a.releaseDate != b.releaseDate { return a.releaseDate < b.releaseDate }
         if a.key != b.key { return a.key < b.key }
         return a.id < b.id
-    }
-
-    static func matchKeys(_ keys: Set<AlbumKey>) -> Set<MatchKey> {
-        keys.reduce(into: Set<MatchKey>()) { $0.formUnion(MatchKey.all($1)) }
     }
 
     /// Newest first; ties by key, then id, so two runs over the same data agree byte for byte.

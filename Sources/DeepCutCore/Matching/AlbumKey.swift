@@ -33,13 +33,29 @@ public struct AlbumKey: Sendable, Hashable, Codable, Comparable, CustomStringCon
     public var artist: String { Self.split(rawValue).artist }
     public var description: String { rawValue }
 
+    /// Code point order. UTF-8 bytes sort exactly as their code points do, and comparing them
+    /// allocates nothing: the feed sorts tens of thousands of entries by key.
     public static func < (lhs: AlbumKey, rhs: AlbumKey) -> Bool {
-        Array(lhs.rawValue.unicodeScalars.map(\.value)).lexicographicallyPrecedes(rhs.rawValue.unicodeScalars.map(\.value))
+        lhs.rawValue.utf8.lexicographicallyPrecedes(rhs.rawValue.utf8)
     }
 
     /// The legacy normalisation of one half, stored NFC.
     public static func normalize(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased().precomposedStringWithCanonicalMapping
+        normalizeASCII(text) ?? text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased().precomposedStringWithCanonicalMapping
+    }
+
+    /// `normalize` for pure ASCII text, without Foundation: ASCII is its own NFC, its only
+    /// whitespace is tab, line feed, vertical tab, form feed, carriage return and space, and
+    /// lowercasing it maps A–Z alone. Every feed entry and stored key is normalised.
+    /// - Returns: nil when `text` has a non-ASCII byte.
+    static func normalizeASCII(_ text: String) -> String? {
+        let utf8 = text.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        let isWhitespace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
+        guard let first = utf8.firstIndex(where: { !isWhitespace($0) }), let last = utf8.lastIndex(where: { !isWhitespace($0) }) else {
+            return ""
+        }
+        return String(decoding: utf8[first...last].map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
     }
 
     public init(from decoder: any Decoder) throws {

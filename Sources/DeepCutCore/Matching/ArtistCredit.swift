@@ -21,7 +21,11 @@ enum ArtistCredit {
 
     /// The main credit and each artist joined in it.
     static func all(_ artist: String) -> Set<String> {
-        let whole = main(artist)
+        all(main: main(artist))
+    }
+
+    /// Every credit of an already folded main credit (`main(_:)`'s result).
+    static func all(main whole: String) -> Set<String> {
         var credits: Set<String> = [whole]
         let parts = whole
             .replacingOccurrences(of: ", ", with: " and ")

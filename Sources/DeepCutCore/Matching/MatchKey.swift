@@ -25,8 +25,12 @@ public struct MatchKey: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// Every key an album answers to: its family with the main credit and with each joined artist.
     /// Two albums match when their key sets intersect.
     public static func all(title: String, artist: String) -> Set<MatchKey> {
-        let family = TitleFamily.of(title)
-        return Set(ArtistCredit.all(artist).map { MatchKey(family: family, artist: $0) })
+        all(family: TitleFamily.of(title), credits: ArtistCredit.all(artist))
+    }
+
+    /// The keys of a title family with each of an artist's credits.
+    static func all(family: String, credits: Set<String>) -> Set<MatchKey> {
+        Set(credits.map { MatchKey(family: family, artist: $0) })
     }
 
     public static func all(_ key: AlbumKey) -> Set<MatchKey> {

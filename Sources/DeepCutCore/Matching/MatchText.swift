@@ -8,6 +8,39 @@ enum MatchText {
     /// NFKD (then NFC at the end), case, diacritic and width folding, unified quotes/dashes/ellipsis, format and
     /// control characters dropped, whitespace collapsed.
     static func fold(_ text: String) -> String {
+        foldASCII(text) ?? foldUnicode(text)
+    }
+
+    /// The same folding for pure ASCII text, without Foundation: lowercase, whitespace and control
+    /// runs collapsed to one space, trimmed, the backtick read as an apostrophe. NFKD, NFC, width
+    /// folding and diacritic stripping leave ASCII unchanged, so the result equals `foldUnicode`
+    /// exactly; most library and catalog text is ASCII, and the diff folds every release it sees.
+    /// - Returns: nil when `text` has a non-ASCII byte.
+    static func foldASCII(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return nil }
+            if byte <= 0x20 || byte == 0x7F {
+                pendingSpace = !bytes.isEmpty
+                continue
+            }
+            if pendingSpace {
+                bytes.append(0x20)
+                pendingSpace = false
+            }
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes.append(byte + 0x20)
+            case UInt8(ascii: "`"): bytes.append(UInt8(ascii: "'"))
+            default: bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The general folding, for text with any non-ASCII character.
+    static func foldUnicode(_ text: String) -> String {
         let legacy = AlbumKey.normalize(text)
         let folded = legacy.decomposedStringWithCompatibilityMapping
             .folding(options: [.caseInsensitive, .widthInsensitive], locale: nil)

@@ -1,0 +1,23 @@
+/// A set of album keys, held as their match keys indexed by title family.
+///
+/// Asking whether a release's `MatchKey.all` meets the set takes one lookup of its family and a
+/// comparison of artist credits, with no key string built: the diff asks this for every release
+/// it sees, against the library and against the dismissals. A family and a credit never contain
+/// the key separator (folding turns control characters into spaces), so a (family, credit) pair
+/// matches exactly when the `MatchKey` built from it does.
+struct MatchKeyIndex {
+    private var creditsByFamily: [String: Set<String>] = [:]
+
+    init(_ keys: Set<AlbumKey>, cache: inout MatchKeyCache) {
+        for key in keys {
+            let (title, artist) = AlbumKey.split(key.rawValue)
+            creditsByFamily[TitleFamily.of(title), default: []].formUnion(cache.credits(of: artist).all)
+        }
+    }
+
+    /// True when some key of the set equals `MatchKey(family, credit)` for one of `credits`.
+    func contains(family: String, anyOf credits: Set<String>) -> Bool {
+        guard let known = creditsByFamily[family] else { return false }
+        return !known.isDisjoint(with: credits)
+    }
+}

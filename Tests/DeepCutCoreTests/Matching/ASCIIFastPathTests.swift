@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+@testable import DeepCutCore
+
+/// The ASCII fast paths must give exactly what the general (Foundation) paths give: they exist
+/// only for speed, so any difference would silently change which releases match.
+@Suite struct ASCIIFastPathTests {
+    /// Random ASCII strings over every code point 0x00–0x7F, weighted toward the interesting
+    /// ones (space, controls, case, backtick, dash), deterministic per seed.
+    struct ASCIIGenerator {
+        var random: UnicodeTextGenerator
+        static let favoured: [UInt8] = Array(" \t\n\r\u{0B}\u{0C}\u{00}\u{1F}\u{7F}`'-AZaz()[]".utf8)
+
+        mutating func next() -> String {
+            let length = Int(random.nextRandom() % 24)
+            let bytes = (0..<length).map { _ -> UInt8 in
+                let roll = random.nextRandom()
+                return roll % 2 == 0 ? Self.favoured[Int(roll / 2 % UInt64(Self.favoured.count))] : UInt8(roll / 2 % 0x80)
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
+    @Test func foldingASCIIEqualsTheGeneralFolding() {
+        var generator = ASCIIGenerator(random: UnicodeTextGenerator(seed: 0xA5C11))
+        for _ in 0..<5_000 {
+            let text = generator.next()
+            #expect(MatchText.foldASCII(text) == MatchText.foldUnicode(text), "\(Array(text.utf8))")
+        }
+        #expect(MatchText.foldASCII("  Don`t\t\tSTOP  ") == "don't stop")
+    }
+
+    @Test func foldingLeavesNonASCIIToTheGeneralPath() {
+        #expect(MatchText.foldASCII("Café") == nil)
+        #expect(MatchText.fold("Café") == MatchText.foldUnicode("Café"))
+    }
+
+    @Test func legacyNormalisationOfASCIIEqualsFoundations() {
+        var generator = ASCIIGenerator(random: UnicodeTextGenerator(seed: 0x1E6AC7))
+        for _ in 0..<5_000 {
+            let text = generator.next()
+            let foundation = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased().precomposedStringWithCanonicalMapping
+            #expect(AlbumKey.normalizeASCII(text) == foundation, "\(Array(text.utf8))")
+        }
+        #expect(AlbumKey.normalizeASCII(" \t ") == "")
+        #expect(AlbumKey.normalizeASCII("Beyoncé") == nil)
+    }
+
+    @Test func lastDashSeparatorEqualsFoundationsBackwardSearch() {
+        var random = UnicodeTextGenerator(seed: 0xDA5)
+        let pieces = [" ", "-", "a", " - ", "--"]
+        for _ in 0..<3_000 {
+            let text = (0..<Int(random.nextRandom() % 8)).map { _ in pieces[Int(random.nextRandom() % 5)] }.joined()
+            let expected = text.range(of: " - ", options: .backwards)
+            #expect(TitleFamily.lastDashSeparator(in: text) == expected, "\(text.debugDescription)")
+        }
+        // Overlapping separators: the last one starts rightmost.
+        let text = "a - - b"
+        #expect(TitleFamily.lastDashSeparator(in: text).map { text.utf8.distance(from: text.utf8.startIndex, to: $0.lowerBound) } == 3)
+    }
+
+    @Test func onlyTitlesWithNothingToStripSkipStripping() {
+        for title in ["velvet harbor 01", "a-b", "x -y", "abc)", ""] where !title.isEmpty {
+            #expect(TitleFamily.hasNothingToStrip(title) == !title.hasSuffix(")"), "\(title)")
+        }
+        for title in ["x - single", "x - ep", "x (deluxe)", "x [explicit]", "x - remastered", "a - b", "café", ""] {
+            #expect(!TitleFamily.hasNothingToStrip(title), "\(title)")
+        }
+        #expect(TitleFamily.of("Migration - Single") == "migration")
+        #expect(TitleFamily.of("Velvet Harbor 01") == "velvet harbor 01")
+    }
+
+    @Test func keyOrderIsCodePointOrder() {
+        var generator = UnicodeTextGenerator(seed: 0x50E7)
+        for _ in 0..<2_000 {
+            let a = AlbumKey(title: generator.next(), artist: generator.next())
+            let b = AlbumKey(title: generator.next(), artist: generator.next())
+            let byScalars = a.rawValue.unicodeScalars.map(\.value).lexicographicallyPrecedes(b.rawValue.unicodeScalars.map(\.value))
+            #expect((a < b) == byScalars)
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Testing
+@testable import DeepCutCore
+
+@Suite struct MatchKeyIndexTests {
+    /// The index answers exactly what intersecting `MatchKey.all` sets answers.
+    @Test func agreesWithMatchKeySetIntersection() {
+        var generator = UnicodeTextGenerator(seed: 0x1DE7)
+        let artists = (0..<12).map { _ in generator.next() } + ["Khruangbin & Leon Bridges", "Khruangbin"]
+        let titles = (0..<30).map { _ in generator.next() } + ["Texas Sun", "Texas Sun (Deluxe Edition)", "Mordechai - Single"]
+        var pick = UnicodeTextGenerator(seed: 0x9A1)
+        func random<T>(_ values: [T]) -> T { values[Int(pick.nextRandom() % UInt64(values.count))] }
+        let keys = Set((0..<60).map { _ in AlbumKey(title: random(titles), artist: random(artists)) })
+        var cache = MatchKeyCache()
+        let index = MatchKeyIndex(keys, cache: &cache)
+        let matchKeys = keys.reduce(into: Set<MatchKey>()) { $0.formUnion(MatchKey.all($1)) }
+        var hits = 0
+        for title in titles {
+            for artist in artists {
+                let expected = !MatchKey.all(title: title, artist: artist).isDisjoint(with: matchKeys)
+                #expect(index.contains(family: TitleFamily.of(title), anyOf: cache.credits(of: artist).all) == expected,
+                        "\(title) / \(artist)")
+                if expected { hits += 1 }
+            }
+        }
+        #expect(hits > 60)
+    }
+
+    @Test func aJoinedCreditMatchesEachArtist() {
+        var cache = MatchKeyCache()
+        let index = MatchKeyIndex([AlbumKey(title: "Texas Sun", artist: "Khruangbin")], cache: &cache)
+        #expect(index.contains(family: "texas sun", anyOf: cache.credits(of: "Khruangbin & Leon Bridges").all))
+        #expect(!index.contains(family: "texas sun", anyOf: cache.credits(of: "Leon Bridges").all))
+        #expect(!index.contains(family: "texas moon", anyOf: cache.credits(of: "Khruangbin").all))
+    }
+}

@@ -1,0 +1,75 @@
+import DeepCutCore
+import Foundation
+import Testing
+@testable import DeepCut
+
+/// Measurement 4's per-stage times: the offline run's stages, one at a time, on a copy of the
+/// state a real run left (its catalog memory holds every artist's releases).
+@Suite(.enabled(if: BenchmarkRequest.wants("scale")))
+struct ScaleBenchmark {
+    struct Input: Decodable {
+        var config: String
+        var state: String
+        var scratch: String
+    }
+
+    struct Output: Encodable {
+        var library: Double
+        var catalogFromMemory: Double
+        var dismissals: Double
+        /// The fastest of three runs.
+        var diff: Double
+        var diffRuns: [Double]
+        var publish: Double
+        var releases: Int
+        var libraryAlbums: Int
+        var dismissed: Int
+        var entries: Int
+        var dropped: [String: Int]
+    }
+
+    @Test func stages() async throws {
+        let input = try BenchmarkRequest.input(Input.self)
+        let scratch = URL(fileURLWithPath: input.scratch)
+        try? FileManager.default.removeItem(at: scratch)
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let stateCopy = scratch.appendingPathComponent("state.db")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: input.state), to: stateCopy)
+        var config = try ConfigLoader.load(from: URL(fileURLWithPath: input.config))
+        config.stateDatabase = stateCopy
+        config.outputDirectory = scratch.appendingPathComponent("feed")
+        let store = try StateStore(url: config.stateDatabase)
+        let started = Date()
+
+        let (libraryTime, library) = try await BenchmarkRequest.seconds {
+            try await LoadLibrary().run(config.library).including(try store.owned.all())
+        }
+        let (memoryTime, sweep) = try await BenchmarkRequest.seconds {
+            let remembered = try store.memory.results(provider: "itunes", artists: library.artists, checkedSince: .distantPast)
+            return SweepOutcome(provider: "itunes", results: library.artists.compactMap { remembered[$0] })
+        }
+        let (dismissalsTime, dismissed) = try await BenchmarkRequest.seconds { try store.dismissals.keys() }
+        let releases = sweep.releases
+        let owned = Set(library.albums.map(\.key))
+        let diff = Diff(wantedTypes: config.feed.types, windowDays: config.feed.windowDays, newBy: config.feed.newBy)
+        var diffRuns: [Double] = []
+        var result: FeedDiff?
+        for _ in 0..<3 {
+            let (time, outcome) = await BenchmarkRequest.seconds {
+                diff(releases: releases, owned: owned, dismissed: dismissed, today: started.epochDay)
+            }
+            diffRuns.append(time)
+            result = outcome
+        }
+        let feed = try #require(result)
+        let (publishTime, _) = try await BenchmarkRequest.seconds {
+            let snapshot = Snapshot(runID: RunID(started), generatedAt: Date(), sweep: sweep, diff: feed)
+            return try Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots)(snapshot)
+        }
+        try BenchmarkRequest.write(Output(
+            library: libraryTime, catalogFromMemory: memoryTime, dismissals: dismissalsTime, diff: diffRuns.min() ?? 0,
+            diffRuns: diffRuns, publish: publishTime, releases: releases.count, libraryAlbums: library.albums.count,
+            dismissed: dismissed.count, entries: feed.entries.count,
+            dropped: Dictionary(uniqueKeysWithValues: feed.dropped.map { ($0.key.rawValue, $0.value) })))
+    }
+}

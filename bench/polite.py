@@ -1,0 +1,56 @@
+"""Measurement 3 — politeness: a real `deepcut sweep` at `catalog.requestsPerMinute` R against a
+zero-latency fixture server, judged from the server's own request log (`receivedAt`, CLOCK_MONOTONIC).
+
+- Peak rate: the most requests the server received in any 10 s window [t, t + 10 s), t at a
+  request, scaled to a minute (× 6). Target ≤ R.
+- Total time: the sweep's process wall time, and the span from the first request received to
+  the last, against the ideal requests ÷ R. Target ≤ 1.05 × ideal.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+
+from benchlib import RESULTS, WORK, FixtureServer, deepcut, deepcut_config, fresh, timed, write_json
+from client import catalog
+
+RATE = 600
+ARTISTS = 250
+WINDOW_SECONDS = 10.0
+
+
+def peak_in_window(times: list[float], window: float) -> int:
+    times = sorted(times)
+    return max((bisect.bisect_left(times, start + window) - index for index, start in enumerate(times)), default=0)
+
+
+def measure() -> dict:
+    folder = fresh(WORK / "polite")
+    library = folder / "library.csv"
+    library.write_text("title,artist\n" + "".join(f"Owned {index},Artist {index:04d}\n" for index in range(1, ARTISTS + 1)))
+    with FixtureServer(catalog(folder, ARTISTS, 5)) as server:
+        config = deepcut_config(folder, server.url, library=[{"format": "csv", "path": "library.csv"}],
+                                concurrency=4, requests_per_minute=RATE)
+        result = timed(deepcut("sweep", "--config", str(config), "--quiet"))
+        log = server.log()
+    times = [entry["receivedAt"] for entry in log]
+    requests = len(times)
+    ideal = requests / RATE * 60
+    span = max(times) - min(times)
+    peak = peak_in_window(times, WINDOW_SECONDS)
+    gaps = sorted(later - earlier for earlier, later in zip(sorted(times), sorted(times)[1:]))
+    return {
+        "rate": RATE, "artists": ARTISTS, "requests": requests, "exit": result["exit"],
+        "wall": result["wall"], "span": span, "ideal": ideal,
+        "wallRatio": result["wall"] / ideal, "spanRatio": span / ideal,
+        "peakIn10s": peak, "peakPerMinute": peak * 60 / WINDOW_SECONDS,
+        "minGap": gaps[0] if gaps else None, "medianGap": gaps[len(gaps) // 2] if gaps else None,
+        "statuses": sorted({entry["status"] for entry in log if entry["status"] is not None}),
+    }
+
+
+if __name__ == "__main__":
+    result = measure()
+    write_json(RESULTS / "polite.json", result)
+    print(json.dumps(result, indent=1))
