@@ -14,7 +14,11 @@ enum DisplayText {
     /// `text` cleaned and cut to `limit` characters (grapheme clusters, so an emoji is never split),
     /// ending in "…" when cut.
     static func field(_ text: String, limit: Int = nameLimit) -> String {
-        truncated(String(String.UnicodeScalarView(text.unicodeScalars.filter { MarkupText.isAllowed($0) && !isBidiControl($0) })),
+        // Printable ASCII has nothing to drop (and one character per byte): only the length is checked.
+        if text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) {
+            return text.utf8.count > limit ? truncated(text, to: limit) : text
+        }
+        return truncated(String(String.UnicodeScalarView(text.unicodeScalars.filter { MarkupText.isAllowed($0) && !isBidiControl($0) })),
                   to: limit)
     }
 

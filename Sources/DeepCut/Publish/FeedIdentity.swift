@@ -23,11 +23,26 @@ enum FeedIdentity {
     }
 
     /// Percent-encodes everything but RFC 3986 unreserved characters, so any catalog id makes a valid URI.
+    /// Catalog ids are nearly always unreserved already and come back unchanged without Foundation:
+    /// every feed entry has an id, and the feeds are rendered for thousands of entries.
     private static func percentEncoded(_ text: String) -> String {
+        if text.utf8.allSatisfy(isUnreserved) { return text }
+        return text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+    }
+
+    private static let unreserved: CharacterSet = {
         var unreserved = CharacterSet(charactersIn: "-._~")
         unreserved.formUnion(CharacterSet(charactersIn: "a"..."z"))
         unreserved.formUnion(CharacterSet(charactersIn: "A"..."Z"))
         unreserved.formUnion(CharacterSet(charactersIn: "0"..."9"))
-        return text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+        return unreserved
+    }()
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"): true
+        default: false
+        }
     }
 }

@@ -6,6 +6,8 @@
 /// never meaningful in a title and rejected by some readers, so they are dropped too.
 enum MarkupText {
     static func escape(_ text: String) -> String {
+        // Most text needs nothing: printable ASCII without markup characters comes back as it is.
+        if text.utf8.allSatisfy(isPlainASCII) { return text }
         var escaped = ""
         escaped.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars where isAllowed(scalar) {
@@ -19,6 +21,14 @@ enum MarkupText {
             }
         }
         return escaped
+    }
+
+    /// A byte that stands for itself in markup: printable ASCII other than `& < > " '`.
+    static func isPlainASCII(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): false
+        default: (0x20...0x7E).contains(byte)
+        }
     }
 
     static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {

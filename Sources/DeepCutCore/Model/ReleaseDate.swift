@@ -16,6 +16,37 @@ public struct ReleaseDate: Sendable, Hashable, Comparable, Codable, CustomString
     /// Parses `YYYY`, `YYYY-MM`, `YYYY-MM-DD`, or the date part of an ISO timestamp
     /// (`2018-05-10T07:00:00Z` → 2018-05-10). Returns nil for anything else.
     public init?(iso text: String) {
+        guard let date = text.utf8.allSatisfy({ $0 < 0x80 }) ? Self.parseASCII(text) : Self.parseAny(text) else { return nil }
+        self = date
+    }
+
+    /// `init(iso:)` for ASCII text, byte by byte: in ASCII every character but CR LF is one byte,
+    /// and neither can be part of a date, so this accepts exactly what `parseAny` accepts. Every
+    /// release read from the catalog memory is parsed, so this runs hundreds of thousands of times.
+    static func parseASCII(_ text: String) -> ReleaseDate? {
+        let widths = [4, 2, 2]
+        var numbers = [0, 0, 0]
+        var field = 0, width = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "T") { break }
+            if byte == UInt8(ascii: "-") {
+                guard width == widths[field], field < 2 else { return nil }
+                field += 1
+                width = 0
+                continue
+            }
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte), width < widths[field] else { return nil }
+            numbers[field] = numbers[field] * 10 + Int(byte - UInt8(ascii: "0"))
+            width += 1
+        }
+        guard width == widths[field] else { return nil }
+        if field >= 1, !(1...12).contains(numbers[1]) { return nil }
+        if field >= 2, !(1...31).contains(numbers[2]) { return nil }
+        return ReleaseDate(year: numbers[0], month: field >= 1 ? numbers[1] : nil, day: field >= 2 ? numbers[2] : nil)
+    }
+
+    /// `init(iso:)` for any text, by characters.
+    static func parseAny(_ text: String) -> ReleaseDate? {
         let datePart = text.split(separator: "T", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         let fields = datePart.split(separator: "-", omittingEmptySubsequences: false)
         guard (1...3).contains(fields.count) else { return nil }
@@ -27,7 +58,7 @@ public struct ReleaseDate: Sendable, Hashable, Comparable, Codable, CustomString
         }
         if numbers.count > 1, !(1...12).contains(numbers[1]) { return nil }
         if numbers.count > 2, !(1...31).contains(numbers[2]) { return nil }
-        self.init(year: numbers[0], month: numbers.count > 1 ? numbers[1] : nil, day: numbers.count > 2 ? numbers[2] : nil)
+        return ReleaseDate(year: numbers[0], month: numbers.count > 1 ? numbers[1] : nil, day: numbers.count > 2 ? numbers[2] : nil)
     }
 
     /// Days since 1970-01-01 of the earliest day this date can mean (proleptic Gregorian).

@@ -70,6 +70,18 @@ import Testing
         #expect(TitleFamily.of("Velvet Harbor 01") == "velvet harbor 01")
     }
 
+    @Test func parsingASCIIDatesEqualsTheGeneralParse() {
+        var random = UnicodeTextGenerator(seed: 0xDA7E)
+        let pieces = ["2019", "06", "14", "-", "T", "0", "1", "13", "32", "00", "07:00:00Z", "x", "--", "201", ""]
+        for _ in 0..<5_000 {
+            let text = (0..<Int(random.nextRandom() % 6)).map { _ in pieces[Int(random.nextRandom() % UInt64(pieces.count))] }.joined()
+            #expect(ReleaseDate.parseASCII(text) == ReleaseDate.parseAny(text), "\(text)")
+        }
+        #expect(ReleaseDate(iso: "2018-05-10T07:00:00Z") == ReleaseDate(year: 2018, month: 5, day: 10))
+        #expect(ReleaseDate(iso: "2019-06") == ReleaseDate(year: 2019, month: 6))
+        #expect(ReleaseDate(iso: "2019-06-1") == nil)
+    }
+
     @Test func keyOrderIsCodePointOrder() {
         var generator = UnicodeTextGenerator(seed: 0x50E7)
         for _ in 0..<2_000 {
