@@ -7,7 +7,8 @@ import Foundation
 enum CatalogProviderFactory {
     static func make(_ catalog: CatalogConfig, client: any HTTPClient) throws -> any CatalogProvider {
         let requester = CatalogRequester(client: client, policy: RetryPolicy(maxAttempts: catalog.maxAttempts),
-                                         timeoutSeconds: catalog.timeoutSeconds)
+                                         timeoutSeconds: catalog.timeoutSeconds,
+                                         limiter: RateLimiter(requestsPerMinute: catalog.requestsPerMinute))
         switch catalog.provider {
         case .itunes:
             return ITunesProvider(baseURL: catalog.baseURL, country: catalog.country, requester: requester)

@@ -9,6 +9,7 @@ extension CatalogConfig {
         requestsPerMinute = try object.optional("requestsPerMinute")?.integer(in: 1...Int.max) ?? requestsPerMinute
         timeoutSeconds = try object.optional("timeoutSeconds")?.integer(in: 1...600) ?? timeoutSeconds
         maxAttempts = try object.optional("maxAttempts")?.integer(in: 1...10) ?? maxAttempts
+        sweepDeadlineMinutes = try object.optional("sweepDeadlineMinutes")?.positiveNumber()
         try object.rejectUnknownKeys()
     }
 }

@@ -11,6 +11,8 @@ public struct CatalogConfig: Sendable, Hashable {
     /// Whole seconds (URLSession drops fractions); also the total per-request deadline.
     public var timeoutSeconds: Int
     public var maxAttempts: Int
+    /// Minutes a sweep may run; artists without an answer by then are skipped (partial sweep). nil: no limit.
+    public var sweepDeadlineMinutes: Double?
 
     public init(provider: ProviderKind = .itunes, baseURL: URL? = nil, country: String = "us", concurrency: Int = 4,
                 requestsPerMinute: Int? = nil, timeoutSeconds: Int = 20, maxAttempts: Int = 3) {

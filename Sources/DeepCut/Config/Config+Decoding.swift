@@ -15,6 +15,7 @@ extension Config {
                   outputDirectory: outputDirectory ?? folder.appendingPathComponent("feed"))
         keepSnapshots = try document.optional("keepSnapshots")?.integer(in: 1...Int.max) ?? keepSnapshots
         ttlHours = try document.optional("ttlHours")?.positiveNumber() ?? ttlHours
+        artistOverrides = try document.optional("artistOverrides")?.artistOverrides() ?? artistOverrides
         try document.rejectUnknownKeys()
     }
 }

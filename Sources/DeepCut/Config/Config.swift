@@ -12,6 +12,8 @@ public struct Config: Sendable {
     public var outputDirectory: URL
     public var keepSnapshots: Int
     public var ttlHours: Double
+    /// `artistOverrides`: library artist name → catalog id, pinning names the search gets wrong.
+    public var artistOverrides: [String: String] = [:]
 
     public init(file: URL, library: [LibrarySource], catalog: CatalogConfig, feed: FeedConfig,
                 stateDatabase: URL, outputDirectory: URL, keepSnapshots: Int = 30, ttlHours: Double = 24) {

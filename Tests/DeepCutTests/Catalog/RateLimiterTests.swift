@@ -1,0 +1,106 @@
+import Synchronization
+import Testing
+@testable import DeepCut
+
+@Suite struct RateLimiterTests {
+    // MARK: Pacing
+
+    @Test func firstRequestGoesAtOnceThenOneIntervalApart() async throws {
+        let time = VirtualClock()
+        let limiter = RateLimiter(requestsPerMinute: 20, clock: time.clock)
+        for _ in 0..<4 { try await limiter.acquire() }
+        #expect(limiter.interval == .seconds(3))
+        #expect(time.sleeps == [.seconds(3), .seconds(6), .seconds(9)])
+    }
+
+    @Test func burstLetsThatManyGoBackToBackAfterAQuietSpell() async throws {
+        let time = VirtualClock()
+        let limiter = RateLimiter(requestsPerMinute: 60, burst: 2, clock: time.clock)
+        for _ in 0..<4 { try await limiter.acquire() }
+        #expect(time.sleeps == [.seconds(1), .seconds(2)])
+
+        time.advance(by: .seconds(60))
+        for _ in 0..<3 { try await limiter.acquire() }
+        #expect(time.sleeps.dropFirst(2) == [.seconds(63)])
+    }
+
+    /// Check-sleep-debit over-admits under concurrency; debit-before-await gives every caller its own slot.
+    @Test func concurrentCallersEachGetTheirOwnSlot() async throws {
+        let time = VirtualClock()
+        let limiter = RateLimiter(requestsPerMinute: 60, clock: time.clock)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<50 { group.addTask { try await limiter.acquire() } }
+            try await group.waitForAll()
+        }
+        #expect(time.sleeps.sorted() == (1..<50).map { Duration.seconds($0) })
+        // No 10-second window holds more than the rate allows.
+        let grants = [Duration.zero] + time.sleeps.sorted()
+        for start in grants {
+            #expect(grants.filter { $0 >= start && $0 < start + .seconds(10) }.count <= 10)
+        }
+    }
+
+    @Test func withoutARateNothingWaits() async throws {
+        let time = VirtualClock()
+        let limiter = RateLimiter(requestsPerMinute: nil, clock: time.clock)
+        for _ in 0..<100 { try await limiter.acquire() }
+        #expect(limiter.interval == .zero)
+        #expect(time.sleeps.isEmpty)
+    }
+
+    // MARK: Shared pause
+
+    @Test func pauseHoldsEveryCallerUntilItEnds() async throws {
+        let time = VirtualClock()
+        let limiter = RateLimiter(requestsPerMinute: nil, clock: time.clock)
+        limiter.pause(for: .seconds(5))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<3 { group.addTask { try await limiter.acquire() } }
+            try await group.waitForAll()
+        }
+        #expect(time.sleeps == [.seconds(5), .seconds(5), .seconds(5)])
+    }
+
+    @Test func shorterPauseNeverShortensALongerOne() async throws {
+        let time = VirtualClock()
+        let limiter = RateLimiter(requestsPerMinute: nil, clock: time.clock)
+        limiter.pause(for: .seconds(30))
+        limiter.pause(for: .seconds(2))
+        try await limiter.acquire()
+        #expect(time.sleeps == [.seconds(30)])
+    }
+
+    @Test func pausedProviderResumesAtItsRateNotInABurst() async throws {
+        let time = VirtualClock()
+        let limiter = RateLimiter(requestsPerMinute: 60, clock: time.clock)
+        limiter.pause(for: .seconds(10))
+        for _ in 0..<3 { try await limiter.acquire() }
+        #expect(time.sleeps == [.seconds(10), .seconds(11), .seconds(12)])
+    }
+
+    /// A caller asleep on its slot when another request is rate limited must not fire inside the pause.
+    @Test func pauseSetWhileACallerSleepsMovesItPastThePause() async throws {
+        let limiterBox = Mutex<RateLimiter?>(nil)
+        let paused = Atomic<Bool>(false)
+        let time = VirtualClock { _ in
+            guard !paused.exchange(true, ordering: .relaxed) else { return }
+            limiterBox.withLock { $0 }?.pause(for: .seconds(20))
+        }
+        let limiter = RateLimiter(requestsPerMinute: 60, clock: time.clock)
+        limiterBox.withLock { $0 = limiter }
+        try await limiter.acquire()
+        try await limiter.acquire()
+        // Slept toward its 1 s slot, found the pause (set at 0 s, to 20 s), and took a fresh slot after it.
+        #expect(time.sleeps == [.seconds(1), .seconds(20)])
+    }
+
+    // MARK: Cancellation
+
+    @Test func cancelledCallerThrowsInsteadOfGoing() async {
+        let limiter = RateLimiter(requestsPerMinute: 1)
+        try? await limiter.acquire()
+        let waiting = Task { try await limiter.acquire() }
+        waiting.cancel()
+        await #expect(throws: CancellationError.self) { try await waiting.value }
+    }
+}
