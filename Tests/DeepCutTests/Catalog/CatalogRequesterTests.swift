@@ -8,7 +8,8 @@ import DeepCutCore
     let url = URL(string: "https://itunes.example/lookup?id=42&token=query-secret")!
     let sleeper = SleepRecorder()
 
-    func requester(_ client: ScriptedHTTPClient, maxAttempts: Int = 3, limiter: RateLimiter = RateLimiter(requestsPerMinute: nil),
+    func requester(_ client: ScriptedHTTPClient, maxAttempts: Int = 3,
+                   limiter: RateLimiter = RateLimiter(requestsPerMinute: nil, clock: VirtualClock().clock),
                    headers: [String: String] = [:]) -> CatalogRequester {
         CatalogRequester(client: client, policy: RetryPolicy(maxAttempts: maxAttempts, baseDelay: .seconds(1), maxDelay: .seconds(30)),
                          timeoutSeconds: 5, limiter: limiter, headers: headers, random: { 0.5 }, sleep: sleeper.sleep, now: { Self.now })

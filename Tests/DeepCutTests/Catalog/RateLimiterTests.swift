@@ -54,11 +54,17 @@ import Testing
         let time = VirtualClock()
         let limiter = RateLimiter(requestsPerMinute: nil, clock: time.clock)
         limiter.pause(for: .seconds(5))
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for _ in 0..<3 { group.addTask { try await limiter.acquire() } }
-            try await group.waitForAll()
+        let releasedAt = try await withThrowingTaskGroup(of: Duration.self) { group in
+            for _ in 0..<3 {
+                group.addTask {
+                    try await limiter.acquire()
+                    return time.elapsed
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
         }
-        #expect(time.sleeps == [.seconds(5), .seconds(5), .seconds(5)])
+        #expect(releasedAt == [.seconds(5), .seconds(5), .seconds(5)])
+        #expect(!time.sleeps.isEmpty && time.sleeps.allSatisfy { $0 == .seconds(5) })
     }
 
     @Test func shorterPauseNeverShortensALongerOne() async throws {
