@@ -42,11 +42,20 @@ struct ITunesProvider: CatalogProvider {
         }
     }
 
-    /// `lookup?id=A,B,C&entity=album`: one request for the batch, then single lookups for any artist
-    /// the answer may have cut short (see `ITunesBatchAnswer`). A batch that fails is retried one
-    /// artist at a time, so one bad artist cannot fail its neighbours, except when the catalog is
-    /// rate limiting (asking again per artist would only make that worse) or the sweep was cancelled.
+    /// `lookup?id=A,B,C&entity=album`: one request per `batchSize` artists, then single lookups for
+    /// any artist an answer may have cut short (see `ITunesBatchAnswer`). A batch that fails is
+    /// asked again one artist at a time, so one bad artist cannot fail its neighbours, except when
+    /// the catalog is rate limiting (asking per artist would only make that worse) or the sweep was
+    /// cancelled.
     func releases(ofEach artists: [CatalogArtist]) async -> [String: Result<[Release], FetchFailure>] {
+        var results: [String: Result<[Release], FetchFailure>] = [:]
+        for batch in artists.chunked(into: batchSize) {
+            results.merge(await batchLookup(batch)) { _, later in later }
+        }
+        return results
+    }
+
+    private func batchLookup(_ artists: [CatalogArtist]) async -> [String: Result<[Release], FetchFailure>] {
         guard artists.count > 1 else { return await releasesOneByOne(artists) }
         let answer = await requester.get(lookupURL(ids: artists.map(\.id))) { body throws(BodyDecodingError) in
             try ITunesBatchAnswer(ITunesBody.decode(body), requested: artists, limit: Self.lookupLimit)
