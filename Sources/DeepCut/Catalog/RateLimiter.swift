@@ -9,6 +9,10 @@ import Synchronization
 /// every waiter through at once (measured: 45 grants in 51 ms at 20/s). The burst is small (one
 /// token by default), so no window, however short, sees much more than the configured rate.
 ///
+/// A reserved slot is checked once more when its caller wakes: a caller that woke late (the process
+/// stalled) and finds the previous request closer than the burst allows, with half an interval of
+/// slack for ordinary wake-up jitter, takes a fresh slot, so a stall never turns into a burst.
+///
 /// When any request is rate limited, `pause(for:)` stops the whole provider, not just the artist
 /// that hit the limit: every caller waits until the shared "not before" instant, and a caller whose
 /// slot fell inside a pause set while it slept reserves a fresh slot after it.
@@ -18,6 +22,8 @@ final class RateLimiter: Sendable {
         var nextDue: ContinuousClock.Instant
         /// No request starts before this instant (the shared backoff).
         var notBefore: ContinuousClock.Instant
+        /// `nextDue` as measured by the requests actually let through.
+        var sentDue: ContinuousClock.Instant
     }
 
     /// Time between tokens: 60 s / requests per minute; zero paces nothing (pauses still apply).
@@ -35,7 +41,7 @@ final class RateLimiter: Sendable {
         self.burst = max(1, burst)
         self.clock = clock
         let now = clock.now()
-        state = Mutex(State(nextDue: now, notBefore: now))
+        state = Mutex(State(nextDue: now, notBefore: now, sentDue: now))
     }
 
     /// Waits for a token (and for any shared pause to end), then returns: the caller may send one request.
@@ -48,8 +54,7 @@ final class RateLimiter: Sendable {
                 try await clock.sleep(slot)
             }
             try Task.checkCancellation()
-            // A pause set while this caller slept outranks its slot.
-            guard state.withLock({ $0.notBefore }) > clock.now() else { return }
+            if admit() { return }
         }
     }
 
@@ -57,6 +62,17 @@ final class RateLimiter: Sendable {
     func pause(for duration: Duration) {
         let until = clock.now() + duration
         state.withLock { $0.notBefore = max($0.notBefore, until) }
+    }
+
+    /// Lets a caller that reached its slot through, unless a pause began while it slept or it woke
+    /// so late that it would crowd the request before it.
+    private func admit() -> Bool {
+        let now = clock.now()
+        return state.withLock { state in
+            guard now >= state.notBefore, now >= state.sentDue - interval * (burst - 1) - interval / 2 else { return false }
+            state.sentDue = max(state.sentDue, now) + interval
+            return true
+        }
     }
 
     /// The instant this caller may send, debited now.

@@ -24,20 +24,48 @@ import Testing
         #expect(time.sleeps.dropFirst(2) == [.seconds(63)])
     }
 
-    /// Check-sleep-debit over-admits under concurrency; debit-before-await gives every caller its own slot.
-    @Test func concurrentCallersEachGetTheirOwnSlot() async throws {
-        let time = VirtualClock()
+    /// Check-sleep-debit over-admits under concurrency; here every caller gets a slot of its own.
+    @Test(.timeLimit(.minutes(1)))
+    func concurrentCallersAreLetThroughOneIntervalApart() async throws {
+        let time = ManualClock()
         let limiter = RateLimiter(requestsPerMinute: 60, clock: time.clock)
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for _ in 0..<50 { group.addTask { try await limiter.acquire() } }
-            try await group.waitForAll()
+        let gone = Counter()
+        let callers = (0..<20).map { _ in
+            Task {
+                try await limiter.acquire()
+                gone.increment()
+                return time.elapsed
+            }
         }
-        #expect(time.sleeps.sorted() == (1..<50).map { Duration.seconds($0) })
-        // No 10-second window holds more than the rate allows.
-        let grants = [Duration.zero] + time.sleeps.sorted()
-        for start in grants {
-            #expect(grants.filter { $0 >= start && $0 < start + .seconds(10) }.count <= 10)
+        for second in 1..<20 {
+            // One caller per second has gone, and every other one is asleep, before time moves on.
+            let settled = await waitUntil { gone.value == second && time.sleeping == 20 - second }
+            #expect(settled, "\(gone.value) gone, \(time.sleeping) asleep at \(second - 1) s")
+            time.advance(to: .seconds(second))
         }
+        // Whatever happened, wake every straggler so a regression fails instead of hanging.
+        _ = await waitUntil(seconds: 1) { gone.value == 20 }
+        time.advance(to: .seconds(1_000))
+        var released: [Duration] = []
+        for caller in callers { released.append(try await caller.value) }
+        #expect(released.sorted() == (0..<20).map { Duration.seconds($0) })
+    }
+
+    /// A caller that wakes late (a stalled process) must not go right behind the one before it.
+    @Test func lateWakerTakesAFreshSlotInsteadOfBursting() async throws {
+        let time = ManualClock()
+        let limiter = RateLimiter(requestsPerMinute: 60, clock: time.clock)
+        try await limiter.acquire()
+        let second = Task { try await limiter.acquire(); return time.elapsed }
+        let third = Task { try await limiter.acquire(); return time.elapsed }
+        #expect(await waitUntil { time.sleeping == 2 })
+        // Both slots (1 s, 2 s) pass while the process "stalls"; they wake together at 2.2 s.
+        time.advance(to: .milliseconds(2200))
+        // One went; the other found it too close behind and took the next free slot, 3 s.
+        #expect(await waitUntil { time.sleeping == 1 })
+        time.advance(to: .seconds(3))
+        let times = [try await second.value, try await third.value].sorted()
+        #expect(times == [.milliseconds(2200), .seconds(3)])
     }
 
     @Test func withoutARateNothingWaits() async throws {

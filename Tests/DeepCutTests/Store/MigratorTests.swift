@@ -67,7 +67,7 @@ import Testing
             let error = #expect(throws: DatabaseError.self) { try StateStore(url: url) }
 
             #expect(error?.exitCode == .ioError)
-            #expect(error?.message == "\(url.path): schema version 7 is newer than this deepcut understands (2)")
+            #expect(error?.message == "\(url.path): schema version 7 is newer than this deepcut understands (\(StateStore.migrator.latestVersion))")
             let database = try Database(path: url.path)
             #expect(try userVersion(database) == 7)
             #expect(try database.withConnection { try $0.query("SELECT name FROM sqlite_master") { try $0.get(0, as: String.self) } }.isEmpty)
@@ -82,7 +82,7 @@ import Testing
             let tables = try store.database.withConnection { connection in
                 try connection.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") { try $0.get(0, as: String.self) }
             }
-            #expect(tables == ["dismissals", "runs"])
+            #expect(tables == ["artist_resolutions", "dismissals", "runs"])
         }
     }
 

@@ -11,6 +11,8 @@ struct LiveSweep {
     var store: StateStore?
     var overrides: [String: String] = [:]
     var deadline: Duration?
+    /// The sweep's clock (the deadline's); the rate limiter keeps `live.clock`.
+    var clock = CatalogClock.continuous
     var now: @Sendable () -> Date = { Date() }
 
     init(_ url: URL, store: StateStore? = nil) {
@@ -21,7 +23,7 @@ struct LiveSweep {
     func run(_ artists: [String], ownedKeys: Set<AlbumKey> = []) async throws -> SweepOutcome {
         let sweep = SweepCatalog(provider: live.provider(concurrency: concurrency), concurrency: concurrency,
                                  resolutionCache: store?.artistResolutions, overrides: overrides, deadline: deadline,
-                                 now: now)
+                                 clock: clock, now: now)
         return try await sweep.run(artists: artists, ownedKeys: ownedKeys)
     }
 }

@@ -10,43 +10,51 @@ import DeepCutCore
                                                   today: ReleaseDate(year: 2026, month: 11, day: 29))
     static let artists = catalog.artists.map(\.name)
 
-    @Test(.timeLimit(.minutes(1)))
-    func inFlightAndUnreachedArtistsAreSkippedAtTheDeadline() async throws {
-        let hung = Self.catalog.with(Fault(.hang, on: .search), on: Self.catalog.artists[2].id)
-        try await withFixtureServer(hung) { server, url in
+    /// Runs `artists` one at a time against `catalog`; the deadline comes once the server has seen
+    /// a request on `route` (the one that hangs).
+    func sweep(_ catalog: FixtureCatalog, _ artists: [String], deadlineAfter route: String)
+        async throws -> (SweepOutcome, [String: Int]) {
+        try await withFixtureServer(catalog) { server, url in
+            let deadline = DeadlineSwitch()
             var sweep = LiveSweep(url)
             sweep.concurrency = 1
             sweep.live.batchSize = 1
             sweep.live.timeoutSeconds = 60
-            sweep.deadline = .milliseconds(800)
-            let outcome = try await sweep.run(Self.artists)
-
-            #expect(outcome.results.prefix(2).allSatisfy { $0.outcome.releases.count == 2 })
-            #expect(outcome.results.dropFirst(2).map(\.outcome) == Array(repeating: .skipped(.deadline), count: 4))
-            // The hung artist was in flight: its request counts, and it has no catalog id.
-            #expect(outcome.results[2].requests == 1)
-            #expect(outcome.results[2].catalogID == nil)
-            #expect(outcome.results.dropFirst(3).allSatisfy { $0.requests == 0 })
-            #expect(outcome.status == .partial)
-            #expect(outcome.incompleteArtists == Array(Self.artists.dropFirst(2)))
-            #expect(server.requestsByRoute == ["itunes.search": 3, "itunes.lookup": 2])
+            sweep.deadline = .seconds(1)
+            sweep.clock = deadline.clock
+            let running = Task { [sweep] in try await sweep.run(artists) }
+            let hung = await waitUntil(seconds: 20) { server.requestLog.contains { $0.route == route && $0.fault != nil } }
+            #expect(hung, "the hanging request never arrived")
+            deadline.fire()
+            let outcome = try await running.value
+            return (outcome, server.requestsByRoute)
         }
     }
 
-    @Test func artistIdentifiedButNotFetchedByTheDeadlineIsSkippedWithItsID() async throws {
-        let slowLookup = Self.catalog.with(Fault(.hang, on: .lookup), on: Self.catalog.artists[0].id)
-        try await withFixtureServer(slowLookup) { _, url in
-            var sweep = LiveSweep(url)
-            sweep.concurrency = 1
-            sweep.live.batchSize = 1
-            sweep.live.timeoutSeconds = 60
-            sweep.deadline = .milliseconds(500)
-            let outcome = try await sweep.run([Self.artists[0]])
-            #expect(outcome.results[0].outcome == .skipped(.deadline))
-            #expect(outcome.results[0].catalogID == Self.catalog.artists[0].id)
-            #expect(outcome.results[0].requests == 2)
-            #expect(outcome.status == .failed)
-        }
+    @Test(.timeLimit(.minutes(1)))
+    func inFlightAndUnreachedArtistsAreSkippedAtTheDeadline() async throws {
+        let hung = Self.catalog.with(Fault(.hang, on: .search), on: Self.catalog.artists[2].id)
+        let (outcome, requests) = try await sweep(hung, Self.artists, deadlineAfter: "itunes.search")
+
+        #expect(outcome.results.prefix(2).allSatisfy { $0.outcome.releases.count == 2 })
+        #expect(outcome.results.dropFirst(2).map(\.outcome) == Array(repeating: .skipped(.deadline), count: 4))
+        // The hung artist was in flight: its request counts, and it has no catalog id.
+        #expect(outcome.results[2].requests == 1)
+        #expect(outcome.results[2].catalogID == nil)
+        #expect(outcome.results.dropFirst(3).allSatisfy { $0.requests == 0 })
+        #expect(outcome.status == .partial)
+        #expect(outcome.incompleteArtists == Array(Self.artists.dropFirst(2)))
+        #expect(requests == ["itunes.search": 3, "itunes.lookup": 2])
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func artistIdentifiedButNotFetchedByTheDeadlineIsSkippedWithItsID() async throws {
+        let hung = Self.catalog.with(Fault(.hang, on: .lookup), on: Self.catalog.artists[0].id)
+        let (outcome, _) = try await sweep(hung, [Self.artists[0]], deadlineAfter: "itunes.lookup")
+        #expect(outcome.results[0].outcome == .skipped(.deadline))
+        #expect(outcome.results[0].catalogID == Self.catalog.artists[0].id)
+        #expect(outcome.results[0].requests == 2)
+        #expect(outcome.status == .failed)
     }
 
     @Test func deadlineAlreadyPassedSendsNothing() async throws {
