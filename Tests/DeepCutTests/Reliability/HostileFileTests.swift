@@ -118,6 +118,14 @@ import Testing
             Data("<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict><key>Tracks</key><dict><key>1</key><dict><key>Name</key><string>".utf8)
                 + Data(repeating: UInt8(ascii: "x"), count: 24 << 20)
         }, pattern: #"Library\.xml:\d+: malformed XML .+"#),
+        // Foundation's XMLParser crashed (SIGILL) on these until Library.xml was checked for UTF-8 first.
+        Case(description: "an element name that is not UTF-8", contents: {
+            let parts = goodXML.components(separatedBy: "<key>Album</key>")
+            return Data((parts[0] + "<key>Album</key><a").utf8) + Data([0xE9]) + Data(("/>" + parts.dropFirst().joined(separator: "<key>Album</key>")).utf8)
+        }, pattern: #"Library\.xml:\d+: malformed XML \(not UTF-8\)"#),
+        Case(description: "an attribute name that is not UTF-8", contents: {
+            Data("<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict ".utf8) + Data([0xFF]) + Data("=\"1\"></dict></plist>\n".utf8)
+        }, pattern: #"Library\.xml:3: malformed XML \(not UTF-8\)"#),
         Case(description: "an entity bomb", contents: {
             Data(("<?xml version=\"1.0\"?>\n<!DOCTYPE plist [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;\">"
                 + "<!ENTITY c \"&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;\"><!ENTITY d \"&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;\">"
