@@ -8,7 +8,10 @@ import Testing
     @Test func twoSweepsStartedTogetherOneRunsTheOtherExits75NamingTheOwner() async throws {
         try #require(SpawnedProcess.deepcutIsBuilt, "build deepcut first")
         let world = try ReliabilityWorld(artists: ReliabilityWorld.artists(12), library: ReliabilityWorld.library(12),
-                                         options: FixtureServerOptions(latency: .fixed(milliseconds: 60)))
+                                         options: FixtureServerOptions(latency: .fixed(milliseconds: 60)),
+                                         catalogKeys: ["timeoutSeconds": "60"])
+        // One slow artist: the first sweep is surely still running when the second starts.
+        world.fail("500012", with: Fault(.latency(milliseconds: 5_000), on: .lookup))
         let sweeps = [try world.spawn("sweep"), try world.spawn("sweep")]
         var results: [SpawnedProcess.Result] = []
         for sweep in sweeps { results.append(try await sweep.finish()) }
@@ -26,7 +29,10 @@ import Testing
     @Test func twoDismissalsDuringASlowSweepBothLand() async throws {
         try #require(SpawnedProcess.deepcutIsBuilt, "build deepcut first")
         let world = try ReliabilityWorld(artists: ReliabilityWorld.artists(10), library: ReliabilityWorld.library(10),
-                                         options: FixtureServerOptions(latency: .fixed(milliseconds: 300)))
+                                         options: FixtureServerOptions(latency: .fixed(milliseconds: 50)),
+                                         catalogKeys: ["timeoutSeconds": "60"])
+        // One slow artist keeps the sweep running for 10 s, however loaded the machine is.
+        world.fail("500010", with: Fault(.latency(milliseconds: 10_000), on: .lookup))
         let sweep = try world.spawn("sweep")
         #expect(await waitUntil { !world.server.requestLog.isEmpty }, "the sweep never reached the catalog")
 
