@@ -29,7 +29,9 @@ enum CheckConfigCommand: DeepCutCommand {
             // A corrupt database is reported (exit 74), never repaired.
             let problems = try StateStore(url: config.stateDatabase).integrityCheck()
             guard problems == ["ok"] else {
-                throw CommandFailure(exitCode: .ioError, message: "\(config.stateDatabase.path): integrity check failed: \(problems.prefix(3).joined(separator: "; "))")
+                // SQLite's report spans lines ("*** in database main ***" first); the message must not.
+                let lines = problems.flatMap { $0.split(whereSeparator: \.isNewline) }.filter { !$0.hasPrefix("*** ") }
+                throw CommandFailure(exitCode: .ioError, message: "\(config.stateDatabase.path): integrity check failed: \(lines.prefix(3).joined(separator: "; "))")
             }
         }
         context.console.out("config OK: \(config.file.path) (\(config.library.count) library source\(config.library.count == 1 ? "" : "s"), provider \(config.catalog.provider.rawValue))")
