@@ -29,14 +29,11 @@ struct AppleMusicProvider: CredentialedCatalogProvider {
         self.requester = requester
     }
 
-    /// `search?types=artists`; an exact match of the normalised name wins over the first hit.
-    func resolveArtist(named name: String) async -> ArtistResolution {
+    /// `search?types=artists`: every hit in the catalog's order (the sweep picks among them).
+    func searchArtists(named name: String) async -> Result<[CatalogArtist], FetchFailure> {
         let url = baseURL.appending(path: "v1/catalog/\(storefront)/search",
                                     query: ["term": name, "types": "artists", "limit": String(Self.searchLimit)])
-        switch await get(url, AppleMusicSearchBody.self) {
-        case .failure(let failure): return .failed(failure)
-        case .success(let body): return CatalogArtist.resolution(of: name, among: body.artists)
-        }
+        return await get(url, AppleMusicSearchBody.self).map(\.artists)
     }
 
     /// `artists/{id}/albums`, following `next` until it is absent; repeated ids are removed.

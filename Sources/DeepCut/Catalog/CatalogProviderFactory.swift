@@ -11,7 +11,8 @@ enum CatalogProviderFactory {
     static func make(_ catalog: CatalogConfig, client: any HTTPClient,
                      environment: [String: String] = ProcessInfo.processInfo.environment) throws -> any CatalogProvider {
         let requester = CatalogRequester(client: client, policy: RetryPolicy(maxAttempts: catalog.maxAttempts),
-                                         timeoutSeconds: catalog.timeoutSeconds)
+                                         timeoutSeconds: catalog.timeoutSeconds,
+                                         limiter: RateLimiter(requestsPerMinute: catalog.requestsPerMinute))
         switch catalog.provider {
         case .itunes:
             return ITunesProvider(baseURL: catalog.baseURL, country: catalog.country, requester: requester)

@@ -6,6 +6,8 @@ import DeepCutCore
 struct CatalogRequester: Sendable {
     let client: any HTTPClient
     let policy: RetryPolicy
+    /// Paces every attempt, retries included, and spreads a rate limit to the whole provider.
+    let limiter: RateLimiter
     /// Per request: URLSession's idle timeout and the client's total deadline.
     let timeoutSeconds: Int
     /// Sent with every request (User-Agent, Authorization); never logged or put in a message.
@@ -20,12 +22,16 @@ struct CatalogRequester: Sendable {
     /// The clock HTTP-date `Retry-After` values are measured against.
     let now: @Sendable () -> Date
 
-    init(client: any HTTPClient, policy: RetryPolicy, timeoutSeconds: Int, headers: [String: String] = [:],
+    /// - Parameter limiter: shared by every requester of one provider; the default paces nothing
+    ///   (tests about other things), though it still honours rate-limit pauses.
+    init(client: any HTTPClient, policy: RetryPolicy, timeoutSeconds: Int, limiter: RateLimiter = RateLimiter(requestsPerMinute: nil),
+         headers: [String: String] = [:],
          random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
          sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
          now: @escaping @Sendable () -> Date = { Date() }) {
         self.client = client
         self.policy = policy
+        self.limiter = limiter
         self.timeoutSeconds = timeoutSeconds
         self.headers = headers
         self.random = random
@@ -60,7 +66,9 @@ struct CatalogRequester: Sendable {
         let endpoint = Self.endpoint(url)
         var attempts = 0
         while true {
-            if Task.isCancelled {
+            do {
+                try await limiter.acquire()
+            } catch {
                 return (.failure(FetchFailure(kind: .cancelled, attempts: attempts, message: "\(endpoint): cancelled")), attempts)
             }
             attempts += 1
@@ -77,6 +85,11 @@ struct CatalogRequester: Sendable {
             case .fail(let failure):
                 return (.failure(failure.stamped(endpoint: endpoint, attempts: attempts)), attempts)
             case .retry(let failure, let retryAfter):
+                // The catalog said "too fast" (a rate limit, or any answer naming when to come back):
+                // every request of this provider waits, not just this one, and even when this one gives up.
+                if failure.kind == .rateLimited || retryAfter != nil {
+                    limiter.pause(for: policy.pause(beforeRetry: attempts - 1, retryAfter: retryAfter))
+                }
                 guard attempts < policy.maxAttempts else {
                     return (.failure(failure.stamped(endpoint: endpoint, attempts: attempts)), attempts)
                 }

@@ -1,7 +1,7 @@
 import DeepCutCore
 
 extension ITunesBody {
-    /// The collection rows of a `lookup?entity=album` answer as releases; artist (and track) rows are skipped.
+    /// Every collection row of an answer as a release; artist (and track) rows are skipped.
     ///
     /// A collection without an id or a name fails the whole body: a release list silently missing
     /// rows is worse than an honest `decoding` failure. A collection whose date does not parse is
@@ -11,15 +11,43 @@ extension ITunesBody {
     func releases(creditedTo artistName: String) throws(BodyDecodingError) -> [Release] {
         var releases: [Release] = []
         for (index, row) in results.enumerated() where row.wrapperType == "collection" {
-            guard let id = row.collectionId else { throw BodyDecodingError("results[\(index)].collectionId is missing") }
-            guard let name = row.collectionName else { throw BodyDecodingError("results[\(index)].collectionName is missing") }
-            let (title, type) = Self.titleAndType(collectionName: name, collectionType: row.collectionType)
-            releases.append(Release(id: String(id), title: title, artist: row.artistName ?? artistName, type: type,
-                                    releaseDate: row.releaseDate.flatMap { ReleaseDate(iso: $0) },
-                                    artworkURL: row.artworkUrl100, url: row.collectionViewUrl,
-                                    isExplicit: row.collectionExplicitness == "explicit"))
+            releases.append(try Self.release(row, index: index, creditedTo: artistName))
         }
         return releases
+    }
+
+    /// The releases of an artist's `lookup?id=…&entity=album` answer.
+    ///
+    /// The lookup also lists collaborations credited to another artist id ("Black Mesa & Glassjaw"
+    /// in Glassjaw's lookup): those whose credit includes the artist are kept, the rest (a
+    /// compilation the artist merely appears on) dropped. The artist's name is the one its own
+    /// wrapper row gives, so a pinned id is matched by the catalog's spelling, not the library's.
+    func releases(listedUnder artist: CatalogArtist) throws(BodyDecodingError) -> [Release] {
+        let wrapper = results.first { $0.wrapperType == "artist" && $0.artistId.map(String.init) == artist.id }
+        let name = wrapper?.artistName ?? artist.name
+        var releases: [Release] = []
+        for (index, row) in results.enumerated() where row.wrapperType == "collection" {
+            guard Self.isCredited(row, to: CatalogArtist(id: artist.id, name: name)) else { continue }
+            releases.append(try Self.release(row, index: index, creditedTo: name))
+        }
+        return releases
+    }
+
+    /// True when a collection row belongs in `artist`'s releases: credited to its id, or to a
+    /// credit that names it.
+    static func isCredited(_ row: Row, to artist: CatalogArtist) -> Bool {
+        guard let creditedID = row.artistId, String(creditedID) != artist.id else { return true }
+        return row.artistName.map { ArtistName.credit($0, includes: artist.name) } ?? false
+    }
+
+    static func release(_ row: Row, index: Int, creditedTo artistName: String) throws(BodyDecodingError) -> Release {
+        guard let id = row.collectionId else { throw BodyDecodingError("results[\(index)].collectionId is missing") }
+        guard let name = row.collectionName else { throw BodyDecodingError("results[\(index)].collectionName is missing") }
+        let (title, type) = titleAndType(collectionName: name, collectionType: row.collectionType)
+        return Release(id: String(id), title: title, artist: row.artistName ?? artistName, type: type,
+                       releaseDate: row.releaseDate.flatMap { ReleaseDate(iso: $0) },
+                       artworkURL: row.artworkUrl100, url: row.collectionViewUrl,
+                       isExplicit: row.collectionExplicitness == "explicit")
     }
 
     /// iTunes marks singles and EPs only in the name (" - Single", " - EP"); compilations by

@@ -36,16 +36,12 @@ struct MusicBrainzProvider: CatalogProvider {
         "deepcut/\(version) ( \(contact) )"
     }
 
-    /// `artist?query=artist:"name"`; an exact match of the normalised name wins over the best score.
-    func resolveArtist(named name: String) async -> ArtistResolution {
+    /// `artist?query=artist:"name"`: every hit, best score first (the sweep picks among them).
+    func searchArtists(named name: String) async -> Result<[CatalogArtist], FetchFailure> {
         let url = baseURL.appending(path: "ws/2/artist", query: ["query": Self.artistQuery(name),
                                                                 "limit": String(Self.searchLimit), "fmt": "json"])
-        let result = await requester.get(url) { body throws(BodyDecodingError) in
-            try JSONBody.decode(MusicBrainzArtistSearchBody.self, from: body)
-        }
-        switch result {
-        case .failure(let failure): return .failed(failure)
-        case .success(let body): return CatalogArtist.resolution(of: name, among: body.hits)
+        return await requester.get(url) { body throws(BodyDecodingError) in
+            try JSONBody.decode(MusicBrainzArtistSearchBody.self, from: body).hits
         }
     }
 

@@ -30,8 +30,22 @@ struct RetryPolicy: Sendable, Hashable {
         if let retryAfter {
             return min(max(retryAfter, .zero), maxRetryAfter)
         }
+        return backoffCeiling(beforeRetry: retry) * min(max(unitRandom, 0), 1)
+    }
+
+    /// How long the whole provider pauses after a rate limit before retry number `retry`: the
+    /// server's `Retry-After` (capped) when it sent one, else the un-jittered backoff ceiling.
+    /// Jitter spreads one artist's retries; the shared pause must not shrink to nothing by chance.
+    func pause(beforeRetry retry: Int, retryAfter: Duration?) -> Duration {
+        if let retryAfter {
+            return min(max(retryAfter, .zero), maxRetryAfter)
+        }
+        return backoffCeiling(beforeRetry: retry)
+    }
+
+    /// `min(maxDelay, baseDelay * 2^retry)`.
+    private func backoffCeiling(beforeRetry retry: Int) -> Duration {
         let exponent = min(max(retry, 0), 30)
-        let ceiling = min(maxDelay, baseDelay * (1 << exponent))
-        return ceiling * min(max(unitRandom, 0), 1)
+        return min(maxDelay, baseDelay * (1 << exponent))
     }
 }

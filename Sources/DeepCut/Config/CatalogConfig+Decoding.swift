@@ -14,6 +14,7 @@ extension CatalogConfig {
         tokenFile = try object.optional("tokenFile")?.path(relativeTo: folder)
         storefront = try object.optional("storefront")?.countryCode()
         contact = try (provider == .musicbrainz ? object.required("contact") : object.optional("contact"))?.nonEmptyString()
+        sweepDeadlineMinutes = try object.optional("sweepDeadlineMinutes")?.positiveNumber()
         try object.rejectUnknownKeys()
     }
 }

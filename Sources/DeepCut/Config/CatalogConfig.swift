@@ -17,6 +17,8 @@ public struct CatalogConfig: Sendable, Hashable {
     public var storefront: String?
     /// musicbrainz (required there): a URL or e-mail address for the User-Agent MusicBrainz asks for.
     public var contact: String?
+    /// Minutes a sweep may run; artists without an answer by then are skipped (partial sweep). nil: no limit.
+    public var sweepDeadlineMinutes: Double?
 
     public init(provider: ProviderKind = .itunes, baseURL: URL? = nil, country: String = "us", concurrency: Int = 4,
                 requestsPerMinute: Int? = nil, timeoutSeconds: Int = 20, maxAttempts: Int = 3) {

@@ -18,6 +18,7 @@ extension Config {
         repairWindowMinutes = try document.optional("repairWindowMinutes")?.integer(in: 0...Int.max) ?? repairWindowMinutes
         publish = try document.optional("publish").map(PublishConfig.init) ?? publish
         prometheusTextfile = try document.optional("prometheusTextfile")?.path(relativeTo: folder)
+        artistOverrides = try document.optional("artistOverrides")?.artistOverrides() ?? artistOverrides
         try document.rejectUnknownKeys()
     }
 }

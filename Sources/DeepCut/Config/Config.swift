@@ -17,6 +17,8 @@ public struct Config: Sendable {
     public var publish = PublishConfig()
     /// Where the Prometheus textfile goes (for node_exporter's textfile collector); nil: not written.
     public var prometheusTextfile: URL?
+    /// `artistOverrides`: library artist name → catalog id, pinning names the search gets wrong.
+    public var artistOverrides: [String: String] = [:]
 
     public init(file: URL, library: [LibrarySource], catalog: CatalogConfig, feed: FeedConfig,
                 stateDatabase: URL, outputDirectory: URL, keepSnapshots: Int = 30, ttlHours: Double = 24) {

@@ -37,6 +37,7 @@ final class ITunesLibraryParser: NSObject, XMLParserDelegate {
     /// - Returns: every track, in file order.
     static func tracks(in url: URL) throws(ParseError) -> [ITunesTrack] {
         guard let stream = InputStream(url: url) else { throw ParseError(line: 0, message: "cannot open") }
+        if let line = invalidUTF8Line(url) { throw ParseError(line: line, message: "malformed XML (not UTF-8)") }
         let parser = XMLParser(stream: stream)
         let delegate = ITunesLibraryParser()
         parser.delegate = delegate
@@ -49,6 +50,18 @@ final class ITunesLibraryParser: NSObject, XMLParserDelegate {
         guard delegate.sawPlist else { throw ParseError(line: 1, message: "not a property list (no <plist> element)") }
         guard delegate.sawTracks else { throw ParseError(line: 0, message: "not an iTunes library export (no Tracks dictionary)") }
         return delegate.tracks
+    }
+
+    /// Foundation's `XMLParser` crashes (SIGILL) on an element or attribute name that is not UTF-8, so
+    /// a file that starts as markup is checked first; anything else fails at its first byte anyway,
+    /// and keeps the parser's own description ("not XML").
+    private static func invalidUTF8Line(_ url: URL) -> Int? {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+        let head = (try? handle.read(upToCount: 64)) ?? Data()
+        try? handle.close()
+        let markup = head.drop { [0xEF, 0xBB, 0xBF, 0x20, 0x09, 0x0A, 0x0D].contains($0) }.first == UInt8(ascii: "<")
+        // An unreadable file is left for the parser, which reports it in its own words.
+        return markup ? (try? UTF8Scan.firstInvalidLine(in: url)) ?? nil : nil
     }
 
     /// Foundation on Linux describes parser errors only by number: libxml2's numbers, which

@@ -16,6 +16,10 @@ extension HealthReport {
         /// A repair run's artists answered from the previous run's fresh results instead of the
         /// catalog (`repairWindowMinutes`); absent on ordinary runs.
         public var reusedArtists: [String]?
+        /// Library artists whose name matched several catalog artists, none holding an album the
+        /// user owns: the best candidate was used, and may be the wrong namesake (pin it with
+        /// `artistOverrides`). Absent when there are none.
+        public var ambiguousArtists: [String]?
 
         public init(status: StageStatus, provider: String, artists: ArtistCounts, requests: Int,
                     incompleteArtists: [String], failures: [ArtistFailure]) {

@@ -28,7 +28,9 @@ struct MoreFrom: Sendable {
         let store = try StateStore(url: config.stateDatabase)
         let library = try await LoadLibrary().run(config.library).including(try store.owned.all())
         let provider = try CatalogProviderFactory.make(config.catalog, client: client)
-        let sweep = await SweepCatalog(provider: provider, concurrency: 1).run(artists: [artist])
+        // The sweep's own resolution: overrides, the cache, namesakes told apart by owned albums.
+        let sweep = try await SweepCatalog(config: config, provider: provider, store: store)
+            .run(artists: [artist], ownedKeys: Set(library.albums.map(\.key)))
         switch sweep.results.first?.outcome {
         case .fetched(let releases):
             // No window: every release the user lacks, up to today.

@@ -50,9 +50,10 @@ struct Pipeline: Sendable {
             }
             let library = try await LoadLibrary().run(config.library).including(try store.owned.all())
             run.report.library = HealthReport.LibraryStage(library)
-            let (sweep, memory) = try await sweepCatalog(library.artists, store: store, run: &run)
+            let owned = Set(library.albums.map(\.key))
+            let (sweep, memory) = try await sweepCatalog(library.artists, ownedKeys: owned, store: store, run: &run)
             let diff = Diff(wantedTypes: config.feed.types, windowDays: config.feed.windowDays, newBy: config.feed.newBy)(
-                releases: sweep.releases, owned: Set(library.albums.map(\.key)), dismissed: try store.dismissals.keys(),
+                releases: sweep.releases, owned: owned, dismissed: try store.dismissals.keys(),
                 today: run.startedAt.epochDay, discovered: memory.discovered.mapValues(\.epochDay))
             run.report.diff = HealthReport.DiffStage(diff)
             let snapshot = sweep.status == .failed ? nil : try snapshot(of: sweep, diff: diff, memory: memory, store: store, run: run)
@@ -89,8 +90,8 @@ struct Pipeline: Sendable {
 
     /// SweepCatalog, with repair-run reuse and the catalog memory.
     /// - Returns: the whole sweep in library order, and what the catalog memory learned from it.
-    private func sweepCatalog(_ artists: [String], store: StateStore, run: inout RunInProgress) async throws
-        -> (SweepOutcome, MemoryUpdate) {
+    private func sweepCatalog(_ artists: [String], ownedKeys: Set<AlbumKey>, store: StateStore, run: inout RunInProgress)
+        async throws -> (SweepOutcome, MemoryUpdate) {
         let provider = try CatalogProviderFactory.make(config.catalog, client: client, environment: environment)
         // A refused token is a configuration problem (exit 78), not a partial sweep of 401s.
         if let refused = await provider.credentialsRefused() { throw refused }
@@ -98,16 +99,23 @@ struct Pipeline: Sendable {
                                   memory: store.memory, provider: provider.name, windowMinutes: config.repairWindowMinutes,
                                   now: run.startedAt)
         let progress = SweepProgress(total: plan.toFetch.count, log: log)
-        let fetched = await progress.reporting {
-            await SweepCatalog(provider: provider, concurrency: config.catalog.concurrency, artistFinished: progress.artistFinished)
-                .run(artists: plan.toFetch)
-        }
+        var sweeper = SweepCatalog(config: config, provider: provider, store: store)
+        sweeper.artistFinished = progress.artistFinished
+        let fetched = try await progress.reporting { () async -> Result<SweepOutcome, any Error> in
+            do {
+                return .success(try await sweeper.run(artists: plan.toFetch, ownedKeys: ownedKeys))
+            } catch {
+                return .failure(error)
+            }
+        }.get()
         if let refused = provider.credentialsRefused(in: fetched) { throw refused }
         // Only fresh answers are remembered: reused ones keep their original time, so reuse never chains.
         let memory = try store.memory.remember(fetched.results, provider: fetched.provider, at: run.startedAt)
         let sweep = plan.merge(fetched, artists: artists)
         run.report.sweep = HealthReport.SweepStage(sweep)
         if !plan.reused.isEmpty { run.report.sweep.reusedArtists = artists.filter { plan.reused[$0] != nil } }
+        let ambiguous = sweep.ambiguousArtists
+        if !ambiguous.isEmpty { run.report.sweep.ambiguousArtists = ambiguous }
         return (sweep, memory)
     }
 

@@ -82,5 +82,20 @@ extension StateStore {
                 PRIMARY KEY (provider, release_id, list)
             );
             """),
+        // Which catalog artist each library artist name is, per provider; `artist_key` is
+        // `ArtistName.normalize` (NFC). A notFound row has no catalog id or name.
+        Migration(version: 7, sql: """
+            CREATE TABLE artist_resolutions (
+                provider TEXT NOT NULL,
+                artist_key TEXT NOT NULL,
+                catalog_id TEXT,
+                catalog_name TEXT,
+                method TEXT NOT NULL,
+                resolved_at REAL NOT NULL,
+                PRIMARY KEY (provider, artist_key),
+                CHECK ((catalog_id IS NULL) = (method = 'notFound')),
+                CHECK ((catalog_id IS NULL) = (catalog_name IS NULL))
+            ) WITHOUT ROWID;
+            """),
     ])
 }

@@ -15,7 +15,7 @@ public final class StateStore: Sendable {
 
     /// Opens the state database, creating it and its folder when missing.
     /// - Throws: `DatabaseError` (exit 74) when the folder cannot be created, the file is not a
-    ///   sound SQLite database, or its schema is newer than this deepcut.
+    ///   sound SQLite database (checked before any write), or its schema is newer than this deepcut.
     public init(url: URL) throws {
         let folder = url.deletingLastPathComponent()
         do {
@@ -25,6 +25,7 @@ public final class StateStore: Sendable {
                                 detail: "cannot create folder \(folder.path) (\(error.fileReason))", path: url.path)
         }
         database = try Database(path: url.path)
+        try Self.refuseDamage(database)
         try Self.migrator.migrate(database)
         dismissals = DismissalRepository(database: database)
         runs = RunHistoryRepository(database: database)

@@ -1,68 +1,98 @@
 import DeepCutCore
+import Foundation
 
 /// The SweepCatalog stage: one typed `ArtistResult` per library artist, in library order.
 ///
-/// Artists run in a sliding window: it is filled to `concurrency`, then one artist starts per
-/// artist that finishes, so a slow artist holds one slot, never the whole batch.
-/// When the surrounding task is cancelled (SIGTERM), no further artist starts: those never started
-/// are `.skipped(.cancelled)`, and those in flight end as `.failed` with kind `cancelled` because
-/// their requests stop. The sweep is then partial, never a silently shorter "complete" one.
+/// Each artist needs its catalog id, then its releases. Ids come from `artistOverrides`, then from
+/// the resolution cache, so a warm sweep makes no search request for a known artist; the rest are
+/// searched (see `ArtistResolver`) and the definite answers cached. Releases are fetched
+/// `provider.releaseBatchLimit` artists per job, so a provider that can batch spends one request
+/// on several artists. Jobs run in a sliding window of `concurrency` (see `SweepSchedule` for the
+/// order), every request paced by the provider's rate limiter.
+///
+/// Stopping: when the surrounding task is cancelled (SIGTERM), no further job starts; artists never
+/// reached are `.skipped(.cancelled)`, and those in flight end `.failed` with kind `cancelled` as
+/// their requests stop. When `deadline` passes, the jobs in flight are cancelled as well, and every
+/// artist without an answer (in flight or never reached) ends `.skipped(.deadline)`: the deadline,
+/// not the catalog, is why it has none. Either way the sweep is partial, never a silently shorter
+/// "complete" one.
+///
+/// Requests are counted per artist: a search and its retries on the artist, and a batched lookup
+/// (with any single lookups it falls back to) on the first artist of its batch, so the per-artist
+/// counts add up to the requests sent.
 struct SweepCatalog: Sendable {
     let provider: any CatalogProvider
-    /// Artists in flight at once.
+    /// Jobs in flight at once.
     let concurrency: Int
-    /// Told about every artist as it finishes (progress lines); called from concurrent tasks.
-    let artistFinished: @Sendable (ArtistResult) -> Void
+    /// The resolution cache; nil searches every artist on every run.
+    let resolutionCache: ArtistResolutionRepository?
+    /// `artistOverrides`: catalog ids by `ArtistName.normalize`d library name.
+    let overrides: [String: String]
+    /// How long the sweep may run, from the start of `run`; nil for no limit.
+    let deadline: Duration?
+    let clock: CatalogClock
+    /// Wall-clock time, for the cache's `resolvedAt` and its expiry.
+    let now: @Sendable () -> Date
+    /// Told about every artist as it gets its answer (progress lines); called as jobs finish.
+    var artistFinished: @Sendable (ArtistResult) -> Void = { _ in }
 
-    init(provider: any CatalogProvider, concurrency: Int, artistFinished: @escaping @Sendable (ArtistResult) -> Void = { _ in }) {
+    init(provider: any CatalogProvider, concurrency: Int, resolutionCache: ArtistResolutionRepository? = nil,
+         overrides: [String: String] = [:], deadline: Duration? = nil, clock: CatalogClock = .continuous,
+         now: @escaping @Sendable () -> Date = { Date() }) {
         self.provider = provider
         self.concurrency = max(1, concurrency)
-        self.artistFinished = artistFinished
+        self.resolutionCache = resolutionCache
+        self.overrides = Dictionary(overrides.map { (ArtistName.normalize($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+        self.deadline = deadline
+        self.clock = clock
+        self.now = now
     }
 
-    func run(artists: [String]) async -> SweepOutcome {
-        var finished = [ArtistResult?](repeating: nil, count: artists.count)
-        await withTaskGroup(of: (Int, ArtistResult).self) { group in
-            var nextIndex = 0
-            var inFlight = 0
-            while true {
-                while inFlight < concurrency, nextIndex < artists.count, !Task.isCancelled {
-                    let index = nextIndex
-                    group.addTask { (index, await sweep(artists[index])) }
-                    nextIndex += 1
-                    inFlight += 1
+    /// Sweeps `artists`.
+    /// - Parameter ownedKeys: the user's albums, to tell namesake artists apart.
+    /// - Throws: `DatabaseError` when the resolution cache cannot be read or written.
+    func run(artists: [String], ownedKeys: Set<AlbumKey> = []) async throws -> SweepOutcome {
+        let window = SlidingWindow(width: concurrency, deadline: deadline.map { clock.now() + $0 }, clock: clock)
+        let resolvedAt = now()
+        var schedule = SweepSchedule(names: artists, known: try knownIdentities(artists, at: resolvedAt),
+                                     batchLimit: provider.releaseBatchLimit, resolvedAt: resolvedAt)
+        schedule.answered = artistFinished
+        schedule.reportKnownAnswers()
+        let resolver = ArtistResolver(provider: provider, ownedKeys: Set(ownedKeys.flatMap(MatchKey.all)))
+        let reachedDeadline = await window.run(&schedule) { [provider] job in
+            let tally = RequestTally()
+            let answer = await RequestTally.$current.withValue(tally) { () async -> SweepJob.Answer in
+                switch job {
+                case .resolve(let index, let name): .resolved(index: index, name: name, await resolver.resolve(name))
+                case .fetch(let members): .fetched(members, await provider.releases(ofEach: members.map(\.artist)))
                 }
-                guard let (index, result) = await group.next() else { break }
-                inFlight -= 1
-                finished[index] = result
-                artistFinished(result)
             }
+            return (answer, tally.requests)
         }
-        // Only cancellation leaves an artist unstarted.
-        let results = artists.indices.map { finished[$0] ?? ArtistResult(artist: artists[$0], outcome: .skipped(.cancelled)) }
+        try resolutionCache?.save(schedule.learned, provider: provider.name)
+
+        let stop = Task.isCancelled ? SkipReason.cancelled : .deadline
+        let results = artists.indices.map { index in
+            ArtistResult(artist: artists[index], catalogID: schedule.identities[index]?.artist?.id,
+                         outcome: schedule.finalOutcome(index, stop: stop, reachedDeadline: reachedDeadline),
+                         requests: schedule.requests[index], resolution: schedule.identities[index]?.method)
+        }
         return SweepOutcome(provider: provider.name, results: results)
     }
 
-    /// Resolves and fetches one artist, counting every request made on its behalf.
-    private func sweep(_ artist: String) async -> ArtistResult {
-        let tally = RequestTally()
-        return await RequestTally.$current.withValue(tally) {
-            let (catalogID, outcome) = await outcome(of: artist)
-            return ArtistResult(artist: artist, catalogID: catalogID, outcome: outcome, requests: tally.requests)
-        }
-    }
-
-    private func outcome(of artist: String) async -> (catalogID: String?, ArtistOutcome) {
-        switch await provider.resolveArtist(named: artist) {
-        case .notFound:
-            return (nil, .notFound)
-        case .failed(let failure):
-            return (nil, .failed(failure))
-        case .found(let id, let catalogName):
-            switch await provider.releases(ofArtistID: id, named: catalogName) {
-            case .success(let releases): return (id, .fetched(releases))
-            case .failure(let failure): return (id, .failed(failure))
+    /// Identities known before any request, by artist index: pinned ids, and cached resolutions
+    /// still within their lifetime.
+    private func knownIdentities(_ artists: [String], at now: Date) throws -> [Int: ArtistIdentity] {
+        let cached = try resolutionCache?.all(provider: provider.name) ?? [:]
+        var known: [Int: ArtistIdentity] = [:]
+        for (index, name) in artists.enumerated() {
+            let key = ArtistName.normalize(name)
+            if let pinned = overrides[key] {
+                known[index] = ArtistIdentity(artist: CatalogArtist(id: pinned, name: name), method: .override)
+            } else if let record = cached[key], now < record.resolvedAt.addingTimeInterval(record.method.cacheLifetime) {
+                known[index] = ArtistIdentity(artist: record.artist, method: record.method)
             }
         }
+        return known
     }
 }

@@ -7,11 +7,16 @@ public struct ArtistResult: Sendable, Hashable {
     public var outcome: ArtistOutcome
     /// HTTP requests spent on this artist, retries included.
     public var requests: Int
+    /// How the name was tied to `catalogID` (or found to have no artist); nil when resolving never
+    /// finished (the search failed, or the artist was skipped).
+    public var resolution: ResolutionMethod?
 
-    public init(artist: String, catalogID: String? = nil, outcome: ArtistOutcome, requests: Int = 0) {
+    public init(artist: String, catalogID: String? = nil, outcome: ArtistOutcome, requests: Int = 0,
+                resolution: ResolutionMethod? = nil) {
         self.artist = artist
         self.catalogID = catalogID
         self.outcome = outcome
         self.requests = requests
+        self.resolution = resolution
     }
 }

@@ -23,6 +23,12 @@ public struct SweepOutcome: Sendable {
         results.filter { !$0.outcome.isDefinite }.map(\.artist)
     }
 
+    /// Artists whose catalog identity is a guess among namesakes, in library order: the health
+    /// report lists them so an operator can pin the right one with `artistOverrides`.
+    public var ambiguousArtists: [String] {
+        results.filter { $0.resolution == .ambiguous }.map(\.artist)
+    }
+
     public var counts: ArtistCounts {
         var counts = ArtistCounts(total: results.count)
         for result in results {

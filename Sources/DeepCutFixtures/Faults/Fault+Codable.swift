@@ -1,11 +1,13 @@
+import Foundation
+
 /// A flat JSON shape (`kind` plus that kind's fields) so fixture files stay easy to write by hand.
 extension Fault: Codable {
     private enum CodingKeys: String, CodingKey {
-        case kind, code, body, retryAfter, milliseconds, on, times
+        case kind, code, body, base64, retryAfter, milliseconds, on, times
     }
 
     private enum KindName: String, Codable {
-        case status, rateLimited, forbiddenEmpty, serviceUnavailable, hang, truncate, malformed, reset, latency
+        case status, rateLimited, forbiddenEmpty, serviceUnavailable, hang, truncate, malformed, body, reset, latency
     }
 
     public init(from decoder: any Decoder) throws {
@@ -21,6 +23,8 @@ extension Fault: Codable {
         case .hang: .hang
         case .truncate: .truncate
         case .malformed: .malformed
+        case .body:
+            .body(bytes: try Self.bytes(base64: try container.decode(String.self, forKey: .base64), in: container))
         case .reset: .reset
         case .latency: .latency(milliseconds: try container.decode(Int.self, forKey: .milliseconds))
         }
@@ -51,6 +55,9 @@ extension Fault: Codable {
         case .hang: try container.encode(KindName.hang, forKey: .kind)
         case .truncate: try container.encode(KindName.truncate, forKey: .kind)
         case .malformed: try container.encode(KindName.malformed, forKey: .kind)
+        case .body(let bytes):
+            try container.encode(KindName.body, forKey: .kind)
+            try container.encode(Data(bytes).base64EncodedString(), forKey: .base64)
         case .reset: try container.encode(KindName.reset, forKey: .kind)
         case .latency(let milliseconds):
             try container.encode(KindName.latency, forKey: .kind)
@@ -58,5 +65,13 @@ extension Fault: Codable {
         }
         try container.encode(on, forKey: .on)
         try container.encodeIfPresent(times, forKey: .times)
+    }
+
+    /// A `body` fault's bytes travel as base64, so a fixture file can hold any bytes at all.
+    private static func bytes(base64: String, in container: KeyedDecodingContainer<CodingKeys>) throws -> [UInt8] {
+        guard let data = Data(base64Encoded: base64) else {
+            throw DecodingError.dataCorruptedError(forKey: .base64, in: container, debugDescription: "not base64")
+        }
+        return Array(data)
     }
 }

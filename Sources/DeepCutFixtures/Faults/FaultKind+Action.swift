@@ -18,6 +18,8 @@ extension FaultKind {
         case .malformed:
             return (.respond(HTTPResponse(status: 200, contentType: contentType,
                                           body: "\n\n\n{\n \"resultCount\":1,\n \"results\": [\n{\"wrapperType\":\"artist\", \"artistName\":")), 0)
+        case .body(let bytes):
+            return (.respond(HTTPResponse(status: 200, contentType: contentType, bytes: bytes)), 0)
         case .reset:
             return (.reset, 0)
         case .latency(let milliseconds):

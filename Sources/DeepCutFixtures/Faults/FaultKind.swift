@@ -14,6 +14,8 @@ public enum FaultKind: Sendable, Hashable {
     case truncate
     /// 200 whose body is not valid JSON.
     case malformed
+    /// 200 with exactly these bytes as the body: hostile payloads (invalid UTF-8, huge, deeply nested).
+    case body(bytes: [UInt8])
     /// Closes the connection with a TCP RST instead of answering.
     case reset
     /// Answers normally after an extra delay.

@@ -10,6 +10,12 @@ struct HTTPResponse: Sendable {
         self.body = Array(body.utf8)
     }
 
+    init(status: Int, contentType: String?, bytes: [UInt8]) {
+        self.status = status
+        self.headers = contentType.map { [("Content-Type", $0)] } ?? []
+        self.body = bytes
+    }
+
     /// The status line and headers, announcing `contentLength` body bytes (a truncation fault announces more than it sends).
     func head(contentLength: Int, keepAlive: Bool) -> [UInt8] {
         var text = "HTTP/1.1 \(status) \(Self.reasonPhrase(status))\r\n"

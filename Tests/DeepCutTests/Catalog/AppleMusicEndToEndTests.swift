@@ -63,7 +63,7 @@ import DeepCutCore
             #expect(preflight.exitCode == .config)
             #expect(preflight.message.contains("Unauthenticated (40100)"))
             #expect(!preflight.message.contains("WRONG"))
-            let sweep = await SweepCatalog(provider: provider, concurrency: 2).run(artists: Self.catalog.artists.map(\.name))
+            let sweep = try await SweepCatalog(provider: provider, concurrency: 2).run(artists: Self.catalog.artists.map(\.name))
             #expect(sweep.status == .failed)
             let refused = try #require(provider.credentialsRefused(in: sweep))
             #expect(refused.httpStatus == 401)
@@ -89,7 +89,7 @@ import DeepCutCore
             #expect(await provider.credentialsRefused() == nil)
             server.resetLog()
             let names = Self.catalog.artists.map(\.name) + ["Nobody At All"]
-            let sweep = await SweepCatalog(provider: provider, concurrency: 3).run(artists: names)
+            let sweep = try await SweepCatalog(provider: provider, concurrency: 3).run(artists: names)
             #expect(sweep.status == .complete)
             #expect(sweep.provider == "apple-music")
             #expect(sweep.counts.fetched == 5)

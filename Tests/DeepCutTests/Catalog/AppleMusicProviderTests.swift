@@ -205,7 +205,7 @@ import DeepCutCore
     @Test func aSweepWithARefusalIsAConfigurationError() async throws {
         let client = ScriptedHTTPClient(replies: [.success(HTTPResponse(status: 401))])
         let provider: any CatalogProvider = provider(client)
-        let sweep = await SweepCatalog(provider: provider, concurrency: 1).run(artists: ["A", "B", "C"])
+        let sweep = try await SweepCatalog(provider: provider, concurrency: 1).run(artists: ["A", "B", "C"])
         #expect(client.requests.count == 1)
         let refused = try #require(provider.credentialsRefused(in: sweep))
         #expect(refused.exitCode == .config)

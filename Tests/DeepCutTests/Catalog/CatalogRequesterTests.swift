@@ -9,9 +9,10 @@ import DeepCutCore
     let sleeper = SleepRecorder()
 
     func requester(_ client: ScriptedHTTPClient, maxAttempts: Int = 3,
+                   limiter: RateLimiter = RateLimiter(requestsPerMinute: nil, clock: VirtualClock().clock),
                    headers: [String: String] = [:]) -> CatalogRequester {
         CatalogRequester(client: client, policy: RetryPolicy(maxAttempts: maxAttempts, baseDelay: .seconds(1), maxDelay: .seconds(30)),
-                         timeoutSeconds: 5, headers: headers, random: { 0.5 }, sleep: sleeper.sleep, now: { Self.now })
+                         timeoutSeconds: 5, limiter: limiter, headers: headers, random: { 0.5 }, sleep: sleeper.sleep, now: { Self.now })
     }
 
     func failure(_ result: Result<HTTPResponse, FetchFailure>) throws -> FetchFailure {
@@ -93,6 +94,60 @@ import DeepCutCore
         #expect(failure.kind == .http)
         #expect(failure.attempts == 1)
         #expect(sleeper.durations.isEmpty)
+    }
+
+    // MARK: Pacing and the shared backoff
+
+    @Test func everyAttemptRetriesIncludedWaitsForAToken() async throws {
+        let time = VirtualClock()
+        let client = ScriptedHTTPClient(replies: [.success(HTTPResponse(status: 500)), .success(HTTPResponse(status: 502)),
+                                                  .success(HTTPResponse(status: 200))])
+        _ = try await requester(client, limiter: RateLimiter(requestsPerMinute: 60, clock: time.clock)).get(url).get()
+        #expect(client.requests.count == 3)
+        #expect(time.sleeps == [.seconds(1), .seconds(2)])
+    }
+
+    @Test func rateLimitPausesEveryRequestOfTheProviderEvenWhenTheLimitedOneGivesUp() async throws {
+        let time = VirtualClock()
+        let limiter = RateLimiter(requestsPerMinute: nil, clock: time.clock)
+        let limited = ScriptedHTTPClient(replies: [.success(HTTPResponse(status: 429, headers: ["Retry-After": "30"]))])
+        _ = await requester(limited, maxAttempts: 1, limiter: limiter).get(url)
+        #expect(time.sleeps.isEmpty)
+
+        let neighbour = ScriptedHTTPClient(replies: [.success(HTTPResponse(status: 200))])
+        _ = try await requester(neighbour, limiter: limiter).get(url).get()
+        #expect(time.sleeps == [.seconds(30)])
+    }
+
+    @Test func emptyForbiddenWithoutRetryAfterPausesForTheUnjitteredBackoff() async throws {
+        let time = VirtualClock()
+        let client = ScriptedHTTPClient(replies: [.success(HTTPResponse(status: 403)), .success(HTTPResponse(status: 403)),
+                                                  .success(HTTPResponse(status: 200))])
+        _ = try await requester(client, limiter: RateLimiter(requestsPerMinute: nil, clock: time.clock)).get(url).get()
+        // Retries jitter (0.5 × 1 s, 0.5 × 2 s); the provider's pause does not (1 s, then 2 s more).
+        #expect(sleeper.durations == [.milliseconds(500), .seconds(1)])
+        #expect(time.sleeps == [.seconds(1), .seconds(3)])
+    }
+
+    @Test func serviceUnavailableWithRetryAfterPausesTheProviderAndWithoutDoesNot() async throws {
+        let time = VirtualClock()
+        let limiter = RateLimiter(requestsPerMinute: nil, clock: time.clock)
+        let plain = ScriptedHTTPClient(replies: [.success(HTTPResponse(status: 503)), .success(HTTPResponse(status: 200))])
+        _ = try await requester(plain, limiter: limiter).get(url).get()
+        #expect(time.sleeps.isEmpty)
+
+        let throttled = ScriptedHTTPClient(replies: [.success(HTTPResponse(status: 503, headers: ["Retry-After": "4"])),
+                                                     .success(HTTPResponse(status: 200))])
+        _ = try await requester(throttled, limiter: limiter).get(url).get()
+        #expect(time.sleeps == [.seconds(4)])
+    }
+
+    @Test func pauseIsCappedLikeRetryAfter() async throws {
+        let time = VirtualClock()
+        let client = ScriptedHTTPClient(replies: [.success(HTTPResponse(status: 429, headers: ["Retry-After": "86400"])),
+                                                  .success(HTTPResponse(status: 200))])
+        _ = try await requester(client, limiter: RateLimiter(requestsPerMinute: nil, clock: time.clock)).get(url).get()
+        #expect(time.sleeps == [.seconds(60)])
     }
 
     // MARK: Status classification

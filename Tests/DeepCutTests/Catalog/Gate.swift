@@ -31,6 +31,8 @@ final class Gate: Sendable {
         }
     }
 
+    var isOpen: Bool { state.withLock { $0.isOpen } }
+
     func open() {
         let waiters = state.withLock { state in
             state.isOpen = true

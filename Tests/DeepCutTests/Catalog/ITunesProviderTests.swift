@@ -17,11 +17,11 @@ import DeepCutCore
         return await provider(client).releases(ofArtistID: "1", named: "Artist")
     }
 
-    // MARK: Resolving artists
+    // MARK: Searching artists
 
     @Test func searchAsksForMusicArtistsInTheCountry() async throws {
         let client = ScriptedHTTPClient(replies: [.success(ITunesJSON.ok([ITunesJSON.artist("Bonobo", id: 7)]))])
-        _ = await provider(client).resolveArtist(named: "Bonobo")
+        _ = await provider(client).searchArtists(named: "Bonobo")
         let request = try #require(client.requests.first)
         #expect(request.url.path == "/itunes/search")
         #expect(request.query("term") == "Bonobo")
@@ -30,28 +30,22 @@ import DeepCutCore
         #expect(request.query("limit") == "10")
     }
 
-    @Test func exactNormalisedNameWinsOverTheFirstHit() async {
+    @Test func searchListsEveryArtistRowInCatalogOrder() async throws {
         let client = ScriptedHTTPClient(replies: [.success(ITunesJSON.ok([
-            ITunesJSON.artist("Air Supply", id: 1), ITunesJSON.artist("AIR", id: 2), ITunesJSON.artist("Air", id: 3),
+            ITunesJSON.artist("Air Supply", id: 1), ITunesJSON.collection("Stray", id: 9), ITunesJSON.artist("AIR", id: 2),
         ]))])
-        #expect(await provider(client).resolveArtist(named: "  air ") == .found(id: "2", name: "AIR"))
+        let artists = try await provider(client).searchArtists(named: "air").get()
+        #expect(artists == [CatalogArtist(id: "1", name: "Air Supply"), CatalogArtist(id: "2", name: "AIR")])
     }
 
-    @Test func withoutAnExactMatchTheFirstHitIsTaken() async {
-        let client = ScriptedHTTPClient(replies: [.success(ITunesJSON.ok([
-            ITunesJSON.artist("Bonobo & Friends", id: 1), ITunesJSON.artist("Bonobos", id: 2),
-        ]))])
-        #expect(await provider(client).resolveArtist(named: "Bonobo") == .found(id: "1", name: "Bonobo & Friends"))
-    }
-
-    @Test func noHitsIsNotFound() async {
+    @Test func noHitsIsAnEmptySuccess() async throws {
         let client = ScriptedHTTPClient(replies: [.success(ITunesJSON.ok([]))])
-        #expect(await provider(client).resolveArtist(named: "Nobody") == .notFound)
+        #expect(try await provider(client).searchArtists(named: "Nobody").get().isEmpty)
     }
 
-    @Test func malformedSearchIsAFailureNotNotFound() async {
+    @Test func malformedSearchIsAFailureNotNoHits() async {
         let client = ScriptedHTTPClient(replies: [.success(HTTPResponse(status: 200, body: Data("<html>busy</html>".utf8)))])
-        guard case .failed(let failure) = await provider(client).resolveArtist(named: "Bonobo") else {
+        guard case .failure(let failure) = await provider(client).searchArtists(named: "Bonobo") else {
             Issue.record("a malformed search must fail")
             return
         }
@@ -60,7 +54,7 @@ import DeepCutCore
 
     @Test func artistRowWithoutIdIsADecodingFailure() async {
         let client = ScriptedHTTPClient(replies: [.success(ITunesJSON.ok([["wrapperType": "artist", "artistName": "X"]]))])
-        guard case .failed(let failure) = await provider(client).resolveArtist(named: "X") else {
+        guard case .failure(let failure) = await provider(client).searchArtists(named: "X") else {
             Issue.record("an artist without an id must fail")
             return
         }
@@ -70,7 +64,7 @@ import DeepCutCore
 
     @Test func searchFailureIsPassedOn() async {
         let client = ScriptedHTTPClient(replies: [.success(HTTPResponse(status: 404))])
-        guard case .failed(let failure) = await provider(client).resolveArtist(named: "Bonobo") else {
+        guard case .failure(let failure) = await provider(client).searchArtists(named: "Bonobo") else {
             Issue.record("a 404 must fail")
             return
         }

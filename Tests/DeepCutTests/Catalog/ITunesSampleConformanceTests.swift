@@ -69,6 +69,6 @@ import DeepCutCore
     @Test func artistWrappersDecodeAsSearchResults() throws {
         let artists = try ITunesBody.decode(sample("itunes_lookup_amgArtistId468749-5723_artist-wrappers_dewski-vcr-2012.json"))
             .artists()
-        #expect(artists == [ITunesArtist(id: "909253", name: "Jack Johnson"), ITunesArtist(id: "78500", name: "U2")])
+        #expect(artists == [CatalogArtist(id: "909253", name: "Jack Johnson"), CatalogArtist(id: "78500", name: "U2")])
     }
 }

@@ -75,7 +75,7 @@ import DeepCutCore
     @Test func aSweepWithTheFactoryProviderIsComplete() async throws {
         try await withFixtureServer(Self.catalog) { server, url in
             let names = Self.catalog.artists.map(\.name) + ["Nobody At All"]
-            let sweep = await SweepCatalog(provider: try provider(url), concurrency: 2).run(artists: names)
+            let sweep = try await SweepCatalog(provider: try provider(url), concurrency: 2).run(artists: names)
             #expect(sweep.status == .complete)
             #expect(sweep.provider == "musicbrainz")
             #expect(sweep.counts.fetched == 4)

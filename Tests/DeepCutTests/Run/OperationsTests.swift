@@ -36,10 +36,10 @@ import Testing
         harness.server.resetLog()
         try await Task.sleep(for: .seconds(1.1))
         #expect(await harness.run("sweep").exitCode == .success)
-        // Only Bonobo was asked again: one search and one lookup.
+        // Only Bonobo was asked again, and its id was cached: one lookup, no search.
         let log = harness.server.requestLog
-        #expect(log.count == 2)
-        #expect(log.allSatisfy { $0.query.contains("Bonobo") || $0.query.contains("102") })
+        #expect(log.map(\.path) == ["/lookup"])
+        #expect(log.allSatisfy { $0.query.contains("102") })
         let health = try harness.health()
         #expect(health.sweep.reusedArtists == ["Khruangbin", "Polyphia"])
         #expect(health.status == .complete)

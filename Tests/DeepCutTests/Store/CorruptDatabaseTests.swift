@@ -90,19 +90,13 @@ import Testing
         return Data(bytes)
     }
 
-    /// Opens the damaged file: the check reports the problem (as rows or as a corrupt-database error,
-    /// depending on which cell the damage lands in) and reading the table fails with exit 74.
+    /// Opens the damaged file: the store refuses it at once, before any migration or write could
+    /// touch it, with a one-line corrupt-database error (exit 74) naming the file.
     private static func expectCorruptionReported(at url: URL) throws {
-        let store = try StateStore(url: url)
-        do {
-            let problems = try store.integrityCheck()
-            #expect(problems != ["ok"])
-        } catch let error as DatabaseError {
-            #expect(error.exitCode == .ioError)
-            #expect(error.primaryResultCode == SQLITE_CORRUPT)
-        }
-        let error = #expect(throws: DatabaseError.self) { try store.dismissals.all() }
+        let error = #expect(throws: DatabaseError.self) { try StateStore(url: url) }
         #expect(error?.exitCode == .ioError)
-        #expect(error?.message.hasPrefix("\(url.path): ") == true)
+        #expect(error?.primaryResultCode == SQLITE_CORRUPT)
+        #expect(error?.message.hasPrefix("\(url.path): database is corrupt (") == true, "\(error?.message ?? "")")
+        #expect(error?.message.contains("\n") == false)
     }
 }

@@ -62,14 +62,14 @@ import Testing
     @Test func newerSchemaIsRefusedAndLeftAlone() throws {
         try StoreTestDirectory.with { folder in
             let url = folder.appendingPathComponent("state.db")
-            try Database(path: url.path).withConnection { try $0.setUserVersion(7) }
+            try Database(path: url.path).withConnection { try $0.setUserVersion(99) }
 
             let error = #expect(throws: DatabaseError.self) { try StateStore(url: url) }
 
             #expect(error?.exitCode == .ioError)
-            #expect(error?.message == "\(url.path): schema version 7 is newer than this deepcut understands (\(StateStore.migrator.latestVersion))")
+            #expect(error?.message == "\(url.path): schema version 99 is newer than this deepcut understands (\(StateStore.migrator.latestVersion))")
             let database = try Database(path: url.path)
-            #expect(try userVersion(database) == 7)
+            #expect(try userVersion(database) == 99)
             #expect(try database.withConnection { try $0.query("SELECT name FROM sqlite_master") { try $0.get(0, as: String.self) } }.isEmpty)
         }
     }
@@ -82,7 +82,7 @@ import Testing
             let tables = try store.database.withConnection { connection in
                 try connection.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") { try $0.get(0, as: String.self) }
             }
-            #expect(Set(["dismissals", "owned_albums", "runs", "catalog_artists", "catalog_releases"]).isSubset(of: tables))
+            #expect(Set(["dismissals", "owned_albums", "runs", "catalog_artists", "catalog_releases", "feed_appearances", "artist_resolutions"]).isSubset(of: tables))
         }
     }
 

@@ -37,12 +37,7 @@ enum FakeITunes {
     static func provider(_ client: ScriptedHTTPClient) -> ITunesProvider {
         let requester = CatalogRequester(client: client, policy: RetryPolicy(maxAttempts: 1), timeoutSeconds: 5,
                                          random: { 0 }, sleep: { _ in })
-        return ITunesProvider(baseURL: URL(string: "http://127.0.0.1:9")!, country: "us", requester: requester)
-    }
-
-    /// True once the album lookup for `name` has been requested.
-    static func lookedUp(_ name: String) -> @Sendable ([HTTPRequest]) -> Bool {
-        { requests in requests.contains { $0.url.path == "/lookup" && $0.query("id") == String(id(of: name)) } }
+        return ITunesProvider(baseURL: URL(string: "http://127.0.0.1:9")!, country: "us", requester: requester, batchSize: 1)
     }
 
     static func searched(_ name: String) -> @Sendable ([HTTPRequest]) -> Bool {

@@ -11,8 +11,17 @@ enum CheckConfigCommand: DeepCutCommand {
     static func run(_ context: CommandContext) async throws -> ExitCode {
         let config = try context.loadConfig()
         _ = try LibraryReaderRegistry.standard.readers(for: config.library)
-        for (index, source) in config.library.enumerated() where !FileManager.default.isReadableFile(atPath: source.path.path) {
-            throw ConfigError(message: "\(config.file.lastPathComponent): library[\(index)].path: cannot read \(source.path.path)")
+        let credentials = context.environment["CREDENTIALS_DIRECTORY"].map { URL(fileURLWithPath: $0) }
+        for (index, source) in config.library.enumerated() {
+            if source.format == .appleMusicLibrary {
+                // Presence only: whether the tokens are accepted shows on the first sweep.
+                _ = try AppleMusicLibraryCredentials(source: source, credentialsDirectory: credentials)
+            } else if !FileManager.default.isReadableFile(atPath: source.path.path) {
+                throw ConfigError(message: "\(config.file.lastPathComponent): library[\(index)].path: cannot read \(source.path.path)")
+            }
+        }
+        if config.catalog.provider == .appleMusic {
+            _ = try AppleMusicToken.load(tokenFile: config.catalog.tokenFile, environment: context.environment)
         }
         try checkWritableFolder(config.outputDirectory, key: "outputDirectory", config: config)
         try checkWritableFolder(config.stateDatabase.deletingLastPathComponent(), key: "stateDatabase", config: config)
@@ -20,7 +29,9 @@ enum CheckConfigCommand: DeepCutCommand {
             // A corrupt database is reported (exit 74), never repaired.
             let problems = try StateStore(url: config.stateDatabase).integrityCheck()
             guard problems == ["ok"] else {
-                throw CommandFailure(exitCode: .ioError, message: "\(config.stateDatabase.path): integrity check failed: \(problems.prefix(3).joined(separator: "; "))")
+                // SQLite's report spans lines ("*** in database main ***" first); the message must not.
+                let lines = problems.flatMap { $0.split(whereSeparator: \.isNewline) }.filter { !$0.hasPrefix("*** ") }
+                throw CommandFailure(exitCode: .ioError, message: "\(config.stateDatabase.path): integrity check failed: \(lines.prefix(3).joined(separator: "; "))")
             }
         }
         context.console.out("config OK: \(config.file.path) (\(config.library.count) library source\(config.library.count == 1 ? "" : "s"), provider \(config.catalog.provider.rawValue))")

@@ -1,0 +1,19 @@
+import DeepCutCore
+
+extension CatalogProvider {
+    var releaseBatchLimit: Int { 1 }
+
+    func releases(ofEach artists: [CatalogArtist]) async -> [String: Result<[Release], FetchFailure>] {
+        await releasesOneByOne(artists)
+    }
+
+    /// One `releases(ofArtistID:named:)` call per artist, in order: the unbatched form, and the
+    /// fallback a batching provider uses for artists a batch could not answer for.
+    func releasesOneByOne(_ artists: [CatalogArtist]) async -> [String: Result<[Release], FetchFailure>] {
+        var results: [String: Result<[Release], FetchFailure>] = [:]
+        for artist in artists {
+            results[artist.id] = await releases(ofArtistID: artist.id, named: artist.name)
+        }
+        return results
+    }
+}

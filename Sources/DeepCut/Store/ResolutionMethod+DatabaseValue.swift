@@ -1,0 +1,3 @@
+import DeepCutCore
+
+extension ResolutionMethod: DatabaseValueConvertible {}

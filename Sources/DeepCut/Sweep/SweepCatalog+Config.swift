@@ -1,0 +1,8 @@
+extension SweepCatalog {
+    /// The sweep a run's config asks for, caching resolutions in the state database.
+    init(config: Config, provider: any CatalogProvider, store: StateStore) {
+        let deadline = config.catalog.sweepDeadlineMinutes.map { Duration.milliseconds(Int64(($0 * 60_000).rounded())) }
+        self.init(provider: provider, concurrency: config.catalog.concurrency, resolutionCache: store.artistResolutions,
+                  overrides: config.artistOverrides, deadline: deadline)
+    }
+}

@@ -1,0 +1,123 @@
+import DeepCutCore
+import Foundation
+
+/// The sweep's working state, one slot per library artist, and the order work is handed out in.
+///
+/// Fetching comes first: as soon as a full batch of identified artists is waiting, it is fetched,
+/// so artists get answers early and a deadline finds as many finished as possible. Otherwise the
+/// next unknown artist is searched; a partial batch is fetched once no search could still add to it.
+struct SweepSchedule: WindowSchedule {
+    private(set) var identities: [ArtistIdentity?]
+    /// nil until the artist has an answer.
+    private(set) var outcomes: [ArtistOutcome?]
+    private(set) var requests: [Int]
+    /// Resolutions learned this run, for the cache: definite answers only, never failures.
+    private(set) var learned: [ArtistResolutionRecord] = []
+
+    private let names: [String]
+    private let batchLimit: Int
+    /// When this run resolved its artists, as the cache records it.
+    private let resolvedAt: Date
+    private var unresolved: ArraySlice<Int>
+    private var resolving = 0
+    private var awaitingReleases: [SweepJob.Member] = []
+
+    /// - Parameter known: identities known before any request (pinned or cached), by artist index.
+    init(names: [String], known: [Int: ArtistIdentity], batchLimit: Int, resolvedAt: Date) {
+        self.names = names
+        self.batchLimit = max(1, batchLimit)
+        self.resolvedAt = resolvedAt
+        identities = names.indices.map { known[$0] }
+        outcomes = identities.map { $0?.method == .notFound ? .notFound : nil }
+        requests = Array(repeating: 0, count: names.count)
+        unresolved = ArraySlice(names.indices.filter { known[$0] == nil })
+        awaitingReleases = names.indices.compactMap { index in
+            known[index]?.artist.map { SweepJob.Member(index: index, artist: $0) }
+        }
+    }
+
+    mutating func nextJob() -> SweepJob? {
+        if awaitingReleases.count >= batchLimit {
+            return .fetch(takeBatch())
+        }
+        if let index = unresolved.popFirst() {
+            resolving += 1
+            return .resolve(index: index, name: names[index])
+        }
+        if !awaitingReleases.isEmpty, resolving == 0 {
+            return .fetch(takeBatch())
+        }
+        return nil
+    }
+
+    /// Told about each artist as it gets its answer (progress lines).
+    var answered: @Sendable (ArtistResult) -> Void = { _ in }
+
+    /// Reports every artist that already has an answer (cached "no such artist").
+    func reportKnownAnswers() {
+        for index in names.indices where outcomes[index] != nil { report(index) }
+    }
+
+    private func report(_ index: Int) {
+        guard let outcome = outcomes[index] else { return }
+        answered(ArtistResult(artist: names[index], catalogID: identities[index]?.artist?.id, outcome: outcome,
+                              requests: requests[index], resolution: identities[index]?.method))
+    }
+
+    mutating func finished(with output: (SweepJob.Answer, Int)) {
+        let before = outcomes.indices.filter { outcomes[$0] == nil }
+        defer { for index in before where outcomes[index] != nil { report(index) } }
+        let (answer, spent) = output
+        switch answer {
+        case .resolved(let index, let name, let resolved):
+            resolving -= 1
+            requests[index] += spent
+            take(resolved, at: index, name: name)
+        case .fetched(let members, let answers):
+            // A batch's requests are counted on its first artist, so the counts still add up.
+            requests[members[0].index] += spent
+            for member in members {
+                outcomes[member.index] = ArtistOutcome(answers.answer(for: member.artist))
+            }
+        }
+    }
+
+    /// Artist `index`'s outcome once the sweep has stopped.
+    /// - Parameters:
+    ///   - stop: why a job would not have run: the surrounding task's cancellation or the deadline.
+    ///   - reachedDeadline: the deadline cancelled jobs in flight, whose `cancelled` failures are
+    ///     then skips: the deadline, not the catalog, left them without an answer.
+    func finalOutcome(_ index: Int, stop: SkipReason, reachedDeadline: Bool) -> ArtistOutcome {
+        guard let outcome = outcomes[index] else { return .skipped(stop) }
+        if case .failed(let failure) = outcome, failure.kind == .cancelled, reachedDeadline, stop == .deadline {
+            return .skipped(.deadline)
+        }
+        return outcome
+    }
+
+    private mutating func takeBatch() -> [SweepJob.Member] {
+        let batch = Array(awaitingReleases.prefix(batchLimit))
+        awaitingReleases.removeFirst(batch.count)
+        return batch
+    }
+
+    private mutating func take(_ resolved: ResolvedArtist, at index: Int, name: String) {
+        let key = ArtistName.normalize(name)
+        switch resolved {
+        case .found(let artist, let method, let releases):
+            identities[index] = ArtistIdentity(artist: artist, method: method)
+            learned.append(ArtistResolutionRecord(artistKey: key, artist: artist, method: method, resolvedAt: resolvedAt))
+            if let releases {
+                outcomes[index] = ArtistOutcome(releases)
+            } else {
+                awaitingReleases.append(SweepJob.Member(index: index, artist: artist))
+            }
+        case .notFound:
+            identities[index] = ArtistIdentity(artist: nil, method: .notFound)
+            learned.append(ArtistResolutionRecord(artistKey: key, artist: nil, method: .notFound, resolvedAt: resolvedAt))
+            outcomes[index] = .notFound
+        case .failed(let failure):
+            outcomes[index] = .failed(failure)
+        }
+    }
+}

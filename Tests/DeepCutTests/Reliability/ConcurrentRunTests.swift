@@ -1,0 +1,52 @@
+import DeepCutFixtures
+import Foundation
+import Testing
+@testable import DeepCut
+
+/// Real `deepcut` processes racing for the same state folder: the lock, not luck, decides.
+@Suite struct ConcurrentRunTests {
+    @Test func twoSweepsStartedTogetherOneRunsTheOtherExits75NamingTheOwner() async throws {
+        try #require(SpawnedProcess.deepcutIsBuilt, "build deepcut first")
+        let world = try ReliabilityWorld(artists: ReliabilityWorld.artists(12), library: ReliabilityWorld.library(12),
+                                         options: FixtureServerOptions(latency: .fixed(milliseconds: 60)),
+                                         catalogKeys: ["timeoutSeconds": "60"])
+        // One slow artist: the first sweep is surely still running when the second starts.
+        world.fail("500012", with: Fault(.latency(milliseconds: 5_000), on: .lookup))
+        let sweeps = [try world.spawn("sweep"), try world.spawn("sweep")]
+        var results: [SpawnedProcess.Result] = []
+        for sweep in sweeps { results.append(try await sweep.finish()) }
+
+        #expect(results.map(\.status).sorted() == [0, 75])
+        let loser = try #require(results.firstIndex { $0.status == 75 })
+        #expect(results[loser].errorLines == ["another sweep is running (pid \(sweeps[1 - loser].pid))"])
+        // The winner's run is the one on record, untouched by the loser.
+        let health = try world.health()
+        #expect(health.status == .complete)
+        #expect(health.sweep.artists.fetched == 12)
+        #expect(try world.json("latest.json")["complete"] as? Bool == true)
+    }
+
+    @Test func twoDismissalsDuringASlowSweepBothLand() async throws {
+        try #require(SpawnedProcess.deepcutIsBuilt, "build deepcut first")
+        let world = try ReliabilityWorld(artists: ReliabilityWorld.artists(10), library: ReliabilityWorld.library(10),
+                                         options: FixtureServerOptions(latency: .fixed(milliseconds: 50)),
+                                         catalogKeys: ["timeoutSeconds": "60"])
+        // One slow artist keeps the sweep running for 10 s, however loaded the machine is.
+        world.fail("500010", with: Fault(.latency(milliseconds: 10_000), on: .lookup))
+        let sweep = try world.spawn("sweep")
+        #expect(await waitUntil { !world.server.requestLog.isEmpty }, "the sweep never reached the catalog")
+
+        let dismissals = [try world.spawn("dismiss", "--title", "Record 1 1", "--artist", "Artist 01"),
+                          try world.spawn("dismiss", "--title", "Somewhere Else", "--artist", "Someone")]
+        var results: [SpawnedProcess.Result] = []
+        for dismissal in dismissals { results.append(try await dismissal.finish()) }
+        #expect(sweep.isRunning, "the dismissals should have finished while the sweep was still fetching")
+
+        #expect(results.map(\.status) == [0, 0], "\(results.map(\.stderr))")
+        #expect(try await sweep.finish().status == 0)
+        let listed = try await world.spawn("dismissed", "--json").finish()
+        #expect(listed.status == 0)
+        let rows = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]] ?? []
+        #expect(Set(rows.compactMap { $0["albumKey"] as? String }) == ["record 1 1\u{1F}artist 01", "somewhere else\u{1F}someone"])
+    }
+}

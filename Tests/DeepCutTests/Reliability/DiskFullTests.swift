@@ -1,0 +1,72 @@
+import DeepCutFixtures
+import Foundation
+import Testing
+@testable import DeepCut
+
+/// Outputs on a filesystem that runs out of space: exit 73/74, one clear line, and every file the
+/// last good run published still there byte for byte (never a torn or emptied file).
+@Suite struct DiskFullTests {
+    /// 3 artists with 40 recent releases each: a snapshot of some 50 KB, feeds bigger still.
+    static let artists = ReliabilityWorld.artists(3, releases: 40)
+
+    @Test(.enabled(if: TmpfsMount.isPermitted, "needs root and a container that allows mounting a tmpfs"))
+    func fullFilesystemExits74AndKeepsThePreviousFilesByteForByte() async throws {
+        let disk = try TmpfsMount(kilobytes: 4096)
+        let output = disk.url.appendingPathComponent("feed")
+        let world = try ReliabilityWorld(artists: Self.artists, library: ReliabilityWorld.library(3),
+                                         topLevelKeys: ["outputDirectory": "\"\(output.path)\""])
+        #expect(await world.run("sweep").exitCode == .success)
+        let before = try world.files(under: output)
+        #expect(before["latest.json"] != nil && before["feed.atom"] != nil)
+        try await Task.sleep(for: .seconds(1.1))  // a new run id, so nothing could be "unchanged" by accident
+
+        #expect(disk.fill() > 0)
+        let (code, console) = await world.run("sweep")
+        #expect(code == .ioError)
+        let lines = console.err.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(console.err.contains("disk full") && console.err.contains(output.path), "\(console.err)")
+        #expect(try world.files(under: output) == before, "a file the last good run published changed")
+
+        // Space again: the next run succeeds and cleans up after the failed one.
+        try FileManager.default.removeItem(at: disk.url.appendingPathComponent("filler"))
+        #expect(await world.run("sweep").exitCode == .success)
+        let after = try world.files(under: output)
+        #expect(after["latest.json"] != before["latest.json"])
+        #expect(!after.keys.contains { AtomicFile.isTemporaryName(URL(fileURLWithPath: $0).lastPathComponent) })
+    }
+
+    /// Without root: RLIMIT_FSIZE makes every write past the limit fail with EFBIG, as a full disk
+    /// would. The limit sits above the state database and the snapshot but below `feed.json`: the
+    /// run replaces the snapshot files (each whole), fails at `feed.json` with exit 73 and one line,
+    /// and leaves every file it did not get to byte for byte as it was, without temporaries.
+    @Test func fileSizeLimitStopsAtTheFirstFileThatDoesNotFitAndTearsNothing() async throws {
+        try #require(SpawnedProcess.deepcutIsBuilt, "build deepcut first")
+        let world = try ReliabilityWorld(artists: Self.artists, library: ReliabilityWorld.library(3))
+        #expect(await world.run("sweep").exitCode == .success)
+        let before = try world.files()
+        let databaseSize = try Data(contentsOf: world.stateDatabase).count
+        let snapshotSize = try #require(before["latest.json"]?.count)
+        let feedSize = try #require(before["feed.json"]?.count)
+        let limit = (max(databaseSize, snapshotSize) + 24 * 1024) / 1024
+        try #require(limit * 1024 < feedSize, "feed.json (\(feedSize) bytes) must outgrow the limit (\(limit) KB)")
+        try await Task.sleep(for: .seconds(1.1))  // a new run id
+
+        let limited = try SpawnedProcess.deepcut(["sweep", "--config", world.configPath], fileSizeLimitKilobytes: limit, in: world.folder.url)
+        let result = try await limited.finish()
+        #expect(result.status == 73, "\(result.stderr)")
+        let stderrLines = result.errorLines.filter { !$0.hasPrefix("level=") }
+        #expect(stderrLines == ["cannot write \(world.feed.path)/feed.json: File too large"], "\(result.stderr)")
+        let after = try world.files()
+        for name in ["feed.json", "feed.atom", "index.html"] {
+            #expect(after[name] == before[name], "\(name) changed")
+        }
+        // Written before the failure, whole: a complete new snapshot.
+        #expect(after["latest.json"] != before["latest.json"])
+        #expect(try world.json("latest.json")["complete"] as? Bool == true)
+        #expect(!after.keys.contains { AtomicFile.isTemporaryName(URL(fileURLWithPath: $0).lastPathComponent) })
+        #expect(try world.health().exitCode == 73)
+        #expect(try StateStore(url: world.stateDatabase).integrityCheck() == ["ok"])
+        #expect(await world.run("sweep").exitCode == .success)
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// A real child process with its output captured to files (no pipe can fill up and stall it), for
+/// tests that need what only a process has: its own pid and lock, exit status, signals, rlimits.
+final class SpawnedProcess: Sendable {
+    struct Result: Sendable {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        /// The non-empty lines of stderr.
+        var errorLines: [String] { stderr.split(separator: "\n").map(String.init) }
+    }
+
+    /// Built next to the test runner by `swift build --build-tests` / `swift test`.
+    static let binFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    static let deepcut = binFolder.appendingPathComponent("deepcut")
+    static var deepcutIsBuilt: Bool { FileManager.default.isExecutableFile(atPath: deepcut.path) }
+
+    private let process = Process()
+    private let output: URL
+    private let errors: URL
+
+    var pid: Int32 { process.processIdentifier }
+
+    /// Starts `executable` with `arguments`; its stdout and stderr go to files in `folder`.
+    init(_ executable: URL, _ arguments: [String], in folder: URL) throws {
+        let name = UUID().uuidString
+        output = folder.appendingPathComponent("\(name).out")
+        errors = folder.appendingPathComponent("\(name).err")
+        try Data().write(to: output)
+        try Data().write(to: errors)
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    /// `deepcut <words>`.
+    static func deepcut(_ words: [String], in folder: URL) throws -> SpawnedProcess {
+        try SpawnedProcess(deepcut, words, in: folder)
+    }
+
+    /// `deepcut <words>` under bash with a file-size limit of `kilobytes` and SIGXFSZ ignored, so an
+    /// oversized write fails with EFBIG as a full disk would, instead of killing the process.
+    static func deepcut(_ words: [String], fileSizeLimitKilobytes kilobytes: Int, in folder: URL) throws -> SpawnedProcess {
+        try SpawnedProcess(URL(fileURLWithPath: "/bin/bash"),
+                           ["-c", "trap '' XFSZ; ulimit -f \(kilobytes); exec \"$0\" \"$@\"", deepcut.path] + words, in: folder)
+    }
+
+    var isRunning: Bool { process.isRunning }
+
+    /// Waits (bounded: a hung child is killed and the test fails) and returns the exit status and output.
+    func finish(seconds: Double = 120, sourceLocation: SourceLocation = #_sourceLocation) async throws -> Result {
+        if await !waitUntil(seconds: seconds, { !process.isRunning }) {
+            process.terminate()
+            Issue.record("\(process.executableURL?.lastPathComponent ?? "process") still running after \(seconds) s", sourceLocation: sourceLocation)
+            process.waitUntilExit()
+        }
+        let stdout = try String(contentsOf: output, encoding: .utf8)
+        let stderr = try String(contentsOf: errors, encoding: .utf8)
+        try? FileManager.default.removeItem(at: output)
+        try? FileManager.default.removeItem(at: errors)
+        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        return Result(status: status, stdout: stdout, stderr: stderr)
+    }
+}
