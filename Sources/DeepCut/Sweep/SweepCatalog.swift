@@ -58,7 +58,7 @@ struct SweepCatalog: Sendable {
                                      batchLimit: provider.releaseBatchLimit, resolvedAt: resolvedAt)
         schedule.answered = artistFinished
         schedule.reportKnownAnswers()
-        let resolver = ArtistResolver(provider: provider, ownedKeys: Set(ownedKeys.flatMap(MatchKey.all)))
+        let resolver = ArtistResolver(provider: provider, ownedKeys: MatchKey.all(ofEach: ownedKeys))
         let reachedDeadline = await window.run(&schedule) { [provider] job in
             let tally = RequestTally()
             let answer = await RequestTally.$current.withValue(tally) { () async -> SweepJob.Answer in

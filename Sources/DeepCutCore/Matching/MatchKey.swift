@@ -37,6 +37,18 @@ public struct MatchKey: Sendable, Hashable, Comparable, CustomStringConvertible 
         all(title: key.title, artist: key.artist)
     }
 
+    /// Every key of every album in `keys` (a whole library), each distinct artist credit read
+    /// once: 50,000 albums have a few thousand artists, and reading a credit is the costly half.
+    public static func all(ofEach keys: some Sequence<AlbumKey>) -> Set<MatchKey> {
+        var cache = MatchKeyCache()
+        var all: Set<MatchKey> = []
+        for key in keys {
+            let (title, artist) = AlbumKey.split(key.rawValue)
+            all.formUnion(Self.all(family: TitleFamily.of(title), credits: cache.credits(of: artist).all))
+        }
+        return all
+    }
+
     public var description: String { rawValue }
 
     public static func < (lhs: MatchKey, rhs: MatchKey) -> Bool {

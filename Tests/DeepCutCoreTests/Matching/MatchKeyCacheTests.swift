@@ -13,4 +13,12 @@ import Testing
             #expect(credits.all == ArtistCredit.all(artist))
         }
     }
+
+    @Test func keysOfALibraryAreTheUnionOfEachAlbumsKeys() {
+        var generator = UnicodeTextGenerator(seed: 0x11B)
+        let artists = (0..<8).map { _ in generator.next() } + ["Khruangbin & Leon Bridges"]
+        let keys = (0..<300).map { AlbumKey(title: generator.next(), artist: artists[$0 % artists.count]) }
+        #expect(MatchKey.all(ofEach: keys) == Set(keys.flatMap(MatchKey.all)))
+        #expect(MatchKey.all(ofEach: []).isEmpty)
+    }
 }
