@@ -123,15 +123,34 @@ def run(command: list[str], *, env: dict | None = None, check: bool = True, cwd:
     return result
 
 
-def timed(command: list[str], *, env: dict | None = None, cwd: Path | None = None) -> dict:
-    """Runs `command` under `/usr/bin/time -v`: wall seconds (measured here), exit code, peak RSS."""
+def timed(command: list[str], *, env: dict | None = None, cwd: Path | None = None, rss_every: float | None = None) -> dict:
+    """Runs `command` under `/usr/bin/time -v`: wall seconds (measured here), exit code, peak RSS,
+    and with `rss_every` the command's RSS (MB) sampled from /proc every that many seconds."""
     merged = {**os.environ, **(env or {})}
     started = monotonic()
-    result = subprocess.run(["/usr/bin/time", "-v", *command], env=merged, cwd=cwd, text=True, capture_output=True)
+    process = subprocess.Popen(["/usr/bin/time", "-v", *command], env=merged, cwd=cwd, text=True,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    samples = []
+    if rss_every:
+        while process.poll() is None:
+            samples.append((monotonic() - started, _rss_of_child(process.pid)))
+            time.sleep(rss_every)
+    stdout, stderr = process.communicate()
     wall = monotonic() - started
-    rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", result.stderr)
-    return {"wall": wall, "exit": result.returncode, "rssMB": int(rss.group(1)) / 1024 if rss else None,
-            "stdout": result.stdout, "stderr": result.stderr}
+    rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", stderr)
+    return {"wall": wall, "exit": process.returncode, "rssMB": int(rss.group(1)) / 1024 if rss else None,
+            "stdout": stdout, "stderr": stderr, "rssSamples": [(round(t, 2), mb) for t, mb in samples if mb]}
+
+
+def _rss_of_child(pid: int) -> float | None:
+    """VmRSS (MB) of the process `/usr/bin/time` (pid) runs."""
+    try:
+        child = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        status = Path(f"/proc/{child[0]}/status").read_text() if child else ""
+    except OSError:
+        return None
+    match = re.search(r"VmRSS:\s+(\d+) kB", status)
+    return round(int(match.group(1)) / 1024) if match else None
 
 
 def deepcut(*arguments: str) -> list[str]:

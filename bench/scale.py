@@ -137,7 +137,8 @@ def sqlite_anti_join(folder: Path, state: Path, today: datetime.date) -> dict:
         real = re.search(r"Run Time: real ([0-9.]+)", output)
         timings.append(float(real.group(1)))
     entries = int(output.splitlines()[0].split("|")[0])
-    return {"seconds": min(timings), "runs": timings, "entries": entries, "query": query.strip()}
+    version = run(["sqlite3", "--version"]).stdout.split()[0]
+    return {"seconds": min(timings), "runs": timings, "entries": entries, "query": query.strip(), "version": version}
 
 
 def measure() -> dict:
@@ -153,7 +154,7 @@ def measure() -> dict:
         config.write_text(json.dumps(settings))
         run(deepcut("dismissals", "import", str(folder / "dismissals.json"), "--config", str(config)))
         cold = timed(deepcut("sweep", "--config", str(config), "--quiet"))
-        warm = timed(deepcut("sweep", "--config", str(config), "--quiet"))
+        warm = timed(deepcut("sweep", "--config", str(config), "--quiet"), rss_every=0.05)
         requests = len(server.log())
     health = json.loads((folder / "feed" / "health.json").read_text())
     state = folder / "state" / "state.db"
@@ -163,7 +164,7 @@ def measure() -> dict:
     return {
         "data": {key: data[key] for key in ("releases", "library", "dismissals")}, "artists": ARTISTS,
         "cold": {key: cold[key] for key in ("wall", "exit", "rssMB")},
-        "offline": {key: warm[key] for key in ("wall", "exit", "rssMB")},
+        "offline": {key: warm[key] for key in ("wall", "exit", "rssMB", "rssSamples")},
         "offlineReused": len(health["sweep"].get("reusedArtists", [])),
         "offlineEntries": health["diff"]["entries"], "requestsBothRuns": requests,
         "stages": stages, "sqlite": sqlite,
