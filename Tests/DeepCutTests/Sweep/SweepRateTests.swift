@@ -33,9 +33,11 @@ import DeepCutCore
                 let inWindow = arrivals.filter { $0 >= start && $0 < start + 1 }.count
                 #expect(inWindow <= perSecond + 1, "\(inWindow) requests in the second after \(start)")
             }
-            // The 429 said "Retry-After: 1": nobody, for any artist, asked during that second.
+            // The 429 said "Retry-After: 1": nobody, for any artist, asked during that second. The
+            // first quarter second is left out: a request already sent when the 429 left the server
+            // may still arrive late on a loaded machine (the whole suite shares two cores).
             let limitedAt = try #require(log.first { $0.status == 429 }?.receivedAt)
-            let duringPause = arrivals.filter { $0 > limitedAt + 0.05 && $0 < limitedAt + 0.95 }
+            let duringPause = arrivals.filter { $0 > limitedAt + 0.25 && $0 < limitedAt + 0.95 }
             #expect(duringPause.isEmpty, "\(duringPause.count) requests inside the shared pause")
         }
     }
