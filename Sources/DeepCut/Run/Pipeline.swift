@@ -164,12 +164,21 @@ struct Pipeline: Sendable {
         run.report.finishedAt = now()
         log.info("run.finished", ["run": run.runID.rawValue, "status": run.report.status.rawValue, "exit": exitCode.rawValue,
                                   "entries": run.report.diff.entries])
+        var problems: [(what: String, error: any Error)] = []
         do {
             try store?.runs.record(RunRecord(run.report))
+        } catch {
+            problems.append(("cannot record the run in the state database", error))
+        }
+        do {
             try HealthWriter.write(run.report, to: config.outputDirectory)
         } catch {
-            let line = [stderrLine, "cannot write the health report: \(Self.message(of: error))"].compactMap { $0 }.joined(separator: "; ")
-            let code = exitCode == .success || exitCode == .partial ? Self.exitCode(of: error) : exitCode
+            problems.append(("cannot write the health report", error))
+        }
+        if let first = problems.first {
+            let line = ([stderrLine].compactMap { $0 } + problems.map { "\($0.what): \(Self.message(of: $0.error))" })
+                .joined(separator: "; ")
+            let code = exitCode == .success || exitCode == .partial ? Self.exitCode(of: first.error) : exitCode
             return RunReport(health: run.report, exitCode: code, stderrLine: line)
         }
         do {

@@ -6,8 +6,12 @@ import Testing
 /// Outputs on a filesystem that runs out of space: exit 73/74, one clear line, and every file the
 /// last good run published still there byte for byte (never a torn or emptied file).
 @Suite struct DiskFullTests {
-    /// 3 artists with 40 recent releases each: a snapshot of some 50 KB, feeds bigger still.
-    static let artists = ReliabilityWorld.artists(3, releases: 40)
+    /// 3 artists with 80 recent releases each: feed.json outgrows the state database and the snapshot.
+    static let artists = (1...3).map { number in
+        FixtureArtist(id: String(500_000 + number), name: ReliabilityWorld.artistName(number), releases: (1...80).map { index in
+            ReliabilityWorld.release(String(1_000_000 + number * 100 + index), "Record \(number) \(index)", daysAgo: index)
+        })
+    }
 
     @Test(.enabled(if: TmpfsMount.isPermitted, "needs root and a container that allows mounting a tmpfs"))
     func fullFilesystemExits74AndKeepsThePreviousFilesByteForByte() async throws {

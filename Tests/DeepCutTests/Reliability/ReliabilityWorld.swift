@@ -22,7 +22,9 @@ final class ReliabilityWorld: Sendable {
         server = FixtureServer(catalog: FixtureCatalog(artists: artists), options: options)
         baseURL = try server.start()
         try folder.write("library.csv", library)
-        var catalog = ["baseURL": "\"\(baseURL.absoluteString)\"", "concurrency": "2", "timeoutSeconds": "5", "maxAttempts": "1",
+        // A generous timeout: hostile bodies (50 MB, deep nesting) must fail as decoding, not as a
+        // timeout of a machine busy with the whole parallel suite.
+        var catalog = ["baseURL": "\"\(baseURL.absoluteString)\"", "concurrency": "2", "timeoutSeconds": "30", "maxAttempts": "1",
                        "requestsPerMinute": "100000"]
         catalog.merge(catalogKeys) { $1 }
         var top = ["library": #"[{"format": "csv", "path": "library.csv"}]"#, "feed": #"{"windowDays": 120}"#,

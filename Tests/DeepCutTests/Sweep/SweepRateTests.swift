@@ -33,10 +33,13 @@ import DeepCutCore
                 let inWindow = arrivals.filter { $0 >= start && $0 < start + 1 }.count
                 #expect(inWindow <= perSecond + 1, "\(inWindow) requests in the second after \(start)")
             }
-            // The 429 said "Retry-After: 1": nobody, for any artist, asked during that second.
+            // The 429 said "Retry-After: 1": the whole provider pauses for that second. The pause starts
+            // when the client reads the 429, so on a loaded machine (the whole suite shares two cores)
+            // the requests other artists had already started may still arrive: at most one per other
+            // slot of the window. Without the shared pause, the rate (20/s) would put ~17 there.
             let limitedAt = try #require(log.first { $0.status == 429 }?.receivedAt)
             let duringPause = arrivals.filter { $0 > limitedAt + 0.05 && $0 < limitedAt + 0.95 }
-            #expect(duringPause.isEmpty, "\(duringPause.count) requests inside the shared pause")
+            #expect(duringPause.count <= sweep.concurrency - 1, "\(duringPause.count) requests inside the shared pause")
         }
     }
 }
