@@ -269,12 +269,13 @@ test and the match corpus pass unchanged.
 """
     if not rss_met or offline["rssMB"] > 225:
         text += f"""
-**Memory{' (at the target: it varies by ±7 MB between runs)' if rss_met else ''}.** The timeline above shows where it goes: the library and
-dismissals take ~45 MB; the 250,000 releases read back from the catalog memory add ~135 MB (about
-550 bytes each, over half of it the artwork and catalog URLs every `Release` carries); the diff adds a
-transient copy of the release list (`SweepOutcome.releases` flattens every artist's array, ~37 MB)
-and its drop-reason map; publishing peaks on top of that while its encoders hold a whole feed as a
-`String` and again as `Data`. **What would change it**: letting go of the release list once the
+**Memory{' (at the target, narrowly: run B peaked between 237 and 251 MB over five runs during this work)' if rss_met else ''}.**
+The timeline above shows where it goes: the library and dismissals take ~45 MB; the 250,000
+releases read back from the catalog memory add ~135 MB (about 550 bytes each; by `Release`'s
+layout over half of that is the artwork and catalog URLs every release carries); the diff adds
+a transient flat copy of the release list (`SweepOutcome.releases`; ~37 MB by the struct's size)
+and its map of drop reasons; publishing peaks on top of that while its encoders hold a whole
+feed as a `String` and again as `Data`. **What would change it**: letting go of the release list once the
 diff has run (after it only counts and the incomplete artists are used), and rendering the feeds
 straight into the output file instead of building each twice in memory.
 """
@@ -284,12 +285,12 @@ straight into the output file instead of building each twice in memory.
 **What limits the whole run.** The stages above add up to most of it: publishing renders every entry
 four times (snapshot JSON, JSON Feed, Atom, HTML: {s(stages['publish'])} for {stages['entries']} entries),
 reading 250,000 releases back out of SQLite builds 250,000 `Release` values ({s(stages['catalogFromMemory'])}),
-and the CSV library costs {s(stages['library'])}. **What would change it**: feeds and the page capped to
-the newest few hundred entries (a reader never shows 10,000; the snapshot keeps them all), which
-removes most of the publish time; keeping the previous run's releases in memory form instead of
-rebuilding them from rows (or only re-reading artists whose memory changed); and a CSV reader that
-splits bytes rather than characters. Each is a change to another stage's contract or storage, so
-it is left to its owner with these figures.
+and the 50,000-row CSV library costs {s(stages['library'])} (not profiled further). **What would change
+it**: feeds and the page capped to the newest few hundred entries (a reader never shows 10,000;
+the snapshot keeps them all), which removes most of the publish time; a repair run that reads back
+only what the diff needs (ids, titles, artists, types and dates; URLs only for the entries kept)
+or only the artists whose memory changed. Each changes another stage's contract or storage, so it
+is left to its owner with these figures.
 """
 
 
