@@ -27,6 +27,9 @@ def header(meta: dict) -> str:
     load_before = ", ".join(f"{value:.2f}" for value in meta["loadBefore"])
     load_after = ", ".join(f"{value:.2f}" for value in meta["loadAfter"])
     build = f"{meta['buildSeconds']:.0f} s of building and " if meta.get("buildSeconds") is not None else ""
+    if meta.get("buildSeconds") is not None and meta["buildSeconds"] < 60:
+        build = (f"{meta['buildSeconds']:.0f} s of (incremental) building — from a clean `.build` the release executables "
+                 "took 85 s and the harness 289 s here, so a first run is about 13 min — and ")
     measured = ", ".join(f"{name} {seconds:.0f} s" for name, seconds in meta["measured"].items())
     return f"""# Benchmarks
 
