@@ -55,12 +55,12 @@ final class ITunesLibraryParser: NSObject, XMLParserDelegate {
     /// Foundation's `XMLParser` crashes (SIGILL) on an element or attribute name that is not UTF-8, so
     /// a file that starts as markup is checked first; anything else fails at its first byte anyway,
     /// and keeps the parser's own description ("not XML").
+    /// A pre-check only: a file it cannot read is left for the parser, which reports it (exit 65).
     private static func invalidUTF8Line(_ url: URL) -> Int? {
         guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
         let head = (try? handle.read(upToCount: 64)) ?? Data()
         try? handle.close()
         let markup = head.drop { [0xEF, 0xBB, 0xBF, 0x20, 0x09, 0x0A, 0x0D].contains($0) }.first == UInt8(ascii: "<")
-        // An unreadable file is left for the parser, which reports it in its own words.
         return markup ? (try? UTF8Scan.firstInvalidLine(in: url)) ?? nil : nil
     }
 

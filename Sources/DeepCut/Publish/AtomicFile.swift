@@ -46,6 +46,7 @@ enum AtomicFile {
     /// - Returns: how many were removed.
     @discardableResult
     static func removeStaleTemporaries(in folder: URL) -> Int {
+        // Housekeeping only: a folder that cannot be listed fails the writes that follow, loudly.
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return 0 }
         return names.filter(isTemporaryName).filter { unlink(folder.appendingPathComponent($0).path) == 0 }.count
     }

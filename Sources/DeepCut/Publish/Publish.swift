@@ -89,7 +89,14 @@ struct Publish: Sendable {
     /// baseline's own, and removes the rest. Files that are not named like a snapshot are left alone.
     /// The feed is already published when this runs, so a removal that fails is reported, not thrown.
     private func prune(keeping baseline: RunID?, into outcome: inout PublishOutcome) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.snapshots.path) else { return }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder.snapshots.path)
+        } catch {
+            let problem = "cannot list \(folder.snapshots.path) to prune old snapshots (\(error.localizedDescription))"
+            outcome.message = [outcome.message, problem].compactMap { $0 }.joined(separator: "; ")
+            return
+        }
         let runs = names.compactMap { name -> RunID? in
             guard name.hasSuffix(".json") else { return nil }
             return RunID(rawValue: String(name.dropLast(".json".count)))

@@ -9,6 +9,7 @@ enum Timestamp {
         style.format(date)
     }
 
+    /// nil for text that is not an ISO 8601 UTC time; decoders turn that into a typed error.
     static func date(_ text: String) -> Date? {
         try? style.parse(text)
     }

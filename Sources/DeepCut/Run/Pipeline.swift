@@ -154,6 +154,8 @@ struct Pipeline: Sendable {
         run.report.exitCode = Int(exitCode.rawValue)
         run.report.message = message
         // A corrupt or unwritable state database is never touched again in this run.
+        // Best effort: the run already failed with its own error; a store that cannot open now only
+        // means this failure is missing from the run history, and the health report still says it.
         let store = error is DatabaseError ? nil : try? StateStore(url: config.stateDatabase)
         return complete(&run, exitCode: exitCode, store: store, stderrLine: message)
     }

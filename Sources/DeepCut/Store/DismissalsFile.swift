@@ -47,6 +47,7 @@ public enum DismissalsFile {
     /// Accepts whole and fractional seconds and any UTC offset; keeps milliseconds, as the store does.
     static func parseTime(_ text: String) -> Double? {
         let styles = [Date.ISO8601FormatStyle(), Date.ISO8601FormatStyle(includingFractionalSeconds: true)]
+        // Each style is a guess at the format; nil (none fits) becomes the caller's "item N: bad dismissedAt".
         guard let date = styles.lazy.compactMap({ try? $0.parse(text) }).first else { return nil }
         return Dismissal.roundedTime(date.timeIntervalSince1970)
     }

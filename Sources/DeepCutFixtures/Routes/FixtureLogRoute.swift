@@ -10,6 +10,7 @@ struct FixtureLogRoute: FixtureRoute {
         guard request.path == Self.path else { return nil }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // An encoding failure is answered as a 500, never as an empty log.
         let body = (try? encoder.encode(state.log)).flatMap { String(data: $0, encoding: .utf8) }
         let response = body.map { HTTPResponse(status: 200, contentType: "application/json; charset=utf-8", body: $0) }
             ?? HTTPResponse(status: 500, contentType: "application/json; charset=utf-8",

@@ -59,7 +59,13 @@ enum ChangesCommand: DeepCutCommand {
 
     /// Every snapshot in `snapshots/`, oldest first.
     private static func publishedSnapshots(in folder: OutputFolder) throws -> [Snapshot] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.snapshots.path)) ?? []
+        guard FileManager.default.fileExists(atPath: folder.snapshots.path) else { return [] }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder.snapshots.path)
+        } catch {
+            throw OutputReadError(path: folder.snapshots.path, reason: "\(error.localizedDescription)")
+        }
         return try names.compactMap { name in
             guard name.hasSuffix(".json"), let runID = RunID(rawValue: String(name.dropLast(5))) else { return nil }
             return try Snapshot.load(from: folder.snapshot(runID))

@@ -19,7 +19,7 @@ enum LibraryAddCommand: DeepCutCommand {
         try StateStore(url: config.stateDatabase).owned.add(title: title, artist: artist)
         if !context.arguments.flag("json") { context.console.out("recorded as owned: \(artist) — \(title)") }
         let releases = try await MoreFrom(config: config, client: context.httpClient).releases(of: artist)
-        MoreFromCommand.print(releases, artist: artist, context: context)
+        try MoreFromCommand.print(releases, artist: artist, context: context)
         return .success
     }
 }

@@ -12,13 +12,13 @@ enum MoreFromCommand: DeepCutCommand {
         let config = try context.loadConfig()
         let artist = context.arguments.argument("ARTIST") ?? ""
         let releases = try await MoreFrom(config: config, client: context.httpClient).releases(of: artist)
-        print(releases, artist: artist, context: context)
+        try print(releases, artist: artist, context: context)
         return .success
     }
 
-    static func print(_ entries: [FeedEntry], artist: String, context: CommandContext) {
+    static func print(_ entries: [FeedEntry], artist: String, context: CommandContext) throws {
         if context.arguments.flag("json") {
-            context.console.out(String(decoding: (try? OutputJSON.encode(entries)) ?? Data("[]".utf8), as: UTF8.self))
+            context.console.out(String(decoding: try OutputJSON.encode(entries), as: UTF8.self))
             return
         }
         guard !entries.isEmpty else {
