@@ -176,10 +176,12 @@ struct Pipeline: Sendable {
         }
         try store.memory.updateSuspects(provider: providerName, marked: marked,
                                         cleared: results.filter(\.isAnsweredInThisRun).map(\.artist), at: date)
-        let believedKeys = Set(results.filter(\.isAnsweredInThisRun).map { ArtistName.normalize($0.artist) })
+        // Resolutions are cached as before (a search answered, whatever the releases did), except
+        // those of unbelieved empty answers: a "no such artist" waiting for confirmation.
+        let unbelieved = Set(marked.map(ArtistName.normalize))
         let learned = first.learned.filter { !replaced.contains($0.artistKey) } + (reasked?.learned ?? [])
         return (SweepCatalog.Swept(outcome: SweepOutcome(provider: providerName, results: results),
-                                   learned: learned.filter { believedKeys.contains($0.artistKey) }), nil)
+                                   learned: learned.filter { !unbelieved.contains($0.artistKey) }), nil)
     }
 
     /// The `--if-stale` rule: skip while the last run was complete and the baseline is younger than `ttlHours`.
