@@ -66,8 +66,9 @@ struct Pipeline: Sendable {
             let outcome = try Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots, now: now)(
                 snapshot, context: context, previous: previous)
             run.report.publish = HealthReport.PublishStage(outcome)
+            let summary = Self.summary(sweep.status, sweep: sweep, entries: diff.entries.count)
             return finish(&run, status: sweep.status, store: store,
-                          message: Self.summary(sweep.status, sweep: sweep, entries: diff.entries.count))
+                          message: run.report.sweep.catalogFault.map { "\(summary); \($0)" } ?? summary)
         } catch {
             return fail(&run, error: error)
         }

@@ -94,6 +94,8 @@ import Testing
         #expect((changes["added"] as? [Any])?.isEmpty == true)
         #expect((changes["removed"] as? [Any])?.isEmpty == true)
         #expect((changes["updated"] as? [Any])?.isEmpty == true)
+        #expect(try JSONSchemaValidator.snapshot.problems([("current.json", try #require(after["current.json"]))]) == [])
+        #expect(try JSONSchemaValidator.health.problems([("health.json", try #require(after["health.json"]))]) == [])
     }
 
     // MARK: Bullet 5: a catalog that answers 200 with nothing
@@ -201,6 +203,9 @@ import Testing
         #expect((changes["added"] as? [Any])?.isEmpty == true, sourceLocation: sourceLocation)
         let health = try harness.health()
         #expect(health.sweep.catalogFault?.contains("catalog.maxVanishedPercent") == true, sourceLocation: sourceLocation)
+        #expect(health.message?.contains("looks faulty") == true, "\(health.message ?? "")", sourceLocation: sourceLocation)
+        #expect(try JSONSchemaValidator.health.problems([("health.json", try #require(after["health.json"]))]) == [],
+                sourceLocation: sourceLocation)
         #expect(Set(health.sweep.failures.map(\.kind)) == [.suddenlyEmpty], sourceLocation: sourceLocation)
         #expect(health.publish.promoted == false, sourceLocation: sourceLocation)
         #expect(try harness.catalogState() == stateBefore, "something was cached from a faulty catalog", sourceLocation: sourceLocation)
