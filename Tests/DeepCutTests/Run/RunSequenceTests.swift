@@ -126,6 +126,22 @@ import Testing
         #expect(entries.allSatisfy { $0["stale"] == nil })
     }
 
+    @Test func aCachedIDTheCatalogNoLongerListsIsSearchedAfreshInTheSameRun() async throws {
+        let harness = try SweepHarness()
+        #expect(await harness.run("sweep").exitCode == .success)
+        var artists = SweepHarness.artists
+        artists[2].id = "104"  // Polyphia's catalog id changed; lookups of 103 list no artist.
+        try harness.replaceCatalog(artists)
+        try await Task.sleep(for: .seconds(1.1))
+        let run = await harness.run("sweep")
+        #expect(run.exitCode == .success, "\(run.console.err)")
+        #expect(harness.server.requestLog.contains { $0.path == "/search" && $0.query.contains("Polyphia") })
+        let store = try StateStore(url: harness.folder.url.appendingPathComponent("state/state.db"))
+        #expect(try store.artistResolutions.all(provider: "itunes")["polyphia"]?.artist?.id == "104")
+        let entries = try #require(try harness.json("current.json")["entries"] as? [[String: Any]])
+        #expect(entries.map { $0["id"] as? String } == ["1001", "1011", "1021"])
+    }
+
     // MARK: The circuit breaker
 
     @Test func theBreakerStaysShutOnceTheCatalogHasAnswered() async throws {
