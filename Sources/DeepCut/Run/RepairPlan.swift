@@ -42,8 +42,9 @@ struct RepairPlan {
         // One reusable artist, the one checked longest ago, is asked anyway: a canary, so that an
         // artist that keeps failing does not make every repair run look like an outage (only
         // answers of this run count), and an outage still fails the run.
-        if let canary = artists.filter({ fresh[$0] != nil }).min(by: { fresh[$0]!.checkedAt < fresh[$1]!.checkedAt }) {
-            fresh[canary] = nil
+        let reusable = artists.compactMap { name in fresh[name].map { (name: name, checkedAt: $0.checkedAt) } }
+        if let canary = reusable.min(by: { $0.checkedAt < $1.checkedAt }) {
+            fresh[canary.name] = nil
         }
         let remaining = artists.filter { fresh[$0] == nil }
         self.init(toFetch: remaining.filter(failedBefore.contains) + remaining.filter { !failedBefore.contains($0) },
