@@ -97,5 +97,7 @@ extension StateStore {
                 CHECK ((catalog_id IS NULL) = (catalog_name IS NULL))
             ) WITHOUT ROWID;
             """),
+        // How many artists each run's library held, so a library that suddenly shrinks is refused.
+        Migration(version: 8, sql: "ALTER TABLE runs ADD COLUMN library_artists INTEGER;"),
     ])
 }
