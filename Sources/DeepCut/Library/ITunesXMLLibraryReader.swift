@@ -14,6 +14,8 @@ public struct ITunesXMLLibraryReader: LibraryReader {
         // Opened here, not by XMLParser: a missing file gets the operating system's reason, a FIFO or a
         // device is refused before it can block or stream forever, and the parser reads this very file.
         let file = try LibraryFile(opening: source.path, sizeLimit: LibraryFile.streamedSizeLimit)
+        // The descriptor must stay open while the parser reads through /proc/self/fd.
+        defer { withExtendedLifetime(file) {} }
         let tracks: [ITunesTrack]
         do {
             tracks = try ITunesLibraryParser.tracks(in: file.openedPath)
