@@ -1,9 +1,9 @@
 import Foundation
 
-/// What the runs before this one left, read once at the start of a run and handed to the repair
-/// plan, the change set and Publish: the baseline snapshot (`latest.json`), the last run's record,
-/// and the artists still owed a definite answer (from the run history in SQLite, never from
-/// `health.json`, which is an output).
+/// What the runs before this one left, read once at the start of a run and handed to the library
+/// guard, the repair plan, the change set and Publish: the baseline snapshot (`latest.json`), the
+/// last run's record, the artists still owed a definite answer and the last complete run's library
+/// size (from the run history in SQLite, never from `health.json`, which is an output).
 struct PreviousRun: Sendable {
     /// `latest.json`; nil when there is none yet or it is unreadable.
     var baseline: Snapshot?
@@ -12,10 +12,13 @@ struct PreviousRun: Sendable {
     var lastRun: RunRecord?
     /// `ArtistName.normalize`d names left without a definite answer since their last one.
     var unansweredArtists: Set<String>
+    /// The last complete run's id and library artist count: what the library guard measures a shrink against.
+    var lastCompleteLibrary: (runID: String, artists: Int)?
 
     static func load(outputDirectory: URL, store: StateStore, provider: String) throws -> PreviousRun {
         var previous = PreviousRun(baseline: nil, unreadableBaseline: nil, lastRun: try store.runs.last(),
-                                   unansweredArtists: try store.runs.unansweredArtists(provider: provider))
+                                   unansweredArtists: try store.runs.unansweredArtists(provider: provider),
+                                   lastCompleteLibrary: try store.runs.lastCompleteLibraryArtists())
         let file = OutputFolder(outputDirectory).latest
         do {
             if let snapshot = try Snapshot.load(from: file) {
