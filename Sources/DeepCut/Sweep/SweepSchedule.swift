@@ -63,7 +63,11 @@ struct SweepSchedule: WindowSchedule {
     }
 
     private func report(_ index: Int) {
-        guard let outcome = outcomes[index] else { return }
+        guard var outcome = outcomes[index] else { return }
+        // A request the open breaker never sent is a skip, as `finalOutcome` will say: log it as one.
+        if breaker?.isOpen == true, case .failed(let failure) = outcome, failure.kind == .cancelled {
+            outcome = .skipped(.catalogUnreachable)
+        }
         answered(ArtistResult(artist: names[index], catalogID: identities[index]?.artist?.id, outcome: outcome,
                               requests: requests[index], resolution: identities[index]?.method))
     }
