@@ -4,16 +4,25 @@ import FoundationNetworking
 #endif
 import Synchronization
 
-/// The session delegate that turns data tasks into async calls with a body cap and prompt cancellation.
+/// The session delegate that turns data tasks into async calls with a body cap, a redirect policy
+/// and prompt cancellation.
 ///
 /// A delegate (not `data(for:)`) because only a delegate sees the body while it streams, so the cap
 /// stops the download instead of judging it afterwards. Cancellation resumes the caller at once
 /// rather than trusting the task to report back, so a deadline can never wait on a stuck transfer.
+///
+/// Redirects: URLSession follows them by default and re-sends every header, `Authorization` and
+/// `Music-User-Token` included, to wherever the `Location` points. So a redirect is followed only to
+/// the same scheme, host and port as the request, at most `maximumRedirects` times; any other is a
+/// `.redirectRefused` failure naming where it pointed, and no byte goes there.
 final class URLSessionTransfers: NSObject, URLSessionDataDelegate, Sendable {
+    static let maximumRedirects = 5
+
     private struct Transfer {
         var continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>
         var response: HTTPURLResponse?
         var body = Data()
+        var redirects = 0
     }
 
     private let maximumBodyBytes: Int
@@ -49,32 +58,73 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, Sendable {
         transfer?.continuation.resume(returning: result)
     }
 
+    /// Fails the caller at once and stops the download.
+    private func abandon(_ task: URLSessionTask, with error: TransportError) {
+        finish(task.taskIdentifier, with: .failure(error))
+        task.cancel()
+    }
+
     private func bodyTooLarge() -> TransportError {
         TransportError(.bodyTooLarge, "body larger than \(maximumBodyBytes) bytes")
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
-        if response.expectedContentLength > Int64(maximumBodyBytes) {
-            finish(dataTask.taskIdentifier, with: .failure(bodyTooLarge()))
+        let declared = response.expectedContentLength
+        if declared > Int64(maximumBodyBytes) {
             completionHandler(.cancel)
+            abandon(dataTask, with: bodyTooLarge())
             return
         }
-        transfers.withLock { $0[dataTask.taskIdentifier]?.response = response as? HTTPURLResponse }
+        transfers.withLock { transfers in
+            transfers[dataTask.taskIdentifier]?.response = response as? HTTPURLResponse
+            // A declared length (already known to be within the cap) is allocated once.
+            if declared > 0 { transfers[dataTask.taskIdentifier]?.body.reserveCapacity(Int(declared)) }
+        }
         completionHandler(.allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let overCap = transfers.withLock { transfers -> Bool in
-            guard var transfer = transfers[dataTask.taskIdentifier] else { return false }
-            transfer.body.append(data)
-            transfers[dataTask.taskIdentifier] = transfer
-            return transfer.body.count > maximumBodyBytes
+            let id = dataTask.taskIdentifier
+            guard let count = transfers[id]?.body.count else { return false }
+            guard data.count <= maximumBodyBytes - count else { return true }
+            // Appended in place through the dictionary: copying the transfer out and back would copy
+            // the whole body for every chunk (quadratic in the body's size).
+            transfers[id]?.body.append(data)
+            return false
         }
         if overCap {
-            finish(dataTask.taskIdentifier, with: .failure(bodyTooLarge()))
-            dataTask.cancel()
+            abandon(dataTask, with: bodyTooLarge())
         }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+        let id = task.taskIdentifier
+        let hops = transfers.withLock { transfers -> Int? in
+            transfers[id]?.redirects += 1
+            return transfers[id]?.redirects
+        }
+        guard let hops else {
+            // The caller has already been answered (cancelled, timed out): go nowhere.
+            completionHandler(nil)
+            return
+        }
+        let origin = task.originalRequest?.url
+        let target = request.url
+        let refusal: String? = if let origin, let target, Self.sameOrigin(origin, target) {
+            hops > Self.maximumRedirects ? "more than \(Self.maximumRedirects) redirects" : nil
+        } else {
+            "redirect (HTTP \(response.statusCode)) to \(target.map(Self.origin) ?? "an unreadable location") refused: "
+                + "only redirects to \(origin.map(Self.origin) ?? "the same host") are followed"
+        }
+        guard let refusal else {
+            completionHandler(request)
+            return
+        }
+        completionHandler(nil)
+        abandon(task, with: TransportError(.redirectRefused, refusal))
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
@@ -90,5 +140,18 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, Sendable {
             return
         }
         finish(id, with: .success(HTTPResponse(status: response.statusCode, headers: response.textHeaders, body: body)))
+    }
+
+    /// Scheme, host and port, with the scheme's default port made explicit.
+    private static func sameOrigin(_ first: URL, _ second: URL) -> Bool {
+        origin(first) == origin(second)
+    }
+
+    /// `http://host:port`: what a message may name (never a path or query, where tokens and terms live).
+    static func origin(_ url: URL) -> String {
+        let scheme = url.scheme?.lowercased() ?? "?"
+        let defaultPort = scheme == "https" ? 443 : scheme == "http" ? 80 : nil
+        let port = url.port ?? defaultPort
+        return "\(scheme)://\(url.host?.lowercased() ?? "?")\(port.map { ":\($0)" } ?? "")"
     }
 }

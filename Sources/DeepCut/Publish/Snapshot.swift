@@ -36,9 +36,33 @@ public struct Snapshot: Sendable, Hashable, Codable {
     }
 
     /// The snapshot of a sweep that got at least one answer. A failed sweep has no snapshot.
+    ///
+    /// This is where catalog entries enter a snapshot, so this is where they are made safe for the
+    /// downstream tools that read snapshot files (see `FeedEntry.published`).
     public init(runID: RunID, generatedAt: Date, sweep: SweepOutcome, diff: FeedDiff) {
         self.init(runID: runID, generatedAt: generatedAt, complete: sweep.status == .complete, provider: sweep.provider,
-                  artists: sweep.counts, incompleteArtists: sweep.incompleteArtists, entries: diff.entries)
-        upcoming = diff.upcoming
+                  artists: sweep.counts, incompleteArtists: sweep.incompleteArtists.map(FeedEntry.plainText),
+                  entries: diff.entries.map(\.published))
+        upcoming = diff.upcoming.map(\.published)
+    }
+}
+
+extension FeedEntry {
+    /// The entry as snapshots carry it: links only when they are http(s) URLs (a `javascript:` or
+    /// `data:` URL becomes no link), and titles and names without control characters or bidi
+    /// overrides (line breaks and tabs become spaces). Nothing is cut: length is the renderers'
+    /// concern. Ids and keys stay verbatim: they are identifiers (the key's U+001F is its separator).
+    var published: FeedEntry {
+        var entry = self
+        entry.title = Self.plainText(title)
+        entry.artist = Self.plainText(artist)
+        entry.artworkURL = WebLink.http(artworkURL)
+        entry.url = WebLink.http(url)
+        entry.alternates = alternates.map { FeedAlternate(id: $0.id, title: Self.plainText($0.title), url: WebLink.http($0.url)) }
+        return entry
+    }
+
+    static func plainText(_ text: String) -> String {
+        DisplayText.line(text, limit: .max)
     }
 }
