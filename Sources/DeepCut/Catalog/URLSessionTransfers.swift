@@ -58,10 +58,12 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, Sendable {
         transfer?.continuation.resume(returning: result)
     }
 
-    /// Fails the caller at once and stops the download.
+    /// Fails the caller at once and stops the download. The delegate runs on the session's own
+    /// work queue (see `InlineDelegateQueue`), where `cancel()` would wait for itself: it is sent
+    /// off that queue, and until it lands, later chunks find no transfer and are dropped unbuffered.
     private func abandon(_ task: URLSessionTask, with error: TransportError) {
         finish(task.taskIdentifier, with: .failure(error))
-        task.cancel()
+        DispatchQueue.global().async { task.cancel() }
     }
 
     private func bodyTooLarge() -> TransportError {
@@ -72,6 +74,7 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, Sendable {
                     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
         let declared = response.expectedContentLength
         if declared > Int64(maximumBodyBytes) {
+            // FoundationNetworking ignores the disposition: only cancelling the task stops it.
             completionHandler(.cancel)
             abandon(dataTask, with: bodyTooLarge())
             return
@@ -153,5 +156,22 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, Sendable {
         let defaultPort = scheme == "https" ? 443 : scheme == "http" ? 80 : nil
         let port = url.port ?? defaultPort
         return "\(scheme)://\(url.host?.lowercased() ?? "?")\(port.map { ":\($0)" } ?? "")"
+    }
+}
+
+/// The session's delegate queue: runs each delegate call at once, on the thread that reports it.
+///
+/// FoundationNetworking reads the socket on its work queue and hands every chunk to the delegate
+/// queue without waiting; with an ordinary queue, a fast endless body piles up there faster than the
+/// delegate drains it (measured: 4.2 GB for one stream before the cap was even seen). Run inline,
+/// the delegate sees each chunk as it is read, so the cap stops the download within one read and
+/// memory stays bounded by the cap, whatever the server sends. Delegate calls stay in order.
+final class InlineDelegateQueue: OperationQueue, @unchecked Sendable {
+    override func addOperation(_ block: @escaping @Sendable () -> Void) {
+        block()
+    }
+
+    override func addOperation(_ operation: Operation) {
+        operation.start()
     }
 }

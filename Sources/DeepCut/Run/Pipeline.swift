@@ -197,7 +197,12 @@ struct Pipeline: Sendable {
         case .complete: return "sweep complete: \(counts.total) artists, \(entries) entries"
         case .partial:
             return "sweep partial: \(counts.failed + counts.skipped) of \(counts.total) artists could not be checked; published as partial, baseline kept"
-        case .failed: return "sweep failed: no artist answered (\(counts.failed) failed); nothing published, baseline kept"
+        case .failed:
+            // A signal before any answer leaves only skipped artists: say so, not "0 failed".
+            let cause = Task.isCancelled ? "sweep cancelled before any artist answered" : "sweep failed: no artist answered"
+            let tally = [counts.failed > 0 || counts.skipped == 0 ? "\(counts.failed) failed" : nil,
+                         counts.skipped > 0 ? "\(counts.skipped) skipped" : nil].compactMap { $0 }.joined(separator: ", ")
+            return "\(cause) (\(tally)); nothing published, baseline kept"
         case .skipped: return "skipped"
         }
     }

@@ -51,12 +51,13 @@ import Testing
             #expect(failure.kind == .decoding, "\(failure.artist): \(failure.kind): \(failure.message)")
             #expect(failure.message.hasSuffix("body larger than \(URLSessionHTTPClient.defaultMaximumBodyBytes) bytes"), "\(failure.message)")
         }
-        // Four bodies at the cap in flight at once, plus the process itself (~60 MB idle): far from
-        // the gigabytes an unbounded buffer reaches in the same time.
+        // Four bodies at the cap in flight at once (a growing buffer briefly holds its old and new
+        // storage: up to ~2.5 × the cap each), plus the process itself (~60 MB): far from the
+        // gigabytes a backlog reached before (4.2 GB for one stream, measured).
         let capKilobytes = URLSessionHTTPClient.defaultMaximumBodyBytes / 1024
         print("endless bodies: peak RSS \(peak) kB (cap \(capKilobytes) kB, 4 in flight)")
         #expect(peak > 0)
-        #expect(peak < 100 * 1024 + 4 * 2 * capKilobytes, "peak RSS \(peak) kB")
+        #expect(peak < 100 * 1024 + 4 * 3 * capKilobytes, "peak RSS \(peak) kB")
     }
 
     /// A declared 300 MB body is refused from its Content-Length, before any of it is buffered.

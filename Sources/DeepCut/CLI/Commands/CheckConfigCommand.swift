@@ -26,6 +26,7 @@ enum CheckConfigCommand: DeepCutCommand {
         try checkWritableFolder(config.outputDirectory, key: "outputDirectory", config: config)
         try checkWritableFolder(config.stateDatabase.deletingLastPathComponent(), key: "stateDatabase", config: config)
         if FileManager.default.fileExists(atPath: config.stateDatabase.path) {
+            try refuseNewerSchema(config)
             // A corrupt database is reported (exit 74), never repaired.
             let problems = try StateStore(url: config.stateDatabase).integrityCheck()
             guard problems == ["ok"] else {
@@ -36,6 +37,16 @@ enum CheckConfigCommand: DeepCutCommand {
         }
         context.console.out("config OK: \(config.file.path) (\(config.library.count) library source\(config.library.count == 1 ? "" : "s"), provider \(config.catalog.provider.rawValue))")
         return .success
+    }
+
+    /// A database a newer deepcut wrote is a setup problem (this binary is too old for it): exit 78,
+    /// checked read-only before the store is opened, so nothing is migrated or refused as damage.
+    private static func refuseNewerSchema(_ config: Config) throws {
+        let version = try Database(path: config.stateDatabase.path, access: .readOnly).withConnection { try $0.userVersion }
+        let known = StateStore.migrator.latestVersion
+        guard version <= known else {
+            throw ConfigError(message: "\(config.file.lastPathComponent): stateDatabase: \(config.stateDatabase.path) has schema version \(version), newer than this deepcut understands (\(known)): upgrade deepcut")
+        }
     }
 
     /// The folder exists and is writable, or the nearest existing parent is (it will be created).
