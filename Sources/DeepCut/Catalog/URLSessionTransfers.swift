@@ -21,8 +21,17 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, Sendable {
     private struct Transfer {
         var continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>
         var response: HTTPURLResponse?
-        var body = Data()
+        /// The body as it arrived, joined once at the end: no chunk is ever copied while the body
+        /// grows, so a refused body costs at most the cap, never a growing buffer's old and new storage.
+        var chunks: [Data] = []
+        var byteCount = 0
         var redirects = 0
+
+        var body: Data {
+            var body = Data(capacity: byteCount)
+            for chunk in chunks { body.append(chunk) }
+            return body
+        }
     }
 
     private let maximumBodyBytes: Int
@@ -79,22 +88,19 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, Sendable {
             abandon(dataTask, with: bodyTooLarge())
             return
         }
-        transfers.withLock { transfers in
-            transfers[dataTask.taskIdentifier]?.response = response as? HTTPURLResponse
-            // A declared length (already known to be within the cap) is allocated once.
-            if declared > 0 { transfers[dataTask.taskIdentifier]?.body.reserveCapacity(Int(declared)) }
-        }
+        transfers.withLock { $0[dataTask.taskIdentifier]?.response = response as? HTTPURLResponse }
         completionHandler(.allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let overCap = transfers.withLock { transfers -> Bool in
             let id = dataTask.taskIdentifier
-            guard let count = transfers[id]?.body.count else { return false }
+            guard let count = transfers[id]?.byteCount else { return false }
             guard data.count <= maximumBodyBytes - count else { return true }
-            // Appended in place through the dictionary: copying the transfer out and back would copy
-            // the whole body for every chunk (quadratic in the body's size).
-            transfers[id]?.body.append(data)
+            // Mutated in place through the dictionary: copying the transfer out and back would copy
+            // everything received so far for every chunk (quadratic in the body's size).
+            transfers[id]?.chunks.append(data)
+            transfers[id]?.byteCount += data.count
             return false
         }
         if overCap {
@@ -136,13 +142,13 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, Sendable {
             finish(id, with: .failure(TransportError(classifying: error)))
             return
         }
-        let answer = transfers.withLock { transfers in transfers[id].map { ($0.response, $0.body) } }
-        guard let (response, body) = answer else { return }
+        guard let transfer = transfers.withLock({ $0.removeValue(forKey: id) }) else { return }
+        let (response, body) = (transfer.response, transfer.body)
         guard let response else {
-            finish(id, with: .failure(TransportError(.transport, "answer was not HTTP")))
+            transfer.continuation.resume(returning: .failure(TransportError(.transport, "answer was not HTTP")))
             return
         }
-        finish(id, with: .success(HTTPResponse(status: response.statusCode, headers: response.textHeaders, body: body)))
+        transfer.continuation.resume(returning: .success(HTTPResponse(status: response.statusCode, headers: response.textHeaders, body: body)))
     }
 
     /// Scheme, host and port, with the scheme's default port made explicit.

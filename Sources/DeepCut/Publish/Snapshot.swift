@@ -15,11 +15,16 @@ public struct Snapshot: Sendable, Hashable, Codable {
     public var artists: ArtistCounts
     /// Artists that failed or were skipped, whose releases may be missing.
     public var incompleteArtists: [String]
-    /// Newest first, one per album key.
-    public var entries: [FeedEntry]
+    /// Newest first, one per album key. However entries enter (built, stamped, filtered), they are
+    /// made safe for downstream tools here (see `FeedEntry.published`); decoding keeps a file as it is.
+    public var entries: [FeedEntry] {
+        didSet { entries = entries.map(\.published) }
+    }
     /// Wanted releases dated after the run, soonest first; they enter `entries` on release day.
     /// Additive (absent in older snapshots).
-    public var upcoming: [FeedEntry]?
+    public var upcoming: [FeedEntry]? {
+        didSet { upcoming = upcoming?.map(\.published) }
+    }
     /// What changed since the previous complete snapshot. Additive (absent in older snapshots).
     public var changes: ChangeSet?
 
@@ -32,18 +37,15 @@ public struct Snapshot: Sendable, Hashable, Codable {
         self.provider = provider
         self.artists = artists
         self.incompleteArtists = incompleteArtists
-        self.entries = entries
+        self.entries = entries.map(\.published)
     }
 
     /// The snapshot of a sweep that got at least one answer. A failed sweep has no snapshot.
     ///
-    /// This is where catalog entries enter a snapshot, so this is where they are made safe for the
-    /// downstream tools that read snapshot files (see `FeedEntry.published`).
     public init(runID: RunID, generatedAt: Date, sweep: SweepOutcome, diff: FeedDiff) {
         self.init(runID: runID, generatedAt: generatedAt, complete: sweep.status == .complete, provider: sweep.provider,
-                  artists: sweep.counts, incompleteArtists: sweep.incompleteArtists.map(FeedEntry.plainText),
-                  entries: diff.entries.map(\.published))
-        upcoming = diff.upcoming.map(\.published)
+                  artists: sweep.counts, incompleteArtists: sweep.incompleteArtists.map(FeedEntry.plainText), entries: diff.entries)
+        upcoming = diff.upcoming
     }
 }
 

@@ -49,15 +49,14 @@ import Testing
         #expect(failures.count == 4, "\(failures)")
         for failure in failures {
             #expect(failure.kind == .decoding, "\(failure.artist): \(failure.kind): \(failure.message)")
-            #expect(failure.message.hasSuffix("body larger than \(URLSessionHTTPClient.defaultMaximumBodyBytes) bytes"), "\(failure.message)")
+            #expect(failure.message.contains("body larger than \(URLSessionHTTPClient.defaultMaximumBodyBytes) bytes"), "\(failure.message)")
         }
-        // Four bodies at the cap in flight at once (a growing buffer briefly holds its old and new
-        // storage: up to ~2.5 × the cap each), plus the process itself (~60 MB): far from the
+        // Four bodies at the cap in flight at once, plus the process itself (~60 MB): far from the
         // gigabytes a backlog reached before (4.2 GB for one stream, measured).
         let capKilobytes = URLSessionHTTPClient.defaultMaximumBodyBytes / 1024
         print("endless bodies: peak RSS \(peak) kB (cap \(capKilobytes) kB, 4 in flight)")
         #expect(peak > 0)
-        #expect(peak < 100 * 1024 + 4 * 3 * capKilobytes, "peak RSS \(peak) kB")
+        #expect(peak < 100 * 1024 + 4 * 2 * capKilobytes, "peak RSS \(peak) kB")
     }
 
     /// A declared 300 MB body is refused from its Content-Length, before any of it is buffered.
@@ -70,7 +69,7 @@ import Testing
         #expect(result.status == 3, "\(result.stderr)")
         let failure = try #require(try world.health().sweep.failures.first)
         #expect(failure.kind == .decoding)
-        #expect(failure.message.hasSuffix("body larger than \(URLSessionHTTPClient.defaultMaximumBodyBytes) bytes"), "\(failure.message)")
+        #expect(failure.message.contains("body larger than \(URLSessionHTTPClient.defaultMaximumBodyBytes) bytes"), "\(failure.message)")
         print("declared 300 MB body: peak RSS \(peak) kB")
         #expect(peak < 100 * 1024 + 2 * URLSessionHTTPClient.defaultMaximumBodyBytes / 1024, "peak RSS \(peak) kB")
     }
@@ -125,7 +124,7 @@ import Testing
 
         let result = try await world.spawn("sweep").finish()
         #expect(result.status == 75, "\(result.stderr)")
-        #expect(result.errorLines.count == 1, "\(result.stderr)")
+        #expect(result.errorLines.filter { !$0.hasPrefix("level=") }.count == 1, "\(result.stderr)")
         #expect(result.stderr.contains("redirect (HTTP 302) to \(elsewhereURL.absoluteString) refused"), "\(result.stderr)")
         print("library redirect: log of \(elsewhereURL.absoluteString): \(elsewhere.requestLog)")
         #expect(elsewhere.requestLog.isEmpty, "\(elsewhere.requestLog)")
