@@ -51,9 +51,10 @@ public struct Snapshot: Sendable, Hashable, Codable {
 
 extension FeedEntry {
     /// The entry as snapshots carry it: links only when they are http(s) URLs (a `javascript:` or
-    /// `data:` URL becomes no link), and titles and names without control characters or bidi
-    /// overrides (line breaks and tabs become spaces). Nothing is cut: length is the renderers'
-    /// concern. Ids and keys stay verbatim: they are identifiers (the key's U+001F is its separator).
+    /// `data:` URL becomes no link), and titles and names without the characters every renderer
+    /// drops — control characters (tab and line breaks excepted, as XML allows them) and bidi
+    /// overrides — so a downstream tool reads what the feeds show. Nothing is cut: length is the
+    /// renderers' concern. Ids and keys stay verbatim: they are identifiers (the key's U+001F is its separator).
     var published: FeedEntry {
         var entry = self
         entry.title = Self.plainText(title)
@@ -65,6 +66,6 @@ extension FeedEntry {
     }
 
     static func plainText(_ text: String) -> String {
-        DisplayText.line(text, limit: .max)
+        DisplayText.field(text, limit: .max)
     }
 }

@@ -101,7 +101,7 @@ import Testing
         for name in ["current.json", "latest.json"] {
             let snapshot = try #require(try Snapshot.load(from: world.feed.appendingPathComponent(name)))
             let evil = try #require(snapshot.entries.first { $0.id == "901" }, "\(name)")
-            #expect(!evil.title.unicodeScalars.contains { $0.properties.generalCategory == .control || DisplayText.isBidiControl($0) },
+            #expect(!evil.title.unicodeScalars.contains { !MarkupText.isAllowed($0) || DisplayText.isBidiControl($0) },
                     "\(name): \(evil.title.debugDescription)")
             #expect(evil.url == nil && evil.artworkURL == nil, "\(name): \(String(describing: evil.url)) \(String(describing: evil.artworkURL))")
             let plain = try #require(snapshot.entries.first { $0.id == "902" })
@@ -115,7 +115,7 @@ import Testing
         let result = try await world.spawn("dismiss", "901").finish()
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("dismissed: "), "\(result.stdout.debugDescription)")
-        let echoed = result.stdout.dropLast()  // the line's own newline
+        let echoed = result.stdout.dropLast()  // the line's own newline; the title's tab and newline are dropped too
         #expect(!echoed.unicodeScalars.contains { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format },
                 "\(result.stdout.debugDescription)")
     }
