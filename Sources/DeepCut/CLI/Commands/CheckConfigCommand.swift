@@ -40,9 +40,22 @@ enum CheckConfigCommand: DeepCutCommand {
     }
 
     /// A database a newer deepcut wrote is a setup problem (this binary is too old for it): exit 78,
-    /// checked read-only before the store is opened, so nothing is migrated or refused as damage.
+    /// checked before the store is opened, so nothing is migrated or refused as damage.
+    ///
+    /// `user_version` is read from the file header (offset 60, big-endian) rather than through SQLite,
+    /// which would create `-wal`/`-shm` files beside a database that may be damaged. A file that is
+    /// unreadable or has no SQLite header is left to the store to report, precisely (exit 74).
     private static func refuseNewerSchema(_ config: Config) throws {
-        let version = try Database(path: config.stateDatabase.path, access: .readOnly).withConnection { try $0.userVersion }
+        let header: Data
+        do {
+            let handle = try FileHandle(forReadingFrom: config.stateDatabase)
+            defer { try? handle.close() }  // Closing a read-only handle cannot lose data.
+            header = try handle.read(upToCount: 100) ?? Data()
+        } catch {
+            return
+        }
+        guard header.count == 100, header.prefix(16).elementsEqual(Array("SQLite format 3\u{0}".utf8)) else { return }
+        let version = header[60..<64].reduce(0) { $0 << 8 | Int($1) }
         let known = StateStore.migrator.latestVersion
         guard version <= known else {
             throw ConfigError(message: "\(config.file.lastPathComponent): stateDatabase: \(config.stateDatabase.path) has schema version \(version), newer than this deepcut understands (\(known)): upgrade deepcut")
