@@ -159,6 +159,21 @@ import Testing
         }
     }
 
+    /// A run cancelled before any answer used to say "no artist answered (0 failed)".
+    @Test func aSweepCancelledBeforeAnyAnswerSaysSo() async {
+        let sweep = SweepOutcome(provider: "itunes", results: [ArtistResult(artist: "A", outcome: .skipped(.cancelled)),
+                                                               ArtistResult(artist: "B", outcome: .skipped(.cancelled))])
+        let cancelled = Task { () async -> String in
+            while !Task.isCancelled { await Task.yield() }
+            return Pipeline.summary(.failed, sweep: sweep, entries: 0)
+        }
+        cancelled.cancel()
+        #expect(await cancelled.value == "sweep cancelled before any artist answered (2 skipped); nothing published, baseline kept")
+        let outage = SweepOutcome(provider: "itunes", results: [ArtistResult(artist: "A", outcome: .failed(
+            FetchFailure(kind: .transport, attempts: 3, message: "connection refused")))])
+        #expect(Pipeline.summary(.failed, sweep: outage, entries: 0) == "sweep failed: no artist answered (1 failed); nothing published, baseline kept")
+    }
+
     @Test func theLockMessageAlwaysSpeaksOfThePid() {
         #expect(RunLock.Busy(pid: 4242).message == "another sweep is running (pid 4242)")
         #expect(RunLock.Busy(pid: nil).message == "another sweep is running (pid unknown: it had only just started)")
