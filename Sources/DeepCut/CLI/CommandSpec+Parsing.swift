@@ -3,7 +3,8 @@ extension CommandSpec {
     ///
     /// Accepts `--name value`, `--name=value`, flags, positionals in any order, and `--` after which every
     /// word is positional. `--help` or `-h` anywhere before `--` asks for help. A word starting with `-`
-    /// is never taken as an option's value (write `--title=-ish`), so a forgotten value is reported as such.
+    /// is never taken as an option's value (write `--title=-ish`), so a forgotten value is reported as such —
+    /// except a negative number (`--warn-age -5h`), which the option then refuses with its own range.
     /// - Throws: `UsageError` naming the offending word, with this command's usage.
     func parse(_ words: [String], program: String) throws -> CommandLineRequest {
         let beforeTerminator = words.prefix { $0 != "--" }
@@ -42,7 +43,7 @@ extension CommandSpec {
             case .value(let placeholder):
                 if let inlineValue {
                     parsed.add(inlineValue, for: option.name)
-                } else if let next = remaining.first, next == "-" || !next.hasPrefix("-") {
+                } else if let next = remaining.first, next == "-" || !next.hasPrefix("-") || Self.isNegativeNumber(next) {
                     parsed.add(next, for: option.name)
                     remaining.removeFirst()
                 } else {
@@ -64,5 +65,10 @@ extension CommandSpec {
             throw failure("missing argument \(missing.name)")
         }
         return .run(parsed)
+    }
+
+    /// `-5`, `-5h`, `-0.5d`: a minus then a digit, which no option name starts with.
+    private static func isNegativeNumber(_ word: String) -> Bool {
+        word.dropFirst().first.map { word.hasPrefix("-") && $0.isASCII && $0.isNumber } ?? false
     }
 }

@@ -32,7 +32,7 @@ enum AttemptVerdict: Sendable {
     }
 
     /// Classifies a failure to get an answer: timeouts and broken connections are retried;
-    /// cancellation and an oversized body are final.
+    /// cancellation, an oversized body and a refused redirect are final.
     init(_ error: TransportError) {
         switch error.kind {
         case .timeout:
@@ -43,6 +43,8 @@ enum AttemptVerdict: Sendable {
             self = .fail(FetchFailure(kind: .cancelled, attempts: 0, message: error.message))
         case .bodyTooLarge:
             self = .fail(FetchFailure(kind: .decoding, attempts: 0, message: error.message))
+        case .redirectRefused:
+            self = .fail(FetchFailure(kind: .transport, attempts: 0, message: error.message))
         }
     }
 

@@ -10,6 +10,9 @@ struct TransportError: Error, Sendable, Hashable {
         /// The body grew past the client's size cap. The answer exists but cannot be trusted whole,
         /// so it becomes a decoding failure, never a shortened release list.
         case bodyTooLarge
+        /// A redirect to another scheme, host or port (where the request's credentials must not
+        /// go), or too many redirects. The same request would be redirected again: never retried.
+        case redirectRefused
     }
 
     var kind: Kind

@@ -11,6 +11,7 @@ import FoundationNetworking
 ///   request forever; the total deadline is enforced here by racing the transfer against a sleep.
 /// - Non-2xx answers are returned as responses; only "no complete answer" throws.
 /// - Bodies are capped while they stream in, so a runaway answer costs at most the cap in memory.
+/// - Redirects are followed only to the request's own scheme, host and port (credentials never travel).
 final class URLSessionHTTPClient: HTTPClient {
     static let defaultMaximumBodyBytes = 20 * 1024 * 1024
     static let connectionCeiling = 4
@@ -27,7 +28,7 @@ final class URLSessionHTTPClient: HTTPClient {
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         transfers = URLSessionTransfers(maximumBodyBytes: maximumBodyBytes)
-        session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: nil)
+        session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: InlineDelegateQueue())
     }
 
     /// A session retains its delegate until invalidated; without this both would leak.

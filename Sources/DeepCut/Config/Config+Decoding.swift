@@ -14,9 +14,10 @@ extension Config {
                   stateDatabase: stateDatabase ?? folder.appendingPathComponent("state.db"),
                   outputDirectory: outputDirectory ?? folder.appendingPathComponent("feed"))
         libraryMaxShrinkPercent = maxShrinkPercent ?? libraryMaxShrinkPercent
-        keepSnapshots = try document.optional("keepSnapshots")?.integer(in: 1...Int.max) ?? keepSnapshots
-        ttlHours = try document.optional("ttlHours")?.positiveNumber() ?? ttlHours
-        repairWindowMinutes = try document.optional("repairWindowMinutes")?.integer(in: 0...Int.max) ?? repairWindowMinutes
+        // Upper bounds are far beyond any sensible setting and keep every later conversion in range.
+        keepSnapshots = try document.optional("keepSnapshots")?.integer(in: 1...100_000) ?? keepSnapshots
+        ttlHours = try document.optional("ttlHours")?.positiveNumber(atMost: 8_760) ?? ttlHours
+        repairWindowMinutes = try document.optional("repairWindowMinutes")?.integer(in: 0...525_600) ?? repairWindowMinutes
         publish = try document.optional("publish").map(PublishConfig.init) ?? publish
         prometheusTextfile = try document.optional("prometheusTextfile")?.path(relativeTo: folder)
         artistOverrides = try document.optional("artistOverrides")?.artistOverrides() ?? artistOverrides

@@ -44,14 +44,18 @@ struct ConfigField {
     }
 
     /// An integer inside `range`; an upper bound of `Int.max` reads as "at least".
+    ///
+    /// The range is checked before the value becomes an `Int`, so `1e300` is "must be between …",
+    /// not a failed conversion (and never a trap further on).
     func integer(in range: ClosedRange<Int>) throws -> Int {
-        let integer = try integer()
-        guard range.contains(integer) else {
-            let bounds = range.upperBound == .max
-                ? "at least \(range.lowerBound)"
-                : "between \(range.lowerBound) and \(range.upperBound)"
-            throw failure("must be \(bounds), got \(integer)")
+        let bounds = range.upperBound == .max
+            ? "at least \(range.lowerBound)"
+            : "between \(range.lowerBound) and \(range.upperBound)"
+        if case .number(let number) = value, !(Double(range.lowerBound)...Double(range.upperBound)).contains(number) {
+            throw failure("must be \(bounds), got \(value.numberText)")
         }
+        let integer = try integer()
+        guard range.contains(integer) else { throw failure("must be \(bounds), got \(integer)") }
         return integer
     }
 
@@ -63,9 +67,13 @@ struct ConfigField {
         }
     }
 
-    func positiveNumber() throws -> Double {
+    /// A number greater than 0 and at most `limit`: durations later multiplied into seconds and
+    /// milliseconds, where an absurd value (`1e15` minutes) would overflow an integer conversion.
+    func positiveNumber(atMost limit: Double) throws -> Double {
         let number = try number()
-        guard number > 0 else { throw failure("must be greater than 0, got \(value.numberText)") }
+        guard number > 0, number <= limit else {
+            throw failure("must be greater than 0 and at most \(Int(limit)), got \(value.numberText)")
+        }
         return number
     }
 

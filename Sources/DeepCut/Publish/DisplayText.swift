@@ -1,6 +1,6 @@
 /// Third-party text (titles, artist names, server messages) as people see it in every output.
 ///
-/// The snapshot keeps catalog text verbatim; what people read is cleaned: no character XML forbids,
+/// The snapshot keeps catalog text whole, cleaned but uncut (see `FeedEntry.published`); what people read is cleaned: no character XML forbids,
 /// no bidi embedding, override or isolate control (U+202A–U+202E, U+2066–U+2069) that could spill
 /// past its field and reorder whatever follows it, and no more than a field's worth of characters,
 /// so one 10,000-character title cannot swallow a feed reader's list or the operator's screen.

@@ -15,11 +15,16 @@ public struct Snapshot: Sendable, Hashable, Codable {
     public var artists: ArtistCounts
     /// Artists that failed or were skipped, whose releases may be missing.
     public var incompleteArtists: [String]
-    /// Newest first, one per album key.
-    public var entries: [FeedEntry]
+    /// Newest first, one per album key. However entries enter (built, stamped, filtered), they are
+    /// made safe for downstream tools here (see `FeedEntry.published`); decoding keeps a file as it is.
+    public var entries: [FeedEntry] {
+        didSet { entries = entries.map(\.published) }
+    }
     /// Wanted releases dated after the run, soonest first; they enter `entries` on release day.
     /// Additive (absent in older snapshots).
-    public var upcoming: [FeedEntry]?
+    public var upcoming: [FeedEntry]? {
+        didSet { upcoming = upcoming?.map(\.published) }
+    }
     /// What changed since the previous complete snapshot. Additive (absent in older snapshots).
     public var changes: ChangeSet?
 
@@ -32,13 +37,35 @@ public struct Snapshot: Sendable, Hashable, Codable {
         self.provider = provider
         self.artists = artists
         self.incompleteArtists = incompleteArtists
-        self.entries = entries
+        self.entries = entries.map(\.published)
     }
 
     /// The snapshot of a sweep that got at least one answer. A failed sweep has no snapshot.
+    ///
     public init(runID: RunID, generatedAt: Date, sweep: SweepOutcome, diff: FeedDiff) {
         self.init(runID: runID, generatedAt: generatedAt, complete: sweep.status == .complete, provider: sweep.provider,
-                  artists: sweep.counts, incompleteArtists: sweep.incompleteArtists, entries: diff.entries)
+                  artists: sweep.counts, incompleteArtists: sweep.incompleteArtists.map(FeedEntry.plainText), entries: diff.entries)
         upcoming = diff.upcoming
+    }
+}
+
+extension FeedEntry {
+    /// The entry as snapshots carry it: links only when they are http(s) URLs (a `javascript:` or
+    /// `data:` URL becomes no link), and titles and names without the characters every renderer
+    /// drops — control characters (tab and line breaks excepted, as XML allows them) and bidi
+    /// overrides — so a downstream tool reads what the feeds show. Nothing is cut: length is the
+    /// renderers' concern. Ids and keys stay verbatim: they are identifiers (the key's U+001F is its separator).
+    var published: FeedEntry {
+        var entry = self
+        entry.title = Self.plainText(title)
+        entry.artist = Self.plainText(artist)
+        entry.artworkURL = WebLink.http(artworkURL)
+        entry.url = WebLink.http(url)
+        entry.alternates = alternates.map { FeedAlternate(id: $0.id, title: Self.plainText($0.title), url: WebLink.http($0.url)) }
+        return entry
+    }
+
+    static func plainText(_ text: String) -> String {
+        DisplayText.field(text, limit: .max)
     }
 }

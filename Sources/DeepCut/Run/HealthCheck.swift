@@ -78,10 +78,40 @@ struct HealthCheck: Sendable {
         return "\(minutes)m"
     }
 
-    /// Parses `90`, `90s`, `30m`, `36h`, `2d` into seconds.
-    static func parseDuration(_ text: String) -> Int? {
-        let units: [Character: Int] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
-        if let unit = text.last.flatMap({ units[$0] }), let value = Double(text.dropLast()), value >= 0 { return Int(value * Double(unit)) }
-        return Int(text).flatMap { $0 >= 0 ? $0 : nil }
+    /// The longest age threshold: ten years, far past any baseline worth a check.
+    static let maximumDurationSeconds = 3650 * 86_400
+
+    /// Parses `90`, `90s`, `30m`, `1.5h`, `2d` into seconds: decimal digits only (no sign, exponent,
+    /// `inf` or `nan`), checked against `0...maximumDurationSeconds` before it becomes an integer,
+    /// so an absurd value is an error naming the range, never a trap.
+    /// - Throws: a one-line reason, e.g. `'-5h' is negative (use 0 to 3650d)`.
+    static func parseDuration(_ text: String) throws(DurationError) -> Int {
+        let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
+        let unit = text.last.flatMap { units[$0] }
+        let number = unit == nil ? Substring(text) : text.dropLast()
+        let range = "use 0 to \(maximumDurationSeconds / 86_400)d"
+        if number.hasPrefix("-"), Self.isDecimal(number.dropFirst()) {
+            throw DurationError("'\(text)' is negative (\(range))")
+        }
+        guard Self.isDecimal(number), let value = Double(number) else {
+            throw DurationError("'\(text)' is not a duration (use 90m, 36h, 2d)")
+        }
+        let seconds = value * (unit ?? 1)
+        guard seconds <= Double(maximumDurationSeconds) else {
+            throw DurationError("'\(text)' is too long (\(range))")
+        }
+        return Int(seconds)
+    }
+
+    /// Digits with at most one decimal point between them.
+    private static func isDecimal(_ text: Substring) -> Bool {
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        return parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+    }
+
+    /// Why a duration was refused, as one line for the UNKNOWN line and stderr.
+    struct DurationError: Error {
+        var reason: String
+        init(_ reason: String) { self.reason = reason }
     }
 }

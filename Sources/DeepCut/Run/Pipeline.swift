@@ -295,10 +295,15 @@ struct Pipeline: Sendable {
         case .partial:
             return "sweep partial: \(counts.failed + counts.skipped) of \(counts.total) artists could not be checked; published as partial, baseline kept"
         case .failed:
+            // A signal before any answer leaves only skipped artists: say so, not "0 failed".
+            let cause = Task.isCancelled ? "sweep cancelled before any artist answered"
+                : "sweep failed: the catalog gave no definite answer in this run"
             let unreachable = sweep.results.contains { $0.outcome == .skipped(.catalogUnreachable) }
-                ? ", catalog unreachable: \(counts.skipped) not asked" : ""
-            return "sweep failed: the catalog gave no definite answer in this run (\(counts.failed) failed\(unreachable)); "
-                + "nothing published, baseline kept"
+            let tally = [counts.failed > 0 || counts.skipped == 0 ? "\(counts.failed) failed" : nil,
+                         counts.skipped == 0 ? nil
+                            : unreachable ? "catalog unreachable: \(counts.skipped) not asked" : "\(counts.skipped) skipped"]
+                .compactMap { $0 }.joined(separator: ", ")
+            return "\(cause) (\(tally)); nothing published, baseline kept"
         case .skipped: return "skipped"
         }
     }

@@ -13,7 +13,8 @@ public final class RunLock: Sendable {
         public var pid: Int32?
         public var exitCode: ExitCode { .tempFail }
         public var message: String {
-            "another sweep is running" + (pid.map { " (pid \($0))" } ?? "")
+            // The owner writes its pid just after locking: a run starting in that instant cannot know it.
+            "another sweep is running (" + (pid.map { "pid \($0)" } ?? "pid unknown: it had only just started") + ")"
         }
     }
 
@@ -40,9 +41,10 @@ public final class RunLock: Sendable {
             throw Failure(path: path.path, reason: reason)
         }
         descriptor = fd
+        // Written over the old pid, then cut to length: a reader never finds the file empty.
         let pid = "\(getpid())\n"
-        ftruncate(fd, 0)
         _ = pid.withCString { pwrite(fd, $0, strlen($0), 0) }
+        ftruncate(fd, off_t(pid.utf8.count))
     }
 
     deinit {
@@ -54,6 +56,7 @@ public final class RunLock: Sendable {
         var buffer = [UInt8](repeating: 0, count: 32)
         let count = pread(fd, &buffer, buffer.count - 1, 0)
         guard count > 0 else { return nil }
-        return Int32(String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        let firstLine = String(decoding: buffer[..<count], as: UTF8.self).split(separator: "\n").first ?? ""
+        return Int32(firstLine.trimmingCharacters(in: .whitespaces))
     }
 }

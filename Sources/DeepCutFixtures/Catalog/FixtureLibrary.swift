@@ -6,10 +6,14 @@ public struct FixtureLibrary: Sendable, Hashable {
     public var developerToken: String
     /// Expected as `Music-User-Token`; anything else is a 403.
     public var userToken: String
+    /// When set, every library request is answered `302 Found` to this absolute URL (checked before the
+    /// tokens, as a moved or hostile API would): where a client must not take its tokens.
+    public var redirect: String?
 
     public init(albums: [FixtureLibraryAlbum] = [], developerToken: String = "fixture-developer-token",
-                userToken: String = "fixture-user-token") {
+                userToken: String = "fixture-user-token", redirect: String? = nil) {
         self.albums = albums
+        self.redirect = redirect
         self.developerToken = developerToken
         self.userToken = userToken
     }

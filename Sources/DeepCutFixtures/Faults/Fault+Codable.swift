@@ -3,11 +3,11 @@ import Foundation
 /// A flat JSON shape (`kind` plus that kind's fields) so fixture files stay easy to write by hand.
 extension Fault: Codable {
     private enum CodingKeys: String, CodingKey {
-        case kind, code, body, base64, retryAfter, milliseconds, on, times
+        case kind, code, body, base64, retryAfter, milliseconds, location, contentLength, on, times
     }
 
     private enum KindName: String, Codable {
-        case status, rateLimited, forbiddenEmpty, serviceUnavailable, hang, truncate, malformed, body, reset, latency
+        case status, rateLimited, forbiddenEmpty, serviceUnavailable, hang, truncate, malformed, body, reset, latency, redirect, streamedBody
     }
 
     public init(from decoder: any Decoder) throws {
@@ -27,6 +27,8 @@ extension Fault: Codable {
             .body(bytes: try Self.bytes(base64: try container.decode(String.self, forKey: .base64), in: container))
         case .reset: .reset
         case .latency: .latency(milliseconds: try container.decode(Int.self, forKey: .milliseconds))
+        case .redirect: .redirect(location: try container.decode(String.self, forKey: .location))
+        case .streamedBody: .streamedBody(contentLength: try container.decodeIfPresent(Int.self, forKey: .contentLength))
         }
         if case .status(let code, _) = kind, !(100...599).contains(code) {
             throw DecodingError.dataCorruptedError(forKey: .code, in: container, debugDescription: "not an HTTP status: \(code)")
@@ -62,6 +64,12 @@ extension Fault: Codable {
         case .latency(let milliseconds):
             try container.encode(KindName.latency, forKey: .kind)
             try container.encode(milliseconds, forKey: .milliseconds)
+        case .redirect(let location):
+            try container.encode(KindName.redirect, forKey: .kind)
+            try container.encode(location, forKey: .location)
+        case .streamedBody(let contentLength):
+            try container.encode(KindName.streamedBody, forKey: .kind)
+            try container.encodeIfPresent(contentLength, forKey: .contentLength)
         }
         try container.encode(on, forKey: .on)
         try container.encodeIfPresent(times, forKey: .times)

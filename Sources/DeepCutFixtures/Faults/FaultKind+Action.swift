@@ -24,6 +24,11 @@ extension FaultKind {
             return (.reset, 0)
         case .latency(let milliseconds):
             return (.respond(normal), Double(max(0, milliseconds)) / 1000)
+        case .redirect(let location):
+            return (.respond(HTTPResponse(status: 302, contentType: nil, body: "", headers: [("Location", location)])), 0)
+        case .streamedBody(let contentLength):
+            return (.stream(HTTPResponse(status: 200, contentType: contentType, body: "{\"resultCount\": 1, \"results\": ["),
+                            contentLength: contentLength), 0)
         }
     }
 

@@ -20,4 +20,10 @@ public enum FaultKind: Sendable, Hashable {
     case reset
     /// Answers normally after an extra delay.
     case latency(milliseconds: Int)
+    /// `302 Found` to `location` (an absolute URL, e.g. another loopback server): a moved or hostile catalog.
+    case redirect(location: String)
+    /// 200 whose body streams as fast as the socket takes it: with `contentLength` nil, no Content-Length
+    /// and no end until the client hangs up (a runaway answer only a body cap stops); otherwise
+    /// announcing and sending `contentLength` bytes (a huge declared body), without holding them in memory.
+    case streamedBody(contentLength: Int?)
 }

@@ -16,13 +16,14 @@ struct HTTPResponse: Sendable {
         self.body = bytes
     }
 
-    /// The status line and headers, announcing `contentLength` body bytes (a truncation fault announces more than it sends).
-    func head(contentLength: Int, keepAlive: Bool) -> [UInt8] {
+    /// The status line and headers, announcing `contentLength` body bytes (a truncation fault announces more than it sends;
+    /// nil announces none: the body ends when the connection closes).
+    func head(contentLength: Int?, keepAlive: Bool) -> [UInt8] {
         var text = "HTTP/1.1 \(status) \(Self.reasonPhrase(status))\r\n"
         for header in headers {
             text += "\(header.name): \(header.value)\r\n"
         }
-        text += "Content-Length: \(contentLength)\r\n"
+        if let contentLength { text += "Content-Length: \(contentLength)\r\n" }
         text += "Connection: \(keepAlive ? "keep-alive" : "close")\r\n\r\n"
         return Array(text.utf8)
     }
@@ -30,6 +31,7 @@ struct HTTPResponse: Sendable {
     private static func reasonPhrase(_ status: Int) -> String {
         switch status {
         case 200: "OK"
+        case 302: "Found"
         case 400: "Bad Request"
         case 403: "Forbidden"
         case 404: "Not Found"

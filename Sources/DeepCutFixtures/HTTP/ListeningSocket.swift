@@ -1,11 +1,15 @@
 import Glibc
 
-/// The loopback listener. Only ever bound to 127.0.0.1: the fixture is for tests, never a network service.
+/// The loopback listener. Only ever bound inside 127.0.0.0/8: the fixture is for tests, never a network service.
 struct ListeningSocket: Sendable {
     let descriptor: Int32
     let port: Int
 
-    static func bindLoopback(port requestedPort: Int) throws -> ListeningSocket {
+    static func bindLoopback(host: String = "127.0.0.1", port requestedPort: Int) throws -> ListeningSocket {
+        var loopback = in_addr()
+        guard inet_pton(AF_INET, host, &loopback) == 1, UInt32(bigEndian: loopback.s_addr) >> 24 == 127 else {
+            throw FixtureServerError("not a loopback address: '\(host)' (use 127.0.0.0/8)")
+        }
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw FixtureServerError(operation: "socket", errno: errno) }
         var reuse: Int32 = 1
@@ -13,12 +17,12 @@ struct ListeningSocket: Sendable {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(requestedPort).bigEndian)
-        address.sin_addr = in_addr(s_addr: in_addr_t(0x7F00_0001).bigEndian)
+        address.sin_addr = loopback
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard bound == 0, listen(descriptor, 128) == 0 else {
-            let failure = FixtureServerError(operation: "bind 127.0.0.1:\(requestedPort)", errno: errno)
+            let failure = FixtureServerError(operation: "bind \(host):\(requestedPort)", errno: errno)
             Glibc.close(descriptor)
             throw failure
         }

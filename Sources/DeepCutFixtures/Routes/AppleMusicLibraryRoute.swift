@@ -14,6 +14,10 @@ struct AppleMusicLibraryRoute: FixtureRoute {
 
     func plan(for request: HTTPRequest) -> RoutePlan? {
         guard request.path == Self.path else { return nil }
+        if let redirect = library.redirect {
+            return RoutePlan(name: "appleMusic.library.albums",
+                             response: HTTPResponse(status: 302, contentType: nil, body: "", headers: [("Location", redirect)]))
+        }
         guard request.headers["authorization"] == "Bearer \(library.developerToken)" else {
             return RoutePlan(name: "appleMusic.library.albums", response: HTTPResponse(status: 401, contentType: nil, body: ""))
         }

@@ -33,6 +33,14 @@ struct FixtureConnection: Sendable {
                     return false
                 case .reset:
                     return true
+                case .stream(let response, let contentLength):
+                    let filler = [UInt8](repeating: UInt8(ascii: " "), count: 64 * 1024)
+                    guard socket.send(response.head(contentLength: contentLength, keepAlive: false) + response.body) else { return false }
+                    var remaining = (contentLength ?? .max) - response.body.count
+                    while remaining > 0, socket.send(filler.prefix(remaining)) {
+                        remaining -= min(remaining, filler.count)
+                    }
+                    return false
                 }
             }
         }

@@ -8,6 +8,9 @@ struct FixtureReply: Sendable {
         case hang
         /// Close with a TCP RST.
         case reset
+        /// Send the head and the body, then whitespace up to `contentLength` bytes in all (announced), or
+        /// without end and unannounced when nil, until the client disconnects or the server stops.
+        case stream(HTTPResponse, contentLength: Int?)
     }
 
     let delaySeconds: Double

@@ -15,7 +15,8 @@ struct FixtureRouter: Sendable {
         let (action, extraDelay) = fault?.kind.action(replacing: plan.response) ?? (.respond(plan.response), 0)
         if plan.isLogged {
             state.record(LoggedRequest(path: request.path, query: request.query, receivedAt: receivedAt,
-                                       status: action.loggedStatus, route: plan.name, fault: fault))
+                                       status: action.loggedStatus, route: plan.name, fault: fault,
+                                       headerNames: request.headers.keys.sorted()))
         }
         return FixtureReply(delaySeconds: state.baseLatencySeconds() + extraDelay, action: action)
     }
@@ -24,7 +25,7 @@ struct FixtureRouter: Sendable {
 private extension FixtureReply.Action {
     var loggedStatus: Int? {
         switch self {
-        case .respond(let response), .truncate(let response): response.status
+        case .respond(let response), .truncate(let response), .stream(let response, _): response.status
         case .hang, .reset: nil
         }
     }

@@ -36,14 +36,14 @@ public final class FixtureServer: Sendable {
         stop()
     }
 
-    /// Binds 127.0.0.1 and starts accepting connections.
+    /// Binds its loopback address (127.0.0.1 by default) and starts accepting connections.
     /// - Returns: the base URL, e.g. `http://127.0.0.1:40123`; append `/search` or `/lookup`.
     @discardableResult
     public func start() throws -> URL {
         try phase.withLock { phase in
             guard case .idle = phase else { throw FixtureServerError("the server was already started") }
-            let listener = try ListeningSocket.bindLoopback(port: options.port)
-            let url = URL(string: "http://127.0.0.1:\(listener.port)")!
+            let listener = try ListeningSocket.bindLoopback(host: options.host, port: options.port)
+            let url = URL(string: "http://\(options.host):\(listener.port)")!
             phase = .running(listener, url)
             let (connections, router, threads) = (connections, router, threads)
             threads.enter()

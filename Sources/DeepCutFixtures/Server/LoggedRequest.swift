@@ -11,4 +11,7 @@ public struct LoggedRequest: Sendable, Hashable, Codable {
     public let route: String
     /// The fault injected into this request, if any.
     public let fault: Fault?
+    /// The request's header names, lowercased and sorted (never their values): enough to prove which
+    /// credentials reached this server.
+    public let headerNames: [String]
 }

@@ -10,7 +10,8 @@ struct LiveITunes {
     let baseURL: URL
     var requestsPerMinute: Int?
     var maxAttempts = 3
-    var timeoutSeconds = 5
+    // Generous: loopback never needs it, a loaded two-core machine can stall an answer for seconds.
+    var timeoutSeconds = 15
     var batchSize = ITunesProvider.defaultBatchSize
     var clock = CatalogClock.continuous
     var now: @Sendable () -> Date = { Date() }

@@ -128,13 +128,14 @@ import Testing
     }
 
     @Test func hungArtistTimesOutWithinTheConfiguredBound() async throws {
-        let harness = try SweepHarness()
+        let harness = try SweepHarness(catalog: ["timeoutSeconds": "1"])
         harness.fail("101", with: Fault(.hang, on: .lookup))
         let started = ContinuousClock.now
         #expect(await harness.run("sweep").exitCode == .partial)
-        // timeoutSeconds 1, maxAttempts 1: the sweep ends instead of waiting on the hang (a loose
-        // bound: the whole suite shares two cores).
-        #expect(ContinuousClock.now - started < .seconds(30))
+        // timeoutSeconds 1, maxAttempts 1: the sweep ends instead of waiting on the hang. Not a
+        // timing claim: the bound only tells "ended" from "waited on the hang" (which never ends),
+        // loose enough for a two-core machine running the whole suite.
+        #expect(ContinuousClock.now - started < .seconds(180))
         let failure = try #require(try harness.health().sweep.failures.first)
         #expect(failure.kind == .timeout)
         #expect(failure.artist == "Khruangbin")

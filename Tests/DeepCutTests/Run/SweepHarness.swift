@@ -36,7 +36,9 @@ final class SweepHarness: Sendable {
          catalog: [String: String] = [:]) throws {
         let server = FixtureServer(catalog: FixtureCatalog(artists: artists))
         running = Mutex(server)
-        var keys = ["\"concurrency\": 2", "\"timeoutSeconds\": 1", "\"maxAttempts\": 1", "\"requestsPerMinute\": 6000"]
+        // A generous timeout: a loopback answer never needs it, but a loaded two-core CI machine can
+        // stall one for seconds, and five such stalls would open the circuit breaker.
+        var keys = ["\"concurrency\": 2", "\"timeoutSeconds\": 10", "\"maxAttempts\": 1", "\"requestsPerMinute\": 6000"]
         for (key, value) in catalog.sorted(by: { $0.key < $1.key }) {
             keys.removeAll { $0.hasPrefix("\"\(key)\"") }
             keys.append("\"\(key)\": \(value)")

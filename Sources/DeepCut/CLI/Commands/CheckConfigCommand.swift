@@ -26,6 +26,7 @@ enum CheckConfigCommand: DeepCutCommand {
         try checkWritableFolder(config.outputDirectory, key: "outputDirectory", config: config)
         try checkWritableFolder(config.stateDatabase.deletingLastPathComponent(), key: "stateDatabase", config: config)
         if FileManager.default.fileExists(atPath: config.stateDatabase.path) {
+            try refuseNewerSchema(config)
             // A corrupt database is reported (exit 74), never repaired.
             let problems = try StateStore(url: config.stateDatabase).integrityCheck()
             guard problems == ["ok"] else {
@@ -36,6 +37,29 @@ enum CheckConfigCommand: DeepCutCommand {
         }
         context.console.out("config OK: \(config.file.path) (\(config.library.count) library source\(config.library.count == 1 ? "" : "s"), provider \(config.catalog.provider.rawValue))")
         return .success
+    }
+
+    /// A database a newer deepcut wrote is a setup problem (this binary is too old for it): exit 78,
+    /// checked before the store is opened, so nothing is migrated or refused as damage.
+    ///
+    /// `user_version` is read from the file header (offset 60, big-endian) rather than through SQLite,
+    /// which would create `-wal`/`-shm` files beside a database that may be damaged. A file that is
+    /// unreadable or has no SQLite header is left to the store to report, precisely (exit 74).
+    private static func refuseNewerSchema(_ config: Config) throws {
+        let header: Data
+        do {
+            let handle = try FileHandle(forReadingFrom: config.stateDatabase)
+            defer { try? handle.close() }  // Closing a read-only handle cannot lose data.
+            header = try handle.read(upToCount: 100) ?? Data()
+        } catch {
+            return
+        }
+        guard header.count == 100, header.prefix(16).elementsEqual(Array("SQLite format 3\u{0}".utf8)) else { return }
+        let version = header[60..<64].reduce(0) { $0 << 8 | Int($1) }
+        let known = StateStore.migrator.latestVersion
+        guard version <= known else {
+            throw ConfigError(message: "\(config.file.lastPathComponent): stateDatabase: \(config.stateDatabase.path) has schema version \(version), newer than this deepcut understands (\(known)): upgrade deepcut")
+        }
     }
 
     /// The folder exists and is writable, or the nearest existing parent is (it will be created).

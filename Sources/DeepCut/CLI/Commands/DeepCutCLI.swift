@@ -19,7 +19,8 @@ public enum DeepCutCLI {
     /// - Returns: the process exit status.
     public static func main(_ words: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
                             console: Console = .standard) async -> Int32 {
-        await run(words, environment: environment, console: console, httpClient: nil, log: nil).rawValue
+        SignalCancellation.installEarlyExit()
+        return await run(words, environment: environment, console: console, httpClient: nil, log: nil).rawValue
     }
 
     static func run(_ words: [String], environment: [String: String], console: Console,

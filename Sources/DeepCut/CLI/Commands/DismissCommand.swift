@@ -38,7 +38,8 @@ enum DismissCommand: DeepCutCommand {
         }
         let store = try StateStore(url: config.stateDatabase)
         try store.dismissals.save(dismissal)
-        context.console.out("dismissed: \(dismissal.label)")
+        // The label is catalog text: cleaned like every table, so it cannot drive the terminal.
+        context.console.out("dismissed: \(TextTable.clean(dismissal.label))")
         return .success
     }
 }

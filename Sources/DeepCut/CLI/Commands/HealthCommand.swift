@@ -11,6 +11,15 @@ enum HealthCommand: DeepCutCommand {
                                   ])
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
+        let warnAge: Int?, critAge: Int?
+        do throws(UsageError) {
+            (warnAge, critAge) = (try duration("warn-age", context), try duration("crit-age", context))
+        } catch {
+            // A monitoring check answers bad arguments in its own convention too: UNKNOWN, exit 3.
+            context.console.out("DEEPCUT UNKNOWN: \(error.problem)")
+            context.console.err(error.problem)
+            return .partial
+        }
         let config: Config
         do {
             config = try context.loadConfig()
@@ -19,8 +28,7 @@ enum HealthCommand: DeepCutCommand {
             context.console.out("DEEPCUT UNKNOWN: \(error.message)")
             return .partial
         }
-        let check = HealthCheck(ttlHours: config.ttlHours,
-                                warnAgeSeconds: try duration("warn-age", context), critAgeSeconds: try duration("crit-age", context))
+        let check = HealthCheck(ttlHours: config.ttlHours, warnAgeSeconds: warnAge, critAgeSeconds: critAge)
         let report: HealthReport?
         let baseline: Baseline?
         do {
@@ -39,11 +47,12 @@ enum HealthCommand: DeepCutCommand {
         return state.exitCode
     }
 
-    private static func duration(_ option: String, _ context: CommandContext) throws -> Int? {
+    private static func duration(_ option: String, _ context: CommandContext) throws(UsageError) -> Int? {
         guard let text = context.arguments.value(option) else { return nil }
-        guard let seconds = HealthCheck.parseDuration(text) else {
-            throw UsageError(problem: "deepcut health: --\(option): not a duration: '\(text)' (use 90m, 36h, 2d)", usage: spec.usage(program: "deepcut"))
+        do {
+            return try HealthCheck.parseDuration(text)
+        } catch {
+            throw UsageError(problem: "deepcut health: --\(option): \(error.reason)", usage: spec.usage(program: "deepcut"))
         }
-        return seconds
     }
 }

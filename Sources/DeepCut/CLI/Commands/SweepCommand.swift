@@ -9,6 +9,9 @@ enum SweepCommand: DeepCutCommand {
     ])
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
+        guard !(context.arguments.flag("verbose") && context.arguments.flag("quiet")) else {
+            throw UsageError(problem: "deepcut sweep: --verbose and --quiet exclude each other", usage: spec.usage(program: "deepcut"))
+        }
         let verbosity = LogVerbosity(verbose: context.arguments.flag("verbose"), quiet: context.arguments.flag("quiet"))
         let log = context.log ?? EventLog.standardError(verbosity: verbosity, environment: context.environment)
         let pipeline = Pipeline(config: try context.loadConfig(), client: context.httpClient, log: log, environment: context.environment)

@@ -13,11 +13,40 @@ struct TextTable {
         }.joined(separator: "\n")
     }
 
+    /// Catalog text made safe for a terminal: escape sequences (`ESC[31m`, `ESC]…BEL`) are dropped
+    /// whole, then every other control or format character (NUL, BEL, bidi overrides). The one
+    /// function every command uses before echoing third-party text.
     static func clean(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { scalar in
+        var kept = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            if scalar == "\u{1B}" {
+                skipEscapeSequence(&scalars)
+                continue
+            }
             let category = scalar.properties.generalCategory
-            return category != .control && category != .format
-        }))
+            if category != .control && category != .format { kept.append(scalar) }
+        }
+        return String(kept)
+    }
+
+    /// Consumes what follows an ESC: a CSI (`[` parameters, then a final byte in @…~), an OSC, DCS,
+    /// PM or APC string (up to BEL or ESC \\), or a single character.
+    private static func skipEscapeSequence(_ scalars: inout String.UnicodeScalarView.Iterator) {
+        guard let introducer = scalars.next() else { return }
+        switch introducer {
+        case "[":
+            while let scalar = scalars.next(), !(0x40...0x7E).contains(scalar.value) {}
+        case "]", "P", "^", "_":
+            while let scalar = scalars.next(), scalar != "\u{7}" {
+                if scalar == "\u{1B}" {
+                    _ = scalars.next()
+                    return
+                }
+            }
+        default:
+            return
+        }
     }
 }
 

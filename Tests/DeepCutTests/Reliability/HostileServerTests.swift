@@ -1,0 +1,137 @@
+import DeepCutCore
+import DeepCutFixtures
+import Foundation
+import Testing
+@testable import DeepCut
+
+/// Hostile servers against the real `deepcut` binary: an endless body costs the process about the
+/// body cap, and a redirect to another host gets no credential, from the catalog or the library API.
+@Suite struct HostileServerTests {
+    static let developerToken = "eyJhbGciOiJFUzI1NiJ9.hostile-server.signature"
+    static let userToken = "hostile-server-user-token"
+
+    /// The process's peak resident set (VmHWM) in kilobytes; nil once it has exited.
+    static func peakKilobytes(_ pid: Int32) -> Int? {
+        // The status file vanishes with the process: a failed read means "no longer running".
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return nil }
+        return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+    }
+
+    /// Runs `process` to its end, sampling its peak RSS while it runs.
+    static func finishMeasuring(_ process: SpawnedProcess) async throws -> (result: SpawnedProcess.Result, peakKilobytes: Int) {
+        var peak = 0
+        while process.isRunning {
+            peak = max(peak, peakKilobytes(process.pid) ?? 0)
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return (try await process.finish(), peak)
+    }
+
+    // MARK: - Memory bounded by the body cap
+
+    /// Four artists at once answer with a body that never ends (no Content-Length, as fast as the
+    /// socket goes): each fails as "body larger than 20971520 bytes" and the process stays near the
+    /// cap (the issue measured 14.8 GB for this at concurrency 4, ending as `timeout`).
+    @Test func endlessBodiesCostAboutTheCapAndFailAsTooLarge() async throws {
+        try #require(SpawnedProcess.deepcutIsBuilt)
+        let artists = ReliabilityWorld.artists(5, releases: 2)
+        let world = try ReliabilityWorld(artists: artists, library: ReliabilityWorld.library(5),
+                                         catalogKeys: ["concurrency": "4", "timeoutSeconds": "120"])
+        for artist in artists.dropFirst() {
+            world.fail(artist.id, with: Fault(.streamedBody(contentLength: nil)))
+        }
+        let (result, peak) = try await Self.finishMeasuring(try world.spawn("sweep"))
+        #expect(result.status == 3, "\(result.stderr)")
+
+        let failures = try world.health().sweep.failures
+        #expect(failures.count == 4, "\(failures)")
+        for failure in failures {
+            #expect(failure.kind == .decoding, "\(failure.artist): \(failure.kind): \(failure.message)")
+            #expect(failure.message.contains("body larger than \(URLSessionHTTPClient.defaultMaximumBodyBytes) bytes"), "\(failure.message)")
+        }
+        // Four bodies at the cap in flight at once, plus the process itself (~60 MB): far from the
+        // gigabytes a backlog reached before (4.2 GB for one stream, measured).
+        let capKilobytes = URLSessionHTTPClient.defaultMaximumBodyBytes / 1024
+        print("endless bodies: peak RSS \(peak) kB (cap \(capKilobytes) kB, 4 in flight)")
+        #expect(peak > 0)
+        #expect(peak < 100 * 1024 + 4 * 2 * capKilobytes, "peak RSS \(peak) kB")
+    }
+
+    /// A declared 300 MB body is refused from its Content-Length, before any of it is buffered.
+    @Test func aDeclaredHugeBodyIsRefusedBeforeBuffering() async throws {
+        try #require(SpawnedProcess.deepcutIsBuilt)
+        let artists = ReliabilityWorld.artists(2, releases: 2)
+        let world = try ReliabilityWorld(artists: artists, library: ReliabilityWorld.library(2))
+        world.fail(artists[1].id, with: Fault(.streamedBody(contentLength: 300 * 1024 * 1024)))
+        let (result, peak) = try await Self.finishMeasuring(try world.spawn("sweep"))
+        #expect(result.status == 3, "\(result.stderr)")
+        let failure = try #require(try world.health().sweep.failures.first)
+        #expect(failure.kind == .decoding)
+        #expect(failure.message.contains("body larger than \(URLSessionHTTPClient.defaultMaximumBodyBytes) bytes"), "\(failure.message)")
+        print("declared 300 MB body: peak RSS \(peak) kB")
+        #expect(peak < 100 * 1024 + 2 * URLSessionHTTPClient.defaultMaximumBodyBytes / 1024, "peak RSS \(peak) kB")
+    }
+
+    // MARK: - No credential crosses hosts
+
+    /// A second server on 127.0.0.2, logging every request it gets.
+    static func elsewhere() throws -> (FixtureServer, URL) {
+        let server = FixtureServer(catalog: FixtureCatalog(artists: []), options: FixtureServerOptions(host: "127.0.0.2"))
+        return (server, try server.start())
+    }
+
+    @Test func theCatalogsRedirectToAnotherHostGetsNoTokenAndFailsTheArtistNamingIt() async throws {
+        try #require(SpawnedProcess.deepcutIsBuilt)
+        let (elsewhere, elsewhereURL) = try Self.elsewhere()
+        defer { elsewhere.stop() }
+        let artists = ReliabilityWorld.artists(2, releases: 2)
+        let world = try ReliabilityWorld(artists: artists, library: ReliabilityWorld.library(2),
+                                         options: FixtureServerOptions(appleMusicToken: Self.developerToken),
+                                         catalogKeys: ["provider": "\"apple-music\"", "tokenFile": "\"token.jwt\""])
+        try world.folder.write("token.jwt", Self.developerToken + "\n")
+        world.fail(artists[1].id, with: Fault(.redirect(location: elsewhereURL.absoluteString + "/v1/catalog/us/artists/1/albums")))
+
+        let result = try await world.spawn("sweep").finish()
+        #expect(result.status == 3, "\(result.stderr)")
+        let failures = try world.health().sweep.failures
+        #expect(failures.map(\.artist) == [artists[1].name])
+        #expect(failures.first?.kind == .transport)
+        #expect(failures.first?.attempts == 1, "a refused redirect is not retried")
+        #expect(failures.first?.message.contains("redirect (HTTP 302) to \(elsewhereURL.absoluteString) refused") == true,
+                "\(failures.first?.message ?? "")")
+        print("catalog redirect: log of \(elsewhereURL.absoluteString): \(elsewhere.requestLog)")
+        #expect(elsewhere.requestLog.isEmpty, "\(elsewhere.requestLog)")
+        #expect(world.server.requestLog.contains { $0.status == 302 && $0.headerNames.contains("authorization") })
+        #expect(!(result.stdout + result.stderr).contains(Self.developerToken))
+    }
+
+    @Test func theLibraryAPIsRedirectToAnotherHostGetsNeitherTokenAndStopsTheRun() async throws {
+        try #require(SpawnedProcess.deepcutIsBuilt)
+        let (elsewhere, elsewhereURL) = try Self.elsewhere()
+        defer { elsewhere.stop() }
+        let library = FixtureServer(catalog: FixtureCatalog(artists: []), library: FixtureLibrary(
+            albums: [FixtureLibraryAlbum(title: "Old 1", artist: "Artist 01")], developerToken: Self.developerToken,
+            userToken: Self.userToken, redirect: elsewhereURL.absoluteString + "/v1/me/library/albums?limit=100"))
+        let libraryURL = try library.start()
+        defer { library.stop() }
+        let world = try ReliabilityWorld(artists: ReliabilityWorld.artists(1), library: "", topLevelKeys: [
+            "library": #"[{"format": "apple-music-library", "baseURL": "\#(libraryURL.absoluteString)", "tokenFile": "dev.token", "userTokenFile": "user.token"}]"#,
+        ])
+        try world.folder.write("dev.token", Self.developerToken + "\n")
+        try world.folder.write("user.token", Self.userToken + "\n")
+
+        let result = try await world.spawn("sweep").finish()
+        #expect(result.status == 75, "\(result.stderr)")
+        #expect(result.errorLines.filter { !$0.hasPrefix("level=") }.count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("redirect (HTTP 302) to \(elsewhereURL.absoluteString) refused"), "\(result.stderr)")
+        print("library redirect: log of \(elsewhereURL.absoluteString): \(elsewhere.requestLog)")
+        #expect(elsewhere.requestLog.isEmpty, "\(elsewhere.requestLog)")
+        let asked = library.requestLog
+        #expect(asked.count == 1, "the library reader does not retry a refused redirect")
+        #expect(asked.allSatisfy { $0.headerNames.contains("authorization") && $0.headerNames.contains("music-user-token") })
+        #expect(!(result.stdout + result.stderr).contains(Self.userToken))
+        #expect(!FileManager.default.fileExists(atPath: world.feed.appendingPathComponent("current.json").path))
+    }
+}
