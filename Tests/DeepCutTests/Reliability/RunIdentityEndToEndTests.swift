@@ -9,19 +9,20 @@ import Testing
 @Suite struct RunIdentityEndToEndTests {
     @Test func aRunInAnAlreadyTakenSecondGetsASuffixAndOverwritesNothing() async throws {
         try #require(SpawnedProcess.deepcutIsBuilt, "build deepcut first")
-        let world = try ReliabilityWorld(artists: ReliabilityWorld.artists(2), library: ReliabilityWorld.library(2))
+        let world = try ReliabilityWorld(artists: ReliabilityWorld.artists(2), library: ReliabilityWorld.library(2),
+                                         topLevelKeys: ["keepSnapshots": "1000"])  // retention would prune the taken seconds
         #expect(await world.run("sweep").exitCode == .success)
         let baseline = try Data(contentsOf: world.feed.appendingPathComponent("latest.json"))
         // Every second of the next minutes already has a complete run, as a run a moment before
         // this one would: its snapshot file and its history row.
         let start = Date()
-        let taken = (-5...600).map { RunID(start.addingTimeInterval(Double($0))) }
+        let taken = (-5...300).map { RunID(start.addingTimeInterval(Double($0))) }
         let database = try Database(path: world.stateDatabase.path, access: .readWrite)
         for id in taken {
             try baseline.write(to: world.feed.appendingPathComponent("snapshots/" + OutputFolder.snapshotName(id)))
             try database.withConnection { connection in
                 try connection.execute("""
-                    INSERT INTO runs (run_id, started_at, finished_at, status, exit_code, duration_seconds, artists_total,
+                    INSERT OR IGNORE INTO runs (run_id, started_at, finished_at, status, exit_code, duration_seconds, artists_total,
                         artists_failed, entries, requests) VALUES (?, ?, ?, 'complete', 0, 1, 2, 0, 6, 2)
                     """, [id.rawValue, start.timeIntervalSince1970, start.timeIntervalSince1970])
             }
