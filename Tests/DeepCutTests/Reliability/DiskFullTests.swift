@@ -101,6 +101,8 @@ import Testing
         #expect(health.publish.status == .failed && !health.publish.promoted && health.publish.wrote.isEmpty)
         #expect(health.publish.snapshot == nil)
         #expect(health.publish.removedSnapshot == "snapshots/" + OutputFolder.snapshotName(health.runID))
+        let text = try String(contentsOf: world.feed.appendingPathComponent("health.txt"), encoding: .utf8)
+        #expect(text.contains("after writing nothing; removed its unpublished snapshots/"), "\(text)")
 
         try FileManager.default.removeItem(at: current)
         #expect(await world.run("sweep").exitCode == .success)
