@@ -64,7 +64,7 @@ struct Pipeline: Sendable {
             let owned = Set(library.albums.map(\.key))
             let (sweep, memory) = try await sweepCatalog(library.artists, ownedKeys: owned, store: store, previous: previous, run: &run)
             // Artists that could not be checked keep their last known releases, marked stale.
-            let stale = sweep.status == .failed ? StaleReleases() : try StaleReleases(of: sweep, memory: store.memory)
+            let stale = sweep.status == .failed ? StaleReleases() : try StaleReleases(of: sweep, memory: store.memory, now: run.startedAt)
             let diff = Diff(wantedTypes: config.feed.types, windowDays: config.feed.windowDays, newBy: config.feed.newBy)(
                 releases: sweep.releases + stale.releases, owned: owned, dismissed: try store.dismissals.keys(),
                 today: run.startedAt.epochDay, discovered: memory.discovered.mapValues(\.epochDay))
