@@ -14,7 +14,8 @@ public struct Baseline: Sendable, Hashable {
         self.init(runID: snapshot.runID, generatedAt: snapshot.generatedAt)
     }
 
-    /// Whole seconds since the baseline was generated; never negative, so a clock step back reads as "fresh".
+    /// Whole seconds since the baseline was generated; never negative. A baseline dated in the
+    /// future reads as 0 here: `ClockSkew` is what tells a clock that went back from a fresh baseline.
     public func ageSeconds(at now: Date) -> Int {
         max(0, Int(now.timeIntervalSince(generatedAt)))
     }

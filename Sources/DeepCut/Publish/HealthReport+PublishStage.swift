@@ -10,6 +10,8 @@ extension HealthReport {
         public var snapshot: RunID?
         public var baselineRunID: RunID?
         public var baselineAgeSeconds: Int?
+        /// The snapshot file a failed publish wrote and then removed (nothing named it yet).
+        public var removedSnapshot: String?
         /// Something the operator should know, such as an unreadable `latest.json`.
         public var message: String?
 
@@ -29,6 +31,13 @@ extension HealthReport {
             self.init(status: outcome.snapshot == nil ? .skipped : .ok, promoted: outcome.promoted, wrote: outcome.wrote,
                       snapshot: outcome.snapshot, baselineRunID: outcome.baseline?.runID,
                       baselineAgeSeconds: outcome.baselineAgeSeconds, message: outcome.message)
+            removedSnapshot = outcome.removedSnapshot
+        }
+
+        /// A publish that stopped at a file it could not write: `failed`, with what it did before.
+        init(_ failure: PublishFailure) {
+            self.init(failure.outcome)
+            status = .failed
         }
 
         public static let notRun = PublishStage(status: .notRun, promoted: false, wrote: [], snapshot: nil, baselineRunID: nil,

@@ -27,7 +27,8 @@ struct Publish: Sendable {
     ///   - snapshot: the run's snapshot, or nil when the sweep failed.
     ///   - context: what the page shows beside the feed, and the feeds' base URL. A health report
     ///     whose `publish` stage is still `notRun` gets this stage's outcome filled in for the page.
-    /// - Throws: `OutputError` when a file cannot be written (exit 73, or 74 when the disk is full).
+    /// - Throws: `PublishFailure` when a file cannot be written (exit 73, or 74 when the disk is full),
+    ///   carrying what was written before it.
     ///   An unreadable `latest.json` is not thrown: it is reported in the outcome and left as found
     ///   unless a complete run replaces it.
     ///   - previous: the previous run as the pipeline read it at its start; nil reads `latest.json` here
@@ -51,7 +52,13 @@ struct Publish: Sendable {
                                      baselineAgeSeconds: nil, pruned: [], removedTemporaries: removed,
                                      message: unreadableBaseline?.message)
         if let snapshot {
-            try publish(snapshot, context: context, unreadableBaseline: unreadableBaseline, into: &outcome)
+            do {
+                try publish(snapshot, context: context, unreadableBaseline: unreadableBaseline, into: &outcome)
+            } catch let error as any DeepCutError {
+                removeUnpublishedSnapshot(snapshot.runID, into: &outcome)
+                outcome.baselineAgeSeconds = outcome.baseline?.ageSeconds(at: now())
+                throw PublishFailure(outcome: outcome, cause: error)
+            }
             // With the baseline unreadable, which snapshot it came from is unknown: prune nothing.
             if unreadableBaseline == nil || outcome.promoted {
                 prune(keeping: outcome.baseline?.runID, into: &outcome)
@@ -92,6 +99,23 @@ struct Publish: Sendable {
         outcome.wrote.append(folder.relativeName(url))
     }
 
+    /// After a failure: the run's snapshot file goes unless `current.json` or `latest.json` took it
+    /// (they name it, so their snapshot stays in the history). A failed run leaves nothing behind
+    /// to fill a disk that is already full.
+    private func removeUnpublishedSnapshot(_ runID: RunID, into outcome: inout PublishOutcome) {
+        let file = folder.snapshot(runID)
+        let name = folder.relativeName(file)
+        guard outcome.wrote.contains(name), !outcome.wrote.contains(folder.relativeName(folder.current)) else { return }
+        if unlink(file.path) == 0 {
+            outcome.wrote.removeAll { $0 == name }
+            outcome.snapshot = nil
+            outcome.removedSnapshot = name
+        } else {
+            let problem = OutputError(path: file.path, action: "remove the failed run's snapshot", errno: errno).message
+            outcome.message = [outcome.message, problem].compactMap { $0 }.joined(separator: "; ")
+        }
+    }
+
     /// Keeps the newest `keepSnapshots` snapshot files (by run id, which is time order) and the
     /// baseline's own, and removes the rest. Files that are not named like a snapshot are left alone.
     /// The feed is already published when this runs, so a removal that fails is reported, not thrown.
@@ -108,7 +132,11 @@ struct Publish: Sendable {
             guard name.hasSuffix(".json") else { return nil }
             return RunID(rawValue: String(name.dropLast(".json".count)))
         }.sorted()
-        for run in runs.dropLast(keepSnapshots) where run != baseline {
+        // A snapshot dated after this run's was written under a clock that ran ahead, before this
+        // run in fact: it ranks oldest, so retention never prunes the snapshots of the corrected clock first.
+        let current = outcome.snapshot
+        let ordered = current.map { id in runs.filter { $0 > id } + runs.filter { $0 <= id } } ?? runs
+        for run in ordered.dropLast(keepSnapshots) where run != baseline && run != current {
             let url = folder.snapshot(run)
             if unlink(url.path) == 0 {
                 outcome.pruned.append(folder.relativeName(url))

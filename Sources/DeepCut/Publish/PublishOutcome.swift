@@ -13,6 +13,19 @@ struct PublishOutcome: Sendable, Hashable {
     var pruned: [String]
     /// Temporaries of a crashed earlier run that were swept.
     var removedTemporaries: Int
+    /// The snapshot file a failed publish wrote and then removed, relative to the output folder.
+    var removedSnapshot: String?
     /// Something the operator should know, such as an unreadable `latest.json` kept or replaced.
     var message: String?
+}
+
+/// Publish stopped at a file it could not write: the cause (its exit code and line) and what had
+/// been done by then, so the health report says which files were replaced and whether the
+/// baseline was promoted, even though the run failed.
+struct PublishFailure: DeepCutError {
+    var outcome: PublishOutcome
+    var cause: any DeepCutError
+
+    var exitCode: ExitCode { cause.exitCode }
+    var message: String { cause.message }
 }

@@ -1,30 +1,64 @@
 import Foundation
 
-/// A run's identity: its start time in UTC as `20261129T120000Z`. Names the snapshot file, so name
-/// order is time order, which is what retention relies on.
+/// A run's identity: its start time in UTC as `20261129T120000Z`, with `-2`, `-3`, … appended
+/// only when an earlier run already took that second (`20261129T120000Z-2`). Names the snapshot
+/// file and the run history row, so it must never be shared; ordering is by time, then by suffix,
+/// which is what retention relies on.
 public struct RunID: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
     private static let style = Date.ISO8601FormatStyle(dateSeparator: .omitted, dateTimeSeparator: .standard,
                                                        timeSeparator: .omitted, timeZoneSeparator: .omitted,
                                                        includingFractionalSeconds: false, timeZone: .gmt)
+    private static let timeLength = 16
 
     public let rawValue: String
 
-    /// The run id of a run started at `date` (fractions of a second dropped).
+    /// The run id of a run started at `date` (fractions of a second dropped), without a suffix.
     public init(_ date: Date) {
         rawValue = Self.style.format(date)
     }
 
-    /// Accepts only the canonical form, so a stray `notes.json` in `snapshots/` is never taken for a run.
+    /// Accepts only the canonical form (a suffix is a number from 2, without leading zeros), so a
+    /// stray `notes.json` in `snapshots/` is never taken for a run.
     public init?(rawValue: String) {
-        guard rawValue.utf8.count == 16, let date = try? Self.style.parse(rawValue), Self.style.format(date) == rawValue else {
+        let time = String(rawValue.prefix(Self.timeLength))
+        // A text that does not parse as a time is simply not a run id.
+        guard time.utf8.count == Self.timeLength, let date = try? Self.style.parse(time), Self.style.format(date) == time else {
             return nil
+        }
+        let rest = rawValue.dropFirst(Self.timeLength)
+        if !rest.isEmpty {
+            let digits = rest.dropFirst()
+            guard rest.first == "-", digits.count <= 9, digits.first != "0", digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+                  let number = Int(digits), number >= 2 else { return nil }
         }
         self.rawValue = rawValue
     }
 
+    /// The first id for a run started at `date` that no other run has taken: the plain time, else
+    /// the time with the smallest free suffix.
+    /// - Parameter isTaken: whether a run (a history row or a snapshot file) already has the id.
+    static func unique(at date: Date, isTaken: (RunID) throws -> Bool) rethrows -> RunID {
+        let plain = RunID(date)
+        var candidate = plain
+        var suffix = 2
+        while try isTaken(candidate) {
+            candidate = RunID(rawValue: "\(plain.rawValue)-\(suffix)")!
+            suffix += 1
+        }
+        return candidate
+    }
+
+    /// The start time's part, `20261129T120000Z`.
+    var time: String { String(rawValue.prefix(Self.timeLength)) }
+
+    /// 1 for a plain id, else its suffix.
+    var sequence: Int { Int(rawValue.dropFirst(Self.timeLength + 1)) ?? 1 }
+
     public var description: String { rawValue }
 
-    public static func < (lhs: RunID, rhs: RunID) -> Bool { lhs.rawValue < rhs.rawValue }
+    public static func < (lhs: RunID, rhs: RunID) -> Bool {
+        (lhs.time, lhs.sequence) < (rhs.time, rhs.sequence)
+    }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()

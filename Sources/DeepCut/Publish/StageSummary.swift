@@ -28,6 +28,11 @@ enum StageSummary {
             parts.append("nothing published")
         }
         parts.append(baseline(stage))
+        if stage.status == .failed {
+            // A publish that failed half-way: say what is on disk now.
+            parts.append("stopped at a file it could not write after writing " + (stage.wrote.isEmpty ? "nothing" : stage.wrote.joined(separator: ", ")))
+            if let removed = stage.removedSnapshot { parts.append("removed its unpublished \(removed)") }
+        }
         if let message = stage.message { parts.append(DisplayText.line(message, limit: DisplayText.messageLimit)) }
         return parts.joined(separator: "; ")
     }

@@ -51,6 +51,13 @@ struct HealthCheck: Sendable {
             reasons.append("last run \(report.runID) \(report.status.rawValue), \(report.diff.entries) entries")
         }
         if let skip = report.lastSkip { reasons.append("last skipped \(Timestamp.display(skip.at))") }
+        // A baseline "0 min old" because it is dated in the future is not fresh: its age is unknown.
+        var stamps: [(what: String, date: Date)] = [("last run \(report.runID)", report.startedAt)]
+        if let baseline { stamps.append(("baseline \(baseline.runID)", baseline.generatedAt)) }
+        if let skew = ClockSkew(stamps, now: now) {
+            if state == .ok { state = .warning }
+            reasons.append(skew.message)
+        }
         if let age {
             if age > critAgeSeconds {
                 state = .critical

@@ -44,15 +44,16 @@ struct Pipeline: Sendable {
         log.info("run.started", ["run": run.runID.rawValue, "provider": config.catalog.provider.rawValue])
         do {
             let store = try StateStore(url: config.stateDatabase)
-            if options.ifStale, let skip = try freshBaseline(store: store) {
+            try run.claimUniqueID(store: store, outputDirectory: config.outputDirectory)
+            let previous = try PreviousRun.load(outputDirectory: config.outputDirectory, store: store,
+                                                provider: config.catalog.provider.rawValue)
+            if options.ifStale, let skip = freshBaseline(previous, at: run.startedAt) {
                 log.info("run.skipped", ["reason": skip])
                 return self.skip(&run, reason: skip)
             }
             let loaded = try await LoadLibrary().run(config.library)
             let library = loaded.including(try store.owned.all())
             run.report.library = HealthReport.LibraryStage(library)
-            let previous = try PreviousRun.load(outputDirectory: config.outputDirectory, store: store,
-                                                provider: config.catalog.provider.rawValue)
             do {
                 try LibraryGuard(maxShrinkPercent: config.libraryMaxShrinkPercent, acceptChange: options.acceptLibraryChange)
                     .check(loaded: loaded, library: library, previous: previous.lastCompleteLibrary)
@@ -63,7 +64,7 @@ struct Pipeline: Sendable {
             let owned = Set(library.albums.map(\.key))
             let (sweep, memory) = try await sweepCatalog(library.artists, ownedKeys: owned, store: store, previous: previous, run: &run)
             // Artists that could not be checked keep their last known releases, marked stale.
-            let stale = sweep.status == .failed ? StaleReleases() : try StaleReleases(of: sweep, memory: store.memory)
+            let stale = sweep.status == .failed ? StaleReleases() : try StaleReleases(of: sweep, memory: store.memory, now: run.startedAt)
             let diff = Diff(wantedTypes: config.feed.types, windowDays: config.feed.windowDays, newBy: config.feed.newBy)(
                 releases: sweep.releases + stale.releases, owned: owned, dismissed: try store.dismissals.keys(),
                 today: run.startedAt.epochDay, discovered: memory.discovered.mapValues(\.epochDay))
@@ -71,8 +72,15 @@ struct Pipeline: Sendable {
             let snapshot = sweep.status == .failed ? nil
                 : try snapshot(of: sweep, diff: diff, stale: stale, memory: memory, store: store, previous: previous, run: run)
             let context = PublishContext(health: run.report, history: try store.runs.recent(limit: 30), baseURL: config.publish.baseURL)
-            let outcome = try Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots, now: now)(
-                snapshot, context: context, previous: previous)
+            let outcome: PublishOutcome
+            do {
+                outcome = try Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots, now: now)(
+                    snapshot, context: context, previous: previous)
+            } catch let failure as PublishFailure {
+                // What was replaced before the failure is on disk: the report must say so.
+                run.report.publish = HealthReport.PublishStage(failure)
+                throw failure
+            }
             run.report.publish = HealthReport.PublishStage(outcome)
             let summary = Self.summary(sweep.status, sweep: sweep, entries: diff.entries.count)
             return finish(&run, status: sweep.status, store: store,
@@ -206,12 +214,18 @@ struct Pipeline: Sendable {
     }
 
     /// The `--if-stale` rule: skip while the last run was complete and the baseline is younger than `ttlHours`.
-    /// Skips are not recorded in the run history (they are not runs), so `last()` is the last real
+    /// Skips are not recorded in the run history (they are not runs), so `lastRun` is the last real
     /// run; `skipped` rows come from older versions, which recorded skips, only ever after a complete run.
-    private func freshBaseline(store: StateStore) throws -> String? {
-        guard let last = try store.runs.last(), last.status == .complete || last.status == .skipped,
-              let baseline = try Baseline.read(outputDirectory: config.outputDirectory) else { return nil }
-        let age = baseline.ageSeconds(at: now())
+    /// A baseline or a last run dated after this run's start was stamped by a clock that ran ahead:
+    /// its age is unknown, so it is never a reason to skip.
+    private func freshBaseline(_ previous: PreviousRun, at now: Date) -> String? {
+        guard let last = previous.lastRun, last.status == .complete || last.status == .skipped,
+              let baseline = previous.baselineSummary else { return nil }
+        if let skew = ClockSkew(baseline: baseline, lastRun: last, now: now) {
+            log.warning("clock.skew", ["seconds": skew.seconds, "what": skew.what])
+            return nil
+        }
+        let age = baseline.ageSeconds(at: now)
         guard Double(age) < config.ttlHours * 3600 else { return nil }
         return "baseline \(baseline.runID) is \(age / 60) min old, younger than ttlHours \(config.ttlHours); nothing to do"
     }

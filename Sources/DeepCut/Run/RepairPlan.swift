@@ -38,7 +38,8 @@ struct RepairPlan {
         let since = now.addingTimeInterval(-Double(windowMinutes) * 60)
         let failedBefore = Set(artists.filter { previouslyFailed.contains(ArtistName.normalize($0)) })
         let remembered = try memory.lastAnswers(provider: provider, artists: artists.filter { !failedBefore.contains($0) })
-        var fresh = remembered.filter { $0.value.checkedAt >= since }
+        // An answer dated after now came from a clock that ran ahead: its age is unknown, so it is asked again.
+        var fresh = remembered.filter { $0.value.checkedAt >= since && $0.value.checkedAt <= now }
         // One reusable artist, the one checked longest ago, is asked anyway: a canary, so that an
         // artist that keeps failing does not make every repair run look like an outage (only
         // answers of this run count), and an outage still fails the run.

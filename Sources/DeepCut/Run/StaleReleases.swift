@@ -14,7 +14,8 @@ struct StaleReleases: Sendable {
     init() {}
 
     /// The remembered releases of `sweep`'s incomplete artists, except any this run fetched fresh.
-    init(of sweep: SweepOutcome, memory: CatalogMemory) throws {
+    /// - Parameter now: the run's start; a last check dated after it (a clock that ran ahead) reads as `now`.
+    init(of sweep: SweepOutcome, memory: CatalogMemory, now: Date) throws {
         let incomplete = sweep.incompleteArtists
         guard !incomplete.isEmpty else { return }
         let fresh = Set(sweep.releases.map(\.id))
@@ -23,7 +24,7 @@ struct StaleReleases: Sendable {
             guard let answer = remembered[artist] else { continue }
             for release in answer.result.outcome.releases where !fresh.contains(release.id) && lastChecked[release.id] == nil {
                 releases.append(release)
-                lastChecked[release.id] = answer.checkedAt
+                lastChecked[release.id] = min(answer.checkedAt, now)
             }
         }
     }

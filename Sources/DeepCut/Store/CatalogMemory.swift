@@ -15,6 +15,7 @@ public struct CatalogMemory: Sendable {
     func remember(_ results: [ArtistResult], provider: String, at date: Date) throws -> MemoryUpdate {
         let now = date.timeIntervalSince1970
         return try database.transaction { connection in
+            try Self.clampFuture(before: now, in: connection)
             var update = MemoryUpdate()
             let upsertArtist = try connection.prepare("""
                 INSERT INTO catalog_artists (provider, artist, catalog_id, outcome, first_checked_at, checked_at)
@@ -63,6 +64,27 @@ public struct CatalogMemory: Sendable {
             }
             return update
         }
+    }
+
+    /// Brings back every time an earlier run stamped after `now` (a clock that ran ahead, then was
+    /// corrected) to just before `now`: those answers came before this run, that much is certain.
+    /// Left alone, an artist first checked "in the future" would hide every release the catalog adds
+    /// until real time catches up (discovery compares first seen with first checked), and a release
+    /// last seen "in the future" could never be withdrawn. The one order discovery needs survives:
+    /// a release first seen after its artist's first check still is, one second after it.
+    private static func clampFuture(before now: Double, in connection: Connection) throws {
+        let justBefore = now - 1, firstCheck = now - 2
+        try connection.execute("""
+            UPDATE catalog_releases SET first_seen_at = CASE
+                WHEN first_seen_at > COALESCE((SELECT first_checked_at FROM catalog_artists a
+                    WHERE a.provider = catalog_releases.provider AND a.artist = catalog_releases.artist), 0)
+                THEN ? ELSE ? END
+            WHERE first_seen_at > ?
+            """, [justBefore, firstCheck, justBefore])
+        try connection.execute("UPDATE catalog_releases SET last_seen_at = ? WHERE last_seen_at > ?", [justBefore, justBefore])
+        try connection.execute("UPDATE catalog_releases SET withdrawn_at = ? WHERE withdrawn_at > ?", [justBefore, justBefore])
+        try connection.execute("UPDATE catalog_artists SET first_checked_at = ? WHERE first_checked_at > ?", [firstCheck, justBefore])
+        try connection.execute("UPDATE catalog_artists SET checked_at = ? WHERE checked_at > ?", [justBefore, justBefore])
     }
 
     /// Marks the artist's remembered releases that the catalog no longer lists.

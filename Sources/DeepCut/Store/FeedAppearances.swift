@@ -15,12 +15,14 @@ public struct FeedAppearances: Sendable {
     let database: Database
 
     /// Stamps the entries' first appearance (keeping earlier ones) and returns them with `addedAt` set.
+    /// A first appearance dated after `date` was stamped by a clock that ran ahead: it becomes `date`,
+    /// so no entry stays dated in the future once the clock is right again.
     func stamp(_ entries: [FeedEntry], list: List, provider: String, at date: Date) throws -> [FeedEntry] {
         guard !entries.isEmpty else { return entries }
         return try database.transaction { connection in
             let statement = try connection.prepare("""
                 INSERT INTO feed_appearances (provider, release_id, list, first_at) VALUES (?, ?, ?, ?)
-                ON CONFLICT (provider, release_id, list) DO UPDATE SET first_at = first_at
+                ON CONFLICT (provider, release_id, list) DO UPDATE SET first_at = MIN(first_at, excluded.first_at)
                 RETURNING first_at
                 """)
             return try entries.map { entry in

@@ -28,8 +28,19 @@ public struct RunHistoryRepository: Sendable {
         }
     }
 
+    /// The run recorded last, whatever its clock said: a run stamped under a clock that ran ahead
+    /// must not stay "the last run" until real time catches up with it.
     public func last() throws -> RunRecord? {
-        try recent(limit: 1).first
+        try database.withConnection { connection in
+            try connection.query("SELECT \(Self.columns) FROM runs ORDER BY rowid DESC LIMIT 1", [], Self.run).first
+        }
+    }
+
+    /// Whether a run with this id was recorded: run ids are never reused.
+    func contains(runID: String) throws -> Bool {
+        try database.withConnection { connection in
+            try !connection.query("SELECT 1 FROM runs WHERE run_id = ?", [runID]) { _ in true }.isEmpty
+        }
     }
 
     /// Artists (by `ArtistName.normalize`d name) left without a definite answer in some run since

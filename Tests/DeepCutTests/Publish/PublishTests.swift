@@ -125,11 +125,17 @@ import DeepCutCore
             let baseline = try Data(contentsOf: folder.appendingPathComponent("latest.json"))
             try FileManager.default.removeItem(at: folder.appendingPathComponent("current.json"))
             try FileManager.default.createDirectory(at: folder.appendingPathComponent("current.json"), withIntermediateDirectories: false)
-            let error = try #require(throws: OutputError.self) { try publisher(folder)(PublishFixtures.snapshot()) }
+            let snapshot = PublishFixtures.snapshot()
+            let error = try #require(throws: PublishFailure.self) { try publisher(folder)(snapshot) }
             #expect(error.exitCode == .cannotCreate)
             #expect(error.message.contains("current.json"))
             #expect(try Data(contentsOf: folder.appendingPathComponent("latest.json")) == baseline)
             #expect(try PublishFixtures.temporaries(in: folder).isEmpty)
+            // Nothing names the snapshot it wrote first: it is removed, and the outcome says so.
+            let name = OutputFolder.snapshotName(snapshot.runID)
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("snapshots/" + name).path))
+            #expect(error.outcome.wrote.isEmpty && !error.outcome.promoted && error.outcome.snapshot == nil)
+            #expect(error.outcome.removedSnapshot == "snapshots/" + name)
         }
     }
 

@@ -20,6 +20,30 @@ import Testing
         #expect(RunID(rawValue: "20261129T120000Z")! < RunID(rawValue: "20261130T000000Z")!)
     }
 
+    // MARK: Two runs in one second
+
+    @Test func acceptsASuffixFromTwoOnly() {
+        for good in ["20261129T120000Z-2", "20261129T120000Z-10"] {
+            #expect(RunID(rawValue: good)?.rawValue == good)
+        }
+        for bad in ["20261129T120000Z-", "20261129T120000Z-1", "20261129T120000Z-0", "20261129T120000Z-02", "20261129T120000Z-+3",
+                    "20261129T120000Z-2a", "20261129T120000Z_2", "20261129T120000Z-1234567890"] {
+            #expect(RunID(rawValue: bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func ordersBySecondThenBySuffix() {
+        let ids = ["20261129T120001Z", "20261129T120000Z-10", "20261129T120000Z", "20261129T120000Z-2"].compactMap(RunID.init(rawValue:))
+        #expect(ids.sorted().map(\.rawValue) == ["20261129T120000Z", "20261129T120000Z-2", "20261129T120000Z-10", "20261129T120001Z"])
+    }
+
+    @Test func uniqueTakesThePlainTimeElseTheSmallestFreeSuffix() {
+        let plain = RunID(PublishFixtures.runDate)
+        #expect(RunID.unique(at: PublishFixtures.runDate) { _ in false } == plain)
+        let taken: Set = ["20261129T120000Z", "20261129T120000Z-2"]
+        #expect(RunID.unique(at: PublishFixtures.runDate) { taken.contains($0.rawValue) }.rawValue == "20261129T120000Z-3")
+    }
+
     @Test func codesAsItsString() throws {
         let data = try JSONEncoder().encode([RunID(PublishFixtures.runDate)])
         #expect(String(decoding: data, as: UTF8.self) == #"["20261129T120000Z"]"#)

@@ -69,8 +69,42 @@ import Testing
         #expect(after["latest.json"] != before["latest.json"])
         #expect(try world.json("latest.json")["complete"] as? Bool == true)
         #expect(!after.keys.contains { AtomicFile.isTemporaryName(URL(fileURLWithPath: $0).lastPathComponent) })
-        #expect(try world.health().exitCode == 73)
+        let health = try world.health()
+        #expect(health.exitCode == 73)
+        // The report says what Publish did before the failure: the baseline was promoted.
+        let snapshotName = "snapshots/" + OutputFolder.snapshotName(health.runID)
+        #expect(health.publish.status == .failed && health.publish.promoted)
+        #expect(health.publish.wrote == [snapshotName, "current.json", "latest.json"], "\(health.publish.wrote)")
+        #expect(health.publish.baselineRunID == health.runID && health.publish.snapshot == health.runID)
+        #expect(after[snapshotName] != nil, "the new baseline's own snapshot is kept")
         #expect(try StateStore(url: world.stateDatabase).integrityCheck() == ["ok"])
+        #expect(await world.run("sweep").exitCode == .success)
+    }
+
+    /// A publish that fails before anything names its snapshot (here `current.json` cannot be
+    /// replaced) removes the snapshot it wrote: failed runs never pile snapshots up on a full disk.
+    @Test func aPublishThatFailsBeforeCurrentRemovesItsSnapshotAndSaysSo() async throws {
+        try #require(SpawnedProcess.deepcutIsBuilt, "build deepcut first")
+        let world = try ReliabilityWorld(artists: ReliabilityWorld.artists(2), library: ReliabilityWorld.library(2))
+        #expect(await world.run("sweep").exitCode == .success)
+        let current = world.feed.appendingPathComponent("current.json")
+        try FileManager.default.removeItem(at: current)
+        try FileManager.default.createDirectory(at: current, withIntermediateDirectories: false)
+        let feedFiles = { try world.files().filter { !$0.key.hasPrefix("health.") } }
+        let before = try feedFiles()
+
+        let result = try await world.spawn("sweep").finish()
+        #expect(result.status == 73, "\(result.stderr)")
+        #expect(result.errorLines.filter { !$0.hasPrefix("level=") }.count == 1, "\(result.stderr)")
+        #expect(try feedFiles() == before, "the failed run left a file behind or changed one")
+        let health = try world.health()
+        #expect(health.publish.status == .failed && !health.publish.promoted && health.publish.wrote.isEmpty)
+        #expect(health.publish.snapshot == nil)
+        #expect(health.publish.removedSnapshot == "snapshots/" + OutputFolder.snapshotName(health.runID))
+        let text = try String(contentsOf: world.feed.appendingPathComponent("health.txt"), encoding: .utf8)
+        #expect(text.contains("after writing nothing; removed its unpublished snapshots/"), "\(text)")
+
+        try FileManager.default.removeItem(at: current)
         #expect(await world.run("sweep").exitCode == .success)
     }
 }

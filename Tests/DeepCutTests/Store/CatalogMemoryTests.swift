@@ -35,6 +35,25 @@ import Testing
         }
     }
 
+    /// Runs under a clock 30 days ahead, then the clock is corrected: the stamps from the future come
+    /// back to just before the corrected run, keeping which releases came after the first check.
+    @Test func aClockThatWentBackKeepsDiscoveryAndWithdrawalsWorking() throws {
+        try StoreTestDirectory.with { folder in
+            let memory = try StateStore(url: folder.appendingPathComponent("state.db")).memory
+            let ahead = t0.addingTimeInterval(30 * 86_400)
+            try memory.remember([fetched(["a", "b"])], provider: "itunes", at: ahead)
+            #expect(try memory.remember([fetched(["a", "b", "c"])], provider: "itunes", at: ahead.addingTimeInterval(3_600)).discovered.keys.sorted() == ["c"])
+
+            let corrected = t0.addingTimeInterval(86_400)
+            let update = try memory.remember([fetched(["a", "b", "c", "d"])], provider: "itunes", at: corrected)
+            #expect(update.discovered == ["c": corrected.addingTimeInterval(-1), "d": corrected])
+            let remembered = try #require(try memory.lastAnswers(provider: "itunes", artists: ["Bonobo"])["Bonobo"])
+            #expect(remembered.checkedAt == corrected)
+            // "b" was last seen "in the future": once the catalog drops it, it is withdrawn all the same.
+            #expect(try memory.remember([fetched(["a", "c", "d"])], provider: "itunes", at: corrected.addingTimeInterval(60)).withdrawn.map(\.id) == ["b"])
+        }
+    }
+
     // MARK: Withdrawals
 
     @Test func vanishedReleaseIsWithdrawnButAFailedArtistRemovesNothing() throws {

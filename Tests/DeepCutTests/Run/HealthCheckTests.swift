@@ -1,0 +1,38 @@
+import DeepCutCore
+import Foundation
+import Testing
+@testable import DeepCut
+
+/// `deepcut health`'s judgement of a clock that went back (end to end: `ClockJumpEndToEndTests`).
+@Suite struct HealthCheckTests {
+    static let now = Date(timeIntervalSince1970: 1_795_953_600)
+    let check = HealthCheck(ttlHours: 24)
+
+    static func report(startedAt: Date) -> HealthReport {
+        HealthReport(runID: RunID(startedAt), startedAt: startedAt, finishedAt: startedAt, status: .complete, exitCode: .success)
+    }
+
+    @Test func aBaselineDatedInTheFutureIsAWarningNamingTheSkew() {
+        let future = Self.now.addingTimeInterval(3 * 86_400 + 7_200)
+        let (state, line) = check.evaluate(report: Self.report(startedAt: Self.now.addingTimeInterval(-60)),
+                                           baseline: Baseline(runID: RunID(future), generatedAt: future), now: Self.now)
+        #expect(state == .warning)
+        #expect(line.contains("clock went back: baseline \(RunID(future)) is dated 3d 2h in the future"), "\(line)")
+    }
+
+    @Test func aLastRunDatedInTheFutureIsAWarningToo() {
+        let future = Self.now.addingTimeInterval(3_600)
+        let (state, line) = check.evaluate(report: Self.report(startedAt: future),
+                                           baseline: Baseline(runID: RunID(Self.now), generatedAt: Self.now), now: Self.now)
+        #expect(state == .warning)
+        #expect(line.contains("clock went back: last run \(RunID(future)) is dated 1h 0m in the future"), "\(line)")
+    }
+
+    @Test func aMinuteAheadIsToleratedAsRounding() {
+        let ahead = Self.now.addingTimeInterval(ClockSkew.toleranceSeconds)
+        let (state, line) = check.evaluate(report: Self.report(startedAt: ahead),
+                                           baseline: Baseline(runID: RunID(ahead), generatedAt: ahead), now: Self.now)
+        #expect(state == .ok, "\(line)")
+        #expect(!line.contains("clock went back"))
+    }
+}
