@@ -99,7 +99,7 @@ struct Pipeline: Sendable {
                                   memory: store.memory, provider: provider.name, windowMinutes: config.repairWindowMinutes,
                                   now: run.startedAt)
         let progress = SweepProgress(total: plan.toFetch.count, log: log)
-        var sweeper = SweepCatalog(config: config, provider: provider, store: store)
+        var sweeper = SweepCatalog(config: config, provider: provider, store: store, now: now)
         sweeper.artistFinished = progress.artistFinished
         let fetched = try await progress.reporting { () async -> Result<SweepOutcome, any Error> in
             do {

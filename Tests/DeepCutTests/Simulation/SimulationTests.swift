@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+/// The deterministic simulation (issue 13): the real `Pipeline` on a virtual clock, hourly `sweep --if-stale`
+/// runs against the loopback catalog through the real URLSession client, a seeded schedule of outages, catalog
+/// and library changes, dismissals and restores, and the oracle's five invariants checked after every run.
+///
+/// `scripts/simulate [SEEDS] [HOURS]` runs many seeds through `longRun` (environment `DEEPCUT_SIM_SEEDS`,
+/// `DEEPCUT_SIM_HOURS`, `DEEPCUT_SIM_CHECK=all|holding`).
+@Suite("Simulation")
+struct SimulationTests {
+    static let ciSeeds: [UInt64] = [1, 2, 3, 4, 5, 6]
+    static let ciHours = 40
+
+    /// The invariants today's pipeline keeps; the rest are checked by `allInvariants` once the honest-over-time
+    /// pipeline (h-core) and the library guard (h-lib) are merged.
+    static let holding: Set<SimulationInvariant> = Set(SimulationInvariant.allCases)
+
+    // MARK: CI
+
+    @Test("CI seeds keep the invariants that hold today", arguments: ciSeeds)
+    func ciSeed(_ seed: UInt64) async throws {
+        try await Self.expectNoViolations(seed: seed, hours: Self.ciHours, checking: Self.holding)
+    }
+
+    @Test("CI seeds keep every invariant", .disabled("known-failing on main: enable after merging h-core and h-lib"),
+          arguments: ciSeeds)
+    func allInvariants(_ seed: UInt64) async throws {
+        try await Self.expectNoViolations(seed: seed, hours: Self.ciHours, checking: Set(SimulationInvariant.allCases))
+    }
+
+    // MARK: Determinism
+
+    @Test("The same seed gives the same schedule and the same verdicts")
+    func sameSeedSameVerdicts() async throws {
+        #expect(SimulationSchedule(seed: 7, hours: 30) == SimulationSchedule(seed: 7, hours: 30))
+        #expect(SimulationSchedule(seed: 7, hours: 30) != SimulationSchedule(seed: 8, hours: 30))
+        let schedule = SimulationSchedule(seed: 7, hours: 16)
+        let all = Set(SimulationInvariant.allCases)
+        let first = try await Simulation.run(schedule, checking: all)
+        let second = try await Simulation.run(schedule, checking: all)
+        #expect(first.exitCodes == second.exitCodes)
+        #expect(first.violations == second.violations)
+        #expect(first.runs == 16)
+    }
+
+    // MARK: Long runs
+
+    @Test("Many seeds (scripts/simulate)", .enabled(if: ProcessInfo.processInfo.environment["DEEPCUT_SIM_SEEDS"] != nil))
+    func longRun() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let seeds = try #require(Self.seeds(environment["DEEPCUT_SIM_SEEDS"] ?? ""), "DEEPCUT_SIM_SEEDS: use 1-200 or 1,5,9")
+        let hours = Int(environment["DEEPCUT_SIM_HOURS"] ?? "") ?? 50
+        let checking = environment["DEEPCUT_SIM_CHECK"] == "holding" ? Self.holding : Set(SimulationInvariant.allCases)
+        let started = Date()
+        var runs = 0, realRuns = 0, failingSeeds: [UInt64] = []
+        var classes: [SimulationInvariant: [UInt64]] = [:]
+        for seed in seeds {
+            let verdict = try await Simulation.run(SimulationSchedule(seed: seed, hours: hours), checking: checking)
+            runs += verdict.runs
+            realRuns += verdict.realRuns
+            let kinds = Set(verdict.violations.map(\.invariant))
+            for kind in kinds { classes[kind, default: []].append(seed) }
+            if let first = verdict.violations.first {
+                failingSeeds.append(seed)
+                print("seed \(seed): \(verdict.violations.count) violations in \(verdict.runs) runs; first \(first)")
+            }
+        }
+        print("simulation: \(runs) runs (\(realRuns) not skipped) over \(seeds.count) seeds, \(hours) h each, "
+              + "\(failingSeeds.count) seeds with violations, \(Int(Date().timeIntervalSince(started))) s")
+        for (kind, kindSeeds) in classes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            // Shrink one representative per violation class: the shortest sequence is what a fix starts from.
+            let seed = kindSeeds[0]
+            let (shrunk, witness) = try await Simulation.shrink(SimulationSchedule(seed: seed, hours: hours), violating: kind)
+            print("\(kind): \(kindSeeds.count) seeds, e.g. \(kindSeeds.prefix(8).map(String.init).joined(separator: ","))")
+            if let witness { print(Simulation.report(witness, seed: seed, shrunk: shrunk)) }
+        }
+        #expect(failingSeeds.isEmpty, "seeds with violations: \(failingSeeds)")
+    }
+
+    // MARK: Helpers
+
+    static func expectNoViolations(seed: UInt64, hours: Int, checking: Set<SimulationInvariant>) async throws {
+        let schedule = SimulationSchedule(seed: seed, hours: hours)
+        let verdict = try await Simulation.run(schedule, checking: checking, stopEarly: true)
+        guard let first = verdict.violations.first else { return }
+        let (shrunk, witness) = try await Simulation.shrink(schedule, violating: first.invariant, budget: 12)
+        Issue.record(Comment(rawValue: Simulation.report(witness ?? first, seed: seed, shrunk: shrunk)))
+    }
+
+    /// "1-200", "3,7,9" or a mix ("1-5,9").
+    static func seeds(_ text: String) -> [UInt64]? {
+        var seeds: [UInt64] = []
+        for part in text.split(separator: ",") {
+            let bounds = part.split(separator: "-").map { UInt64($0.trimmingCharacters(in: .whitespaces)) }
+            switch bounds.count {
+            case 1: guard let seed = bounds[0] else { return nil }; seeds.append(seed)
+            case 2: guard let low = bounds[0], let high = bounds[1], low <= high else { return nil }; seeds += Array(low...high)
+            default: return nil
+            }
+        }
+        return seeds.isEmpty ? nil : seeds
+    }
+}
