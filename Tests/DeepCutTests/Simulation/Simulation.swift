@@ -16,9 +16,10 @@ struct SimulationVerdict: Sendable {
 enum Simulation {
     /// - Parameters:
     ///   - checking: the invariants whose violations count; the others are still evaluated but ignored.
-    ///   - stopAt: stop at the first counted violation of this invariant (any, when nil and `stopEarly`).
+    ///   - stopEarly: stop at the first counted violation.
+    ///   - rule: count only violations of this rule (a violation class), and stop at the first.
     static func run(_ schedule: SimulationSchedule, checking: Set<SimulationInvariant>, stopEarly: Bool = false,
-                    stopAt: SimulationInvariant? = nil) async throws -> SimulationVerdict {
+                    rule: String? = nil) async throws -> SimulationVerdict {
         let world = try SimulationWorld(seed: schedule.seed)
         var oracle = SimulationOracle()
         var verdict = SimulationVerdict(schedule: schedule)
@@ -28,26 +29,25 @@ enum Simulation {
             if !observation.requests.isEmpty || observation.exitCode != 0 { verdict.realRuns += 1 }
             verdict.exitCodes.append(observation.exitCode)
             verdict.notes += observation.notes.map { "hour \(hour): \($0)" }
-            let counted = oracle.check(observation).filter { checking.contains($0.invariant) }
+            let counted = oracle.check(observation).filter { checking.contains($0.invariant) && (rule == nil || $0.rule == rule) }
             verdict.violations += counted
-            if let stopAt, counted.contains(where: { $0.invariant == stopAt }) { break }
-            if stopEarly, !counted.isEmpty { break }
+            if stopEarly || rule != nil, !counted.isEmpty { break }
         }
         return verdict
     }
 
-    /// The shortest schedule found that still violates `invariant`: cut after the violating run, then drop events
+    /// The shortest schedule found that still breaks `rule` (a violation class): cut after the violating run, then drop events
     /// one at a time (latest first), keeping each drop that keeps the violation. Deterministic worlds make every
     /// replay repeat, so this is plain delta debugging with a budget of replays.
-    static func shrink(_ schedule: SimulationSchedule, violating invariant: SimulationInvariant,
+    static func shrink(_ schedule: SimulationSchedule, breaking rule: String,
                        budget: Int = 40) async throws -> (schedule: SimulationSchedule, violation: SimulationViolation?) {
         var best = schedule
         var replays = 0
         var witness: SimulationViolation?
         func firstViolation(_ candidate: SimulationSchedule) async throws -> SimulationViolation? {
             replays += 1
-            let verdict = try await run(candidate, checking: [invariant], stopAt: invariant)
-            return verdict.violations.first { $0.invariant == invariant }
+            let verdict = try await run(candidate, checking: Set(SimulationInvariant.allCases), rule: rule)
+            return verdict.violations.first
         }
         guard let first = try await firstViolation(best) else { return (best, nil) }
         witness = first
@@ -70,7 +70,7 @@ enum Simulation {
     /// The report a failing seed prints: the seed, the violation, and the run sequence that shows it.
     static func report(_ violation: SimulationViolation, seed: UInt64, shrunk: SimulationSchedule) -> String {
         """
-        simulation seed \(seed) violates \(violation.invariant) at hour \(violation.hour): \(violation.detail)
+        simulation seed \(seed) violates \(violation.invariant) [\(violation.rule)] at hour \(violation.hour): \(violation.detail)
         shortest run sequence found (\(shrunk.hours) runs, replay with DEEPCUT_SIM_SEEDS=\(seed)):
         \(shrunk.description)
         """

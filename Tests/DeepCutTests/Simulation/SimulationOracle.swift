@@ -28,10 +28,12 @@ enum SimulationInvariant: String, Sendable, Hashable, CaseIterable, CustomString
 
 struct SimulationViolation: Sendable, Hashable, CustomStringConvertible {
     var invariant: SimulationInvariant
+    /// Which rule of the invariant broke, e.g. "skipErasesReport": violations are grouped into classes by it.
+    var rule: String
     var hour: Int
     var detail: String
 
-    var description: String { "hour \(hour): \(invariant): \(detail)" }
+    var description: String { "hour \(hour): \(invariant) [\(rule)]: \(detail)" }
 }
 
 /// Checks every run against the truth and against what earlier runs published. It remembers only what a
@@ -49,8 +51,8 @@ struct SimulationOracle {
 
     mutating func check(_ run: RunObservation) -> [SimulationViolation] {
         var found: [SimulationViolation] = []
-        func violation(_ invariant: SimulationInvariant, _ detail: String) {
-            found.append(SimulationViolation(invariant: invariant, hour: run.hour, detail: detail))
+        func violation(_ invariant: SimulationInvariant, _ rule: String, _ detail: String) {
+            found.append(SimulationViolation(invariant: invariant, rule: rule, hour: run.hour, detail: detail))
         }
         let runID = RunID(SimulationWorld.start.addingTimeInterval(Double(run.hour) * 3600)).rawValue
         let before = run.before, after = run.after
@@ -61,20 +63,20 @@ struct SimulationOracle {
         // (1) Whatever happened, a wanted item people saw is still there.
         let lost = before.feedIDs.filter { run.wanted[$0] != nil && !after.feedIDs.contains($0) }.sorted()
         if !lost.isEmpty {
-            violation(.noLoss, "\(lost.count) of \(before.feedIDs.count) feed items still in the catalog and wanted vanished "
+            violation(.noLoss, "itemLost", "\(lost.count) of \(before.feedIDs.count) feed items still in the catalog and wanted vanished "
                       + "(exit \(run.exitCode)\(run.outage.map { ", outage \($0.rawValue)" } ?? "")): \(lost.prefix(5).joined(separator: ","))")
         }
 
         if shouldSkip {
-            if !skipped { violation(.statusAgrees, "the last run was complete and the baseline is young: expected a skip, got exit \(run.exitCode)") }
+            if !skipped { violation(.statusAgrees, "skipExpected", "the last run was complete and the baseline is young: expected a skip, got exit \(run.exitCode)") }
             if after.healthRunID != lastRealRunID || after.healthStatus != lastRealStatus || !after.healthHasLastSkip {
-                violation(.statusAgrees, "a skip must keep the last real report (\(lastRealRunID ?? "-") \(lastRealStatus ?? "-")) and add lastSkip; "
+                violation(.statusAgrees, "skipErasesReport", "a skip must keep the last real report (\(lastRealRunID ?? "-") \(lastRealStatus ?? "-")) and add lastSkip; "
                           + "health.json says \(after.healthRunID ?? "-") \(after.healthStatus ?? "-"), lastSkip \(after.healthHasLastSkip)")
             }
-            if baselineChanged { violation(.baselineHonest, "a skip replaced the baseline") }
+            if baselineChanged { violation(.baselineHonest, "skipMovedBaseline", "a skip replaced the baseline") }
             return found
         }
-        if skipped { violation(.statusAgrees, "skipped although the last real run was not complete or the baseline is old") }
+        if skipped { violation(.statusAgrees, "skippedWrongly", "skipped although the last real run was not complete or the baseline is old") }
 
         let libraryArtists = run.libraryArtists.filter { run.currentIDs[$0] != nil }
         let asked = run.askedArtists
@@ -100,27 +102,27 @@ struct SimulationOracle {
             (expected, what) = ([0], "a healthy catalog")
         }
         if !expected.contains(run.exitCode) {
-            violation(.statusAgrees, "\(what): expected exit \(expected.sorted().map(String.init).joined(separator: " or ")), got \(run.exitCode)"
+            violation(.statusAgrees, "exitCode", "\(what): expected exit \(expected.sorted().map(String.init).joined(separator: " or ")), got \(run.exitCode)"
                       + (run.stderrLine.map { " (\($0))" } ?? ""))
         }
         if expected == [75] || expected == [65] {
             let changed = after.outputBytes.keys.filter { after.outputBytes[$0] != before.outputBytes[$0] }.sorted()
-            if !changed.isEmpty { violation(.statusAgrees, "\(what) must publish nothing; changed: \(changed.joined(separator: ","))") }
+            if !changed.isEmpty { violation(.statusAgrees, "publishedDuringFailure", "\(what) must publish nothing; changed: \(changed.joined(separator: ","))") }
         }
         if expected == [75], after.healthStatus != "failed" || after.monitorState != .critical {
-            violation(.statusAgrees, "\(what): health must say failed/CRITICAL, says \(after.healthStatus ?? "-")/\(after.monitorState.rawValue)")
+            violation(.statusAgrees, "healthNotCritical", "\(what): health must say failed/CRITICAL, says \(after.healthStatus ?? "-")/\(after.monitorState.rawValue)")
         }
         if expected == [3], after.healthStatus != "partial" {
-            violation(.statusAgrees, "\(what): health must say partial, says \(after.healthStatus ?? "-")")
+            violation(.statusAgrees, "healthNotPartial", "\(what): health must say partial, says \(after.healthStatus ?? "-")")
         }
         if expected == [0], run.exitCode == 0, after.latest?.runID != runID || after.healthStatus != "complete" {
-            violation(.statusAgrees, "\(what): expected a complete run promoted to the baseline; health says \(after.healthStatus ?? "-")")
+            violation(.statusAgrees, "notPromoted", "\(what): expected a complete run promoted to the baseline; health says \(after.healthStatus ?? "-")")
         }
 
         // (2) Only an honest complete run moves the baseline.
         if baselineChanged, !honest {
             let missing = libraryArtists.subtracting(asked).sorted()
-            violation(.baselineHonest, "baseline replaced by run exit \(run.exitCode) after \(what); asked \(asked.count) of \(libraryArtists.count) artists"
+            violation(.baselineHonest, "dishonestBaseline", "baseline replaced by run exit \(run.exitCode) after \(what); asked \(asked.count) of \(libraryArtists.count) artists"
                       + (missing.isEmpty ? "" : ", not asked: \(missing.joined(separator: ","))"))
         }
 
@@ -128,30 +130,30 @@ struct SimulationOracle {
         if published, let current = after.current {
             let stale = Set(current.entries.filter(\.stale).map(\.id))
             let staleInChanges = stale.intersection(current.added + current.removed)
-            if !staleInChanges.isEmpty { violation(.changesAgree, "stale entries in the change set: \(staleInChanges.sorted().joined(separator: ","))") }
+            if !staleInChanges.isEmpty { violation(.changesAgree, "staleInChanges", "stale entries in the change set: \(staleInChanges.sorted().joined(separator: ","))") }
             let removedWanted = current.removed.filter { run.wanted[$0] != nil }
             if !removedWanted.isEmpty {
-                violation(.changesAgree, "still-wanted releases reported removed: \(removedWanted.sorted().prefix(5).joined(separator: ","))")
+                violation(.changesAgree, "wantedRemoved", "still-wanted releases reported removed: \(removedWanted.sorted().prefix(5).joined(separator: ","))")
             }
             if run.exitCode == 0 {
                 for artist in asked {
                     let shown = current.ids.filter { run.releaseArtist[$0] == artist }
                     let truth = Set(run.wanted.filter { $0.value == artist }.keys)
                     if shown != truth {
-                        violation(.changesAgree, "complete run, \(artist): shows \(shown.sorted()), the catalog says \(truth.sorted())")
+                        violation(.changesAgree, "snapshotDisagrees", "complete run, \(artist): shows \(shown.sorted()), the catalog says \(truth.sorted())")
                     }
                 }
                 if let previous = before.latest, current.since == previous.runID {
                     let added = current.ids.subtracting(previous.ids), removed = previous.ids.subtracting(current.ids)
                     if Set(current.added) != added || Set(current.removed) != removed {
-                        violation(.changesAgree, "change set \(current.added.sorted())/-\(current.removed.sorted()) is not the difference to the baseline "
+                        violation(.changesAgree, "changeSetNotDifference", "change set \(current.added.sorted())/-\(current.removed.sorted()) is not the difference to the baseline "
                                   + "\(added.sorted())/-\(removed.sorted())")
                     }
                 }
             }
             let oldNews = current.added.filter { before.latest?.ids.contains($0) == true || baselineExpected.contains($0) || run.wanted[$0] == nil }
             if !oldNews.isEmpty, baselineHour != nil {
-                violation(.nothingOldIsNew, "\(oldNews.count) of \(current.added.count) added were already in the last good baseline or are not wanted: "
+                violation(.nothingOldIsNew, "oldCountedNew", "\(oldNews.count) of \(current.added.count) added were already in the last good baseline or are not wanted: "
                           + oldNews.sorted().prefix(5).joined(separator: ","))
             }
         }

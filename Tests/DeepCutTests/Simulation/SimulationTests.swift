@@ -54,13 +54,14 @@ struct SimulationTests {
         let checking = environment["DEEPCUT_SIM_CHECK"] == "holding" ? Self.holding : Set(SimulationInvariant.allCases)
         let started = Date()
         var runs = 0, realRuns = 0, failingSeeds: [UInt64] = []
-        var classes: [SimulationInvariant: [UInt64]] = [:]
+        var classes: [String: (invariant: SimulationInvariant, seeds: [UInt64])] = [:]
         for seed in seeds {
             let verdict = try await Simulation.run(SimulationSchedule(seed: seed, hours: hours), checking: checking)
             runs += verdict.runs
             realRuns += verdict.realRuns
-            let kinds = Set(verdict.violations.map(\.invariant))
-            for kind in kinds { classes[kind, default: []].append(seed) }
+            for violation in verdict.violations where classes[violation.rule]?.seeds.last != seed {
+                classes[violation.rule, default: (violation.invariant, [])].seeds.append(seed)
+            }
             if let first = verdict.violations.first {
                 failingSeeds.append(seed)
                 print("seed \(seed): \(verdict.violations.count) violations in \(verdict.runs) runs; first \(first)")
@@ -68,11 +69,11 @@ struct SimulationTests {
         }
         print("simulation: \(runs) runs (\(realRuns) not skipped) over \(seeds.count) seeds, \(hours) h each, "
               + "\(failingSeeds.count) seeds with violations, \(Int(Date().timeIntervalSince(started))) s")
-        for (kind, kindSeeds) in classes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+        for (rule, found) in classes.sorted(by: { $0.key < $1.key }) {
             // Shrink one representative per violation class: the shortest sequence is what a fix starts from.
-            let seed = kindSeeds[0]
-            let (shrunk, witness) = try await Simulation.shrink(SimulationSchedule(seed: seed, hours: hours), violating: kind)
-            print("\(kind): \(kindSeeds.count) seeds, e.g. \(kindSeeds.prefix(8).map(String.init).joined(separator: ","))")
+            let seed = found.seeds[0]
+            let (shrunk, witness) = try await Simulation.shrink(SimulationSchedule(seed: seed, hours: hours), breaking: rule)
+            print("class \(rule) \(found.invariant): \(found.seeds.count) seeds, e.g. \(found.seeds.prefix(8).map(String.init).joined(separator: ","))")
             if let witness { print(Simulation.report(witness, seed: seed, shrunk: shrunk)) }
         }
         #expect(failingSeeds.isEmpty, "seeds with violations: \(failingSeeds)")
@@ -84,7 +85,7 @@ struct SimulationTests {
         let schedule = SimulationSchedule(seed: seed, hours: hours)
         let verdict = try await Simulation.run(schedule, checking: checking, stopEarly: true)
         guard let first = verdict.violations.first else { return }
-        let (shrunk, witness) = try await Simulation.shrink(schedule, violating: first.invariant, budget: 12)
+        let (shrunk, witness) = try await Simulation.shrink(schedule, breaking: first.rule, budget: 12)
         Issue.record(Comment(rawValue: Simulation.report(witness ?? first, seed: seed, shrunk: shrunk)))
     }
 
