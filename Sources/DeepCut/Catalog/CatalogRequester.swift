@@ -65,11 +65,18 @@ struct CatalogRequester: Sendable {
         let request = HTTPRequest(url: url, headers: headers, timeoutSeconds: timeoutSeconds)
         let endpoint = Self.endpoint(url)
         var attempts = 0
+        let breaker = CircuitBreaker.current
         while true {
             do {
                 try await limiter.acquire()
             } catch {
                 return (.failure(FetchFailure(kind: .cancelled, attempts: attempts, message: "\(endpoint): cancelled")), attempts)
+            }
+            // An open breaker ends the request unsent, as cancellation would: the sweep reports
+            // the artist as skipped (catalogUnreachable), not as one more failure.
+            if breaker?.isOpen == true {
+                return (.failure(FetchFailure(kind: .cancelled, attempts: attempts,
+                                              message: "\(endpoint): not sent, the catalog is unreachable")), attempts)
             }
             attempts += 1
             RequestTally.current?.record()
@@ -79,6 +86,7 @@ struct CatalogRequester: Sendable {
             } catch {
                 verdict = AttemptVerdict(error)
             }
+            breaker?.record(verdict)
             switch verdict {
             case .success(let response):
                 return (.success(response), attempts)

@@ -63,9 +63,15 @@ struct MusicBrainzProvider: CatalogProvider {
             case .success(let page):
                 releases += page.releases(creditedTo: name)
                 offset += page.releaseGroups.count
-                // An empty page before the count is reached means the list shrank meanwhile: nothing is left.
-                if offset >= page.releaseGroupCount || page.releaseGroups.isEmpty {
+                if offset >= page.releaseGroupCount {
                     return .success(releases.uniquedByID())
+                }
+                // An empty page before the answer's own declared count: the rest of the list is
+                // missing, not gone. A failure, so nothing reads as withdrawn.
+                if page.releaseGroups.isEmpty {
+                    let endpoint = CatalogRequester.endpoint(baseURL.appending(path: "ws/2/release-group"))
+                    return .failure(FetchFailure(kind: .decoding, httpStatus: 200, attempts: 1,
+                                                 message: "\(endpoint): an empty page at offset \(offset) of \(page.releaseGroupCount) release groups"))
                 }
             }
         }

@@ -15,6 +15,7 @@ extension CatalogConfig {
         storefront = try object.optional("storefront")?.countryCode()
         contact = try (provider == .musicbrainz ? object.required("contact") : object.optional("contact"))?.nonEmptyString()
         sweepDeadlineMinutes = try object.optional("sweepDeadlineMinutes")?.positiveNumber()
+        maxVanishedPercent = try object.optional("maxVanishedPercent")?.integer(in: 0...100) ?? maxVanishedPercent
         try object.rejectUnknownKeys()
     }
 }

@@ -19,6 +19,9 @@ public struct CatalogConfig: Sendable, Hashable {
     public var contact: String?
     /// Minutes a sweep may run; artists without an answer by then are skipped (partial sweep). nil: no limit.
     public var sweepDeadlineMinutes: Double?
+    /// When more than this share (percent) of the previously known artists come back empty or not
+    /// found in one run, the catalog is taken as faulty and nothing from the run is believed.
+    public var maxVanishedPercent: Int = 20
 
     public init(provider: ProviderKind = .itunes, baseURL: URL? = nil, country: String = "us", concurrency: Int = 4,
                 requestsPerMinute: Int? = nil, timeoutSeconds: Int = 20, maxAttempts: Int = 3) {

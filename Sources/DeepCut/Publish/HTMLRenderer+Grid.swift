@@ -33,7 +33,7 @@ extension HTMLRenderer {
         } ?? "<div class=\"art no-art\" aria-hidden=\"true\">♪</div>"
         let heading = WebLink.http(entry.url).map { "<a href=\"\(MarkupText.escape($0))\" rel=\"noopener noreferrer\">\(title)</a>" } ?? title
         var html = """
-        <li class="card">
+        <li class="\(entry.isStale ? "card stale" : "card")">
         \(artwork)
         <div class="card-body">
         <h3>\(heading)</h3>
@@ -41,6 +41,11 @@ extension HTMLRenderer {
         <p class="meta"><span class="badge">\(EntryContent.typeLabel(entry.type))</span> <time datetime="\(entry.releaseDate)">\(entry.releaseDate)</time></p>
 
         """
+        if let checkedAt = entry.lastCheckedAt {
+            // The artist could not be checked in this run: say so, and since when the entry is known.
+            let time = Timestamp.string(checkedAt)
+            html += "<p class=\"stale-note\">Not rechecked in this run; last checked <time datetime=\"\(time)\">\(Timestamp.display(checkedAt))</time></p>\n"
+        }
         if !entry.alternates.isEmpty {
             html += "<p class=\"alternates\">Also: " + entry.alternates.map(alternate).joined(separator: " · ") + "</p>\n"
         }

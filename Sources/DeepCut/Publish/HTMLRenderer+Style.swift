@@ -35,6 +35,7 @@ extension HTMLRenderer {
     .meta{margin:.5rem 0 0;font-size:.8rem;color:var(--muted);display:flex;gap:.5rem;align-items:center;flex-wrap:wrap}
     .badge{font-weight:600;font-size:.7rem;text-transform:uppercase;letter-spacing:.05em;padding:.1rem .45rem;border-radius:4px;background:var(--skipped-bg);color:var(--text)}
     .alternates{margin:.45rem 0 0;font-size:.75rem;color:var(--muted);overflow-wrap:anywhere}
+    .card.stale{border-style:dashed}.stale-note{margin:.45rem 0 0;font-size:.75rem;color:var(--muted)}
     .empty{color:var(--muted);padding:2rem 0}
     .panels{display:grid;grid-template-columns:1fr;gap:1.25rem;margin-bottom:1.25rem}
     @media (min-width:64rem){.panels{grid-template-columns:3fr 2fr}}

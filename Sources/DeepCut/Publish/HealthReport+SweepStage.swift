@@ -20,6 +20,14 @@ extension HealthReport {
         /// user owns: the best candidate was used, and may be the wrong namesake (pin it with
         /// `artistOverrides`). Absent when there are none.
         public var ambiguousArtists: [String]?
+        /// Artists asked in this run (answered or not); the rest were answered from memory
+        /// (`reused`) or a cached "no such artist". Absent in reports of older versions.
+        public var asked: Int?
+        /// Artists answered from the catalog memory by a repair run.
+        public var reused: Int?
+        /// Why the catalog's answers were not believed (too many known artists came back empty at
+        /// once); the run is then partial and caches nothing. Absent when the catalog looked sound.
+        public var catalogFault: String?
 
         public init(status: StageStatus, provider: String, artists: ArtistCounts, requests: Int,
                     incompleteArtists: [String], failures: [ArtistFailure]) {
@@ -45,6 +53,8 @@ extension HealthReport {
             }
             self.init(status: status, provider: outcome.provider, artists: outcome.counts, requests: outcome.requests,
                       incompleteArtists: outcome.incompleteArtists, failures: failures)
+            asked = outcome.asked
+            reused = outcome.reused
         }
 
         public static let notRun = SweepStage(status: .notRun, provider: "", artists: ArtistCounts(total: 0), requests: 0,

@@ -120,6 +120,7 @@ enum HealthText {
         case .http: return "check the catalog's status and catalog.baseURL (it answered with errors)"
         case .decoding: return "check catalog.provider and catalog.baseURL (the answers were not understood)"
         case .cancelled: return "let the next run start over (this one was stopped)"
+        case .suddenlyEmpty: return "wait for the next run to confirm or refute the empty answers (the catalog suddenly listed nothing for known artists)"
         case nil where stage.artists.skipped > 0: return "raise catalog.sweepDeadlineMinutes (the deadline cut the sweep short)"
         case nil: return "see the cause above"
         }

@@ -30,15 +30,22 @@ struct Publish: Sendable {
     /// - Throws: `OutputError` when a file cannot be written (exit 73, or 74 when the disk is full).
     ///   An unreadable `latest.json` is not thrown: it is reported in the outcome and left as found
     ///   unless a complete run replaces it.
-    func callAsFunction(_ snapshot: Snapshot?, context: PublishContext = PublishContext()) throws -> PublishOutcome {
+    ///   - previous: the previous run as the pipeline read it at its start; nil reads `latest.json` here
+    ///     (the commands that republish outside a sweep).
+    func callAsFunction(_ snapshot: Snapshot?, context: PublishContext = PublishContext(), previous: PreviousRun? = nil) throws -> PublishOutcome {
         try AtomicFile.createDirectory(folder.snapshots)
         let removed = AtomicFile.removeStaleTemporaries(in: folder.root) + AtomicFile.removeStaleTemporaries(in: folder.snapshots)
         var unreadableBaseline: OutputReadError?
         var baseline: Baseline?
-        do {
-            baseline = try Baseline.read(outputDirectory: folder.root)
-        } catch let error as OutputReadError {
-            unreadableBaseline = error
+        if let previous {
+            baseline = previous.baselineSummary
+            unreadableBaseline = previous.unreadableBaseline
+        } else {
+            do {
+                baseline = try Baseline.read(outputDirectory: folder.root)
+            } catch let error as OutputReadError {
+                unreadableBaseline = error
+            }
         }
         var outcome = PublishOutcome(promoted: false, wrote: [], snapshot: snapshot?.runID, baseline: baseline,
                                      baselineAgeSeconds: nil, pruned: [], removedTemporaries: removed,

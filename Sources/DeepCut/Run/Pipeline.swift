@@ -50,16 +50,21 @@ struct Pipeline: Sendable {
             }
             let library = try await LoadLibrary().run(config.library).including(try store.owned.all())
             run.report.library = HealthReport.LibraryStage(library)
+            let previous = try PreviousRun.load(outputDirectory: config.outputDirectory, store: store,
+                                                provider: config.catalog.provider.rawValue)
             let owned = Set(library.albums.map(\.key))
-            let (sweep, memory) = try await sweepCatalog(library.artists, ownedKeys: owned, store: store, run: &run)
+            let (sweep, memory) = try await sweepCatalog(library.artists, ownedKeys: owned, store: store, previous: previous, run: &run)
+            // Artists that could not be checked keep their last known releases, marked stale.
+            let stale = sweep.status == .failed ? StaleReleases() : try StaleReleases(of: sweep, memory: store.memory)
             let diff = Diff(wantedTypes: config.feed.types, windowDays: config.feed.windowDays, newBy: config.feed.newBy)(
-                releases: sweep.releases, owned: owned, dismissed: try store.dismissals.keys(),
+                releases: sweep.releases + stale.releases, owned: owned, dismissed: try store.dismissals.keys(),
                 today: run.startedAt.epochDay, discovered: memory.discovered.mapValues(\.epochDay))
             run.report.diff = HealthReport.DiffStage(diff)
-            let snapshot = sweep.status == .failed ? nil : try snapshot(of: sweep, diff: diff, memory: memory, store: store, run: run)
+            let snapshot = sweep.status == .failed ? nil
+                : try snapshot(of: sweep, diff: diff, stale: stale, memory: memory, store: store, previous: previous, run: run)
             let context = PublishContext(health: run.report, history: try store.runs.recent(limit: 30), baseURL: config.publish.baseURL)
             let outcome = try Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots, now: now)(
-                snapshot, context: context)
+                snapshot, context: context, previous: previous)
             run.report.publish = HealthReport.PublishStage(outcome)
             return finish(&run, status: sweep.status, store: store,
                           message: Self.summary(sweep.status, sweep: sweep, entries: diff.entries.count))
@@ -68,64 +73,113 @@ struct Pipeline: Sendable {
         }
     }
 
-    /// The snapshot to publish: entries stamped with when they entered the feed, the upcoming
-    /// list, and the change set against the baseline.
-    private func snapshot(of sweep: SweepOutcome, diff: FeedDiff, memory: MemoryUpdate, store: StateStore,
-                          run: RunInProgress) throws -> Snapshot {
+    /// The snapshot to publish: entries stamped with when they entered the feed, stale ones
+    /// marked, the upcoming list, and the change set against the baseline.
+    private func snapshot(of sweep: SweepOutcome, diff: FeedDiff, stale: StaleReleases, memory: MemoryUpdate, store: StateStore,
+                          previous: PreviousRun, run: RunInProgress) throws -> Snapshot {
         var snapshot = Snapshot(runID: run.runID, generatedAt: now(), sweep: sweep, diff: diff)
-        snapshot.entries = try store.appearances.stamp(diff.entries, list: .feed, provider: sweep.provider, at: run.startedAt)
-        snapshot.upcoming = try store.appearances.stamp(diff.upcoming, list: .upcoming, provider: sweep.provider, at: run.startedAt)
-        let baseline: Snapshot?
-        do {
-            baseline = try Snapshot.load(from: OutputFolder(config.outputDirectory).latest)
-        } catch is OutputReadError {
-            baseline = nil  // Publish reports the unreadable baseline; there is nothing to compare with.
-        }
+        snapshot.entries = stale.mark(try store.appearances.stamp(diff.entries, list: .feed, provider: sweep.provider, at: run.startedAt))
+        snapshot.upcoming = stale.mark(try store.appearances.stamp(diff.upcoming, list: .upcoming, provider: sweep.provider,
+                                                                   at: run.startedAt))
         snapshot.changes = ChangeSet.between(
-            previous: baseline.map { ($0.runID.rawValue, $0.entries) }, current: snapshot.entries, diff: diff,
+            previous: previous.baseline.map { ($0.runID.rawValue, $0.entries) }, current: snapshot.entries, diff: diff,
             withdrawn: Set(memory.withdrawn.map(\.id)),
             unchecked: try store.memory.releaseIDs(provider: sweep.provider, artists: sweep.incompleteArtists))
         return snapshot
     }
 
-    /// SweepCatalog, with repair-run reuse and the catalog memory.
+    /// SweepCatalog, with the repair plan, the circuit breaker, the suddenly-empty rule and the
+    /// catalog memory. Only answers the run believes are remembered or cached.
     /// - Returns: the whole sweep in library order, and what the catalog memory learned from it.
-    private func sweepCatalog(_ artists: [String], ownedKeys: Set<AlbumKey>, store: StateStore, run: inout RunInProgress)
-        async throws -> (SweepOutcome, MemoryUpdate) {
+    private func sweepCatalog(_ artists: [String], ownedKeys: Set<AlbumKey>, store: StateStore, previous: PreviousRun,
+                              run: inout RunInProgress) async throws -> (SweepOutcome, MemoryUpdate) {
         let provider = try CatalogProviderFactory.make(config.catalog, client: client, environment: environment)
         // A refused token is a configuration problem (exit 78), not a partial sweep of 401s.
         if let refused = await provider.credentialsRefused() { throw refused }
-        let plan = try RepairPlan(artists: artists, previous: try store.runs.last(), previousFailures: try previousIncompleteArtists(),
+        let plan = try RepairPlan(artists: artists, previous: previous.lastRun, previouslyFailed: previous.unansweredArtists,
                                   memory: store.memory, provider: provider.name, windowMinutes: config.repairWindowMinutes,
                                   now: run.startedAt)
         let progress = SweepProgress(total: plan.toFetch.count, log: log)
         var sweeper = SweepCatalog(config: config, provider: provider, store: store, now: now)
         sweeper.artistFinished = progress.artistFinished
-        let fetched = try await progress.reporting { () async -> Result<SweepOutcome, any Error> in
+        let first = try await progress.reporting { [sweeper] () async -> Result<SweepCatalog.Swept, any Error> in
             do {
-                return .success(try await sweeper.run(artists: plan.toFetch, ownedKeys: ownedKeys))
+                return .success(try await sweeper.sweep(artists: plan.toFetch, ownedKeys: ownedKeys))
             } catch {
                 return .failure(error)
             }
         }.get()
-        if let refused = provider.credentialsRefused(in: fetched) { throw refused }
-        // Only fresh answers are remembered: reused ones keep their original time, so reuse never chains.
-        let memory = try store.memory.remember(fetched.results, provider: fetched.provider, at: run.startedAt)
+        if let refused = provider.credentialsRefused(in: first.outcome) { throw refused }
+        sweeper.artistFinished = { _ in }
+        let (believed, fault) = try await believe(first, sweeper: sweeper, ownedKeys: ownedKeys, store: store, at: run.startedAt)
+        let fetched = believed.outcome
+        var memory = MemoryUpdate()
+        // A faulty catalog's run caches nothing: no resolution, no memory, no suspect mark.
+        if fault == nil {
+            try store.artistResolutions.save(believed.learned, provider: provider.name)
+            // Only fresh answers are remembered: reused ones keep their original time, so reuse never chains.
+            memory = try store.memory.remember(fetched.results, provider: fetched.provider, at: run.startedAt)
+        }
+        try store.runs.recordAnswers(provider: provider.name, runID: run.runID.rawValue, unanswered: fetched.incompleteArtists,
+                                     answered: fault == nil ? fetched.results.filter(\.isAnsweredInThisRun).map(\.artist) : [])
         let sweep = plan.merge(fetched, artists: artists)
         run.report.sweep = HealthReport.SweepStage(sweep)
+        run.report.sweep.catalogFault = fault
         if !plan.reused.isEmpty { run.report.sweep.reusedArtists = artists.filter { plan.reused[$0] != nil } }
         let ambiguous = sweep.ambiguousArtists
         if !ambiguous.isEmpty { run.report.sweep.ambiguousArtists = ambiguous }
         return (sweep, memory)
     }
 
-    /// The artists the last run could not check, from its health report (none when unreadable).
-    private func previousIncompleteArtists() throws -> [String] {
-        do {
-            return try HealthReport.load(outputDirectory: config.outputDirectory)?.sweep.incompleteArtists ?? []
-        } catch is OutputReadError {
-            return []
+    /// Applies the suddenly-empty rule (`SuddenlyEmptyRule`) to a sweep's answers: suspicious empty
+    /// answers are asked once more and believed only when an earlier run saw them empty too; the
+    /// suspect marks are updated, unless the catalog looks faulty, when nothing is.
+    /// - Returns: the answers to believe (unbelieved ones as `suddenlyEmpty` failures) with the
+    ///   resolutions of the believed ones, to cache; and why the catalog looks faulty, if it does.
+    private func believe(_ first: SweepCatalog.Swept, sweeper: SweepCatalog, ownedKeys: Set<AlbumKey>, store: StateStore,
+                         at date: Date) async throws -> (SweepCatalog.Swept, fault: String?) {
+        let providerName = first.outcome.provider
+        let rule = SuddenlyEmptyRule(maxVanishedPercent: config.catalog.maxVanishedPercent)
+        var results = first.outcome.results
+        let remembered = try store.memory.lastAnswers(provider: providerName, artists: results.map(\.artist))
+        let suspicious = rule.suspicious(results, remembered: remembered)
+        let known = results.filter { result in
+            guard result.isAnsweredInThisRun, case .fetched? = remembered[result.artist]?.result.outcome else { return false }
+            return true
+        }.count
+        let index = Dictionary(results.indices.map { (results[$0].artist, $0) }, uniquingKeysWith: { first, _ in first })
+        if let fault = rule.catalogFault(vanished: suspicious.count, known: known) {
+            log.warning("catalog.faulty", ["vanished": suspicious.count, "known": known])
+            for artist in suspicious {
+                guard let at = index[artist] else { continue }
+                results[at].outcome = SuddenlyEmptyRule.unconfirmed(artist, remembered: remembered[artist], attempts: results[at].requests,
+                                                                    reason: "not believed: too many known artists vanished at once")
+            }
+            return (SweepCatalog.Swept(outcome: SweepOutcome(provider: providerName, results: results), learned: []), fault)
         }
+        let reasked = suspicious.isEmpty ? nil : try await sweeper.sweep(artists: suspicious, ownedKeys: ownedKeys, bypassingCache: true)
+        let suspects = try store.memory.suspects(provider: providerName)
+        var marked: [String] = []
+        var replaced: Set<String> = []
+        for again in reasked?.outcome.results ?? [] {
+            guard let at = index[again.artist] else { continue }
+            var answer = again
+            answer.requests += results[at].requests
+            let stillEmpty = rule.suspicious([again], remembered: remembered).contains(again.artist)
+            if stillEmpty, !suspects.contains(ArtistName.normalize(again.artist)) {
+                answer.outcome = SuddenlyEmptyRule.unconfirmed(again.artist, remembered: remembered[again.artist], attempts: answer.requests,
+                                                               reason: "asked twice; kept until a later run confirms it")
+                marked.append(again.artist)
+            }
+            results[at] = answer
+            replaced.insert(ArtistName.normalize(again.artist))
+        }
+        try store.memory.updateSuspects(provider: providerName, marked: marked,
+                                        cleared: results.filter(\.isAnsweredInThisRun).map(\.artist), at: date)
+        let believedKeys = Set(results.filter(\.isAnsweredInThisRun).map { ArtistName.normalize($0.artist) })
+        let learned = first.learned.filter { !replaced.contains($0.artistKey) } + (reasked?.learned ?? [])
+        return (SweepCatalog.Swept(outcome: SweepOutcome(provider: providerName, results: results),
+                                   learned: learned.filter { believedKeys.contains($0.artistKey) }), nil)
     }
 
     /// The `--if-stale` rule: skip while the last run was complete and the baseline is younger than `ttlHours`.
@@ -197,7 +251,11 @@ struct Pipeline: Sendable {
         case .complete: return "sweep complete: \(counts.total) artists, \(entries) entries"
         case .partial:
             return "sweep partial: \(counts.failed + counts.skipped) of \(counts.total) artists could not be checked; published as partial, baseline kept"
-        case .failed: return "sweep failed: no artist answered (\(counts.failed) failed); nothing published, baseline kept"
+        case .failed:
+            let unreachable = sweep.results.contains { $0.outcome == .skipped(.catalogUnreachable) }
+                ? ", catalog unreachable: \(counts.skipped) not asked" : ""
+            return "sweep failed: the catalog gave no definite answer in this run (\(counts.failed) failed\(unreachable)); "
+                + "nothing published, baseline kept"
         case .skipped: return "skipped"
         }
     }

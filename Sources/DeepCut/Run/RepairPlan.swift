@@ -1,9 +1,15 @@
 import DeepCutCore
 import Foundation
 
-/// How a run after a partial one completes the sweep cheaply: previously failed artists are
-/// asked first, and artists with a definite answer younger than `repairWindowMinutes` are
-/// answered from the catalog memory instead of the network.
+/// How a run after a partial or failed one completes the sweep cheaply, without ever letting
+/// reused answers hide what still fails.
+///
+/// The previously failed artists (every artist left without a definite answer in some run since
+/// its last definite one, from the run history) are always asked, first, and never answered from
+/// memory. The other artists with a definite answer younger than `repairWindowMinutes` are
+/// answered from the catalog memory instead of the network. Such a run is complete only when each
+/// previously failed artist answered in this run (`SweepOutcome.status`: every artist definite,
+/// and the catalog answered in this run).
 struct RepairPlan {
     /// Artists to ask the catalog, previously failed first.
     var toFetch: [String]
@@ -20,16 +26,23 @@ struct RepairPlan {
         self.reused = reused
     }
 
-    init(artists: [String], previous: RunRecord?, previousFailures: [String], memory: CatalogMemory, provider: String,
+    /// - Parameters:
+    ///   - previouslyFailed: `ArtistName.normalize`d names still owed a definite answer.
+    init(artists: [String], previous: RunRecord?, previouslyFailed: Set<String>, memory: CatalogMemory, provider: String,
          windowMinutes: Int, now: Date) throws {
-        guard let previous, previous.status == .partial, windowMinutes > 0 else {
+        guard let previous, previous.status == .partial || previous.status == .failed, windowMinutes > 0 else {
             self.init(artists: artists)
             return
         }
         let since = now.addingTimeInterval(-Double(windowMinutes) * 60)
-        let fresh = try memory.results(provider: provider, artists: artists, checkedSince: since)
-        let failedBefore = Set(previousFailures)
+        let failedBefore = Set(artists.filter { previouslyFailed.contains(ArtistName.normalize($0)) })
+        let fresh = try memory.results(provider: provider, artists: artists.filter { !failedBefore.contains($0) }, checkedSince: since)
         let remaining = artists.filter { fresh[$0] == nil }
+        // A run that asks nobody would be judged on memory alone: ask everyone instead.
+        guard !remaining.isEmpty else {
+            self.init(artists: artists)
+            return
+        }
         self.init(toFetch: remaining.filter(failedBefore.contains) + remaining.filter { !failedBefore.contains($0) }, reused: fresh)
     }
 

@@ -86,30 +86,45 @@ public struct CatalogMemory: Sendable {
         }
     }
 
-    /// Definite answers checked since `date`, rebuilt as sweep results: what a repair run reuses.
-    func results(provider: String, artists: [String], checkedSince date: Date) throws -> [String: ArtistResult] {
+    /// An artist's last definite answer, and when it was given.
+    struct Remembered: Sendable, Hashable {
+        /// Rebuilt as a sweep result (`source` `.memory`): `.fetched` with the releases still listed, or `.notFound`.
+        var result: ArtistResult
+        var checkedAt: Date
+    }
+
+    /// Each artist's last definite answer, by library name; artists never answered are absent.
+    func lastAnswers(provider: String, artists: [String]) throws -> [String: Remembered] {
         try database.withConnection { connection in
-            var reusable: [String: ArtistResult] = [:]
+            var remembered: [String: Remembered] = [:]
             for artist in artists {
                 let key = ArtistName.normalize(artist)
                 let rows = try connection.query("""
-                    SELECT catalog_id, outcome FROM catalog_artists WHERE provider = ? AND artist = ? AND checked_at >= ?
-                    """, [provider, key, date.timeIntervalSince1970]) { row in
-                    (try row.get(0, as: String?.self), try row.get(1, as: String.self))
+                    SELECT catalog_id, outcome, checked_at FROM catalog_artists WHERE provider = ? AND artist = ?
+                    """, [provider, key]) { row in
+                    (try row.get(0, as: String?.self), try row.get(1, as: String.self), try row.get(2, as: Double.self))
                 }
-                guard let (catalogID, outcome) = rows.first else { continue }
+                guard let (catalogID, outcome, checkedAt) = rows.first else { continue }
+                let checked = Date(timeIntervalSince1970: checkedAt)
                 if outcome == "notFound" {
-                    reusable[artist] = ArtistResult(artist: artist, catalogID: catalogID, outcome: .notFound)
+                    remembered[artist] = Remembered(result: ArtistResult(artist: artist, catalogID: catalogID, outcome: .notFound,
+                                                                         source: .memory), checkedAt: checked)
                     continue
                 }
                 let releases = try connection.query("""
                     SELECT \(Self.releaseColumns) FROM catalog_releases
                     WHERE provider = ? AND artist = ? AND withdrawn_at IS NULL ORDER BY release_id
                     """, [provider, key], Self.release)
-                reusable[artist] = ArtistResult(artist: artist, catalogID: catalogID, outcome: .fetched(releases))
+                remembered[artist] = Remembered(result: ArtistResult(artist: artist, catalogID: catalogID, outcome: .fetched(releases),
+                                                                     source: .memory), checkedAt: checked)
             }
-            return reusable
+            return remembered
         }
+    }
+
+    /// Definite answers checked since `date`, rebuilt as sweep results: what a repair run reuses.
+    func results(provider: String, artists: [String], checkedSince date: Date) throws -> [String: ArtistResult] {
+        try lastAnswers(provider: provider, artists: artists).filter { $0.value.checkedAt >= date }.mapValues(\.result)
     }
 
     private static let releaseColumns = "release_id, title, credited_artist, type, release_date, artwork_url, url, explicit, track_count"
@@ -132,6 +147,32 @@ extension CatalogMemory {
                                                    [provider, ArtistName.normalize(artist)]) { try $0.get(0, as: String.self) })
             }
             return ids
+        }
+    }
+}
+
+extension CatalogMemory {
+    /// Artists (by `ArtistName.normalize`d name) whose catalog suddenly listed nothing in an
+    /// earlier run: the next empty answer confirms it.
+    func suspects(provider: String) throws -> Set<String> {
+        try database.withConnection { connection in
+            Set(try connection.query("SELECT artist FROM suspect_artists WHERE provider = ?", [provider]) {
+                try $0.get(0, as: String.self)
+            })
+        }
+    }
+
+    /// Marks `marked` as suspect and clears the marks of `cleared` (library names).
+    func updateSuspects(provider: String, marked: [String], cleared: [String], at date: Date) throws {
+        try database.transaction { connection in
+            for artist in cleared {
+                try connection.execute("DELETE FROM suspect_artists WHERE provider = ? AND artist = ?",
+                                       [provider, ArtistName.normalize(artist)])
+            }
+            for artist in marked {
+                try connection.execute("INSERT OR IGNORE INTO suspect_artists (provider, artist, marked_at) VALUES (?, ?, ?)",
+                                       [provider, ArtistName.normalize(artist), date.timeIntervalSince1970])
+            }
         }
     }
 }

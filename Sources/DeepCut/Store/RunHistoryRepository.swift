@@ -1,3 +1,5 @@
+import DeepCutCore
+
 /// The history of runs, newest first, for `health` and trend questions.
 public struct RunHistoryRepository: Sendable {
     let database: Database
@@ -28,6 +30,34 @@ public struct RunHistoryRepository: Sendable {
 
     public func last() throws -> RunRecord? {
         try recent(limit: 1).first
+    }
+
+    /// Artists (by `ArtistName.normalize`d name) left without a definite answer in some run since
+    /// their last definite one: the "previously failed" a repair run asks first and never reuses.
+    /// Kept here, not read from `health.json`, which is an output and says only the last run.
+    public func unansweredArtists(provider: String) throws -> Set<String> {
+        try database.withConnection { connection in
+            Set(try connection.query("SELECT artist FROM unanswered_artists WHERE provider = ?", [provider]) {
+                try $0.get(0, as: String.self)
+            })
+        }
+    }
+
+    /// Records who a run left without an answer and who it answered.
+    /// - Parameters:
+    ///   - unanswered: library names without a definite answer in this run; kept until answered.
+    ///   - answered: library names whose definite answer this run remembered; no longer owed.
+    public func recordAnswers(provider: String, runID: String, unanswered: [String], answered: [String]) throws {
+        try database.transaction { connection in
+            for artist in answered {
+                try connection.execute("DELETE FROM unanswered_artists WHERE provider = ? AND artist = ?",
+                                       [provider, ArtistName.normalize(artist)])
+            }
+            for artist in unanswered {
+                try connection.execute("INSERT OR IGNORE INTO unanswered_artists (provider, artist, since_run) VALUES (?, ?, ?)",
+                                       [provider, ArtistName.normalize(artist), runID])
+            }
+        }
     }
 
     private static func run(_ row: Row) throws -> RunRecord {

@@ -97,5 +97,23 @@ extension StateStore {
                 CHECK ((catalog_id IS NULL) = (catalog_name IS NULL))
             ) WITHOUT ROWID;
             """),
+        // Honest over time. `unanswered_artists`: every artist left without a definite answer in a
+        // run since its last definite one (what a repair run must ask, never reuse).
+        // `suspect_artists`: artists whose catalog suddenly listed nothing, waiting for a later run
+        // to confirm it. Both keyed like the catalog memory (`ArtistName.normalize`).
+        Migration(version: 8, sql: """
+            CREATE TABLE unanswered_artists (
+                provider TEXT NOT NULL,
+                artist TEXT NOT NULL,
+                since_run TEXT NOT NULL,
+                PRIMARY KEY (provider, artist)
+            ) WITHOUT ROWID;
+            CREATE TABLE suspect_artists (
+                provider TEXT NOT NULL,
+                artist TEXT NOT NULL,
+                marked_at REAL NOT NULL,
+                PRIMARY KEY (provider, artist)
+            ) WITHOUT ROWID;
+            """),
     ])
 }

@@ -15,4 +15,21 @@ extension ResolutionMethod {
         case .override: 0
         }
     }
+
+    /// `cacheLifetime` spread per artist over its last quarter (75–100 %), deterministically from
+    /// the artist key: resolutions cached in one run never all expire in one later run, so an old
+    /// install never re-searches its whole library at once (and never meets a catalog fault with
+    /// every artist at once).
+    func cacheLifetime(artistKey: String) -> TimeInterval {
+        cacheLifetime * (0.75 + 0.25 * Self.unitSpread(artistKey))
+    }
+
+    /// A stable number in `0..<1` for a key (FNV-1a; Swift's `Hasher` is seeded per process).
+    static func unitSpread(_ key: String) -> Double {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in key.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        return Double(hash >> 11) / Double(UInt64(1) << 53)
+    }
 }

@@ -17,6 +17,9 @@ import Foundation
 /// not the catalog, is why it has none. Either way the sweep is partial, never a silently shorter
 /// "complete" one.
 ///
+/// Unreachable: every request goes through the run's `CircuitBreaker`; once it opens, no further
+/// job starts, and every artist without an answer ends `.skipped(.catalogUnreachable)`.
+///
 /// Requests are counted per artist: a search and its retries on the artist, and a batched lookup
 /// (with any single lookups it falls back to) on the first artist of its batch, so the per-artist
 /// counts add up to the requests sent.
@@ -35,6 +38,9 @@ struct SweepCatalog: Sendable {
     let now: @Sendable () -> Date
     /// Told about every artist as it gets its answer (progress lines); called as jobs finish.
     var artistFinished: @Sendable (ArtistResult) -> Void = { _ in }
+    /// Shared by every sweep of one run (a re-ask pass too), so a run stops asking an unreachable
+    /// catalog however its work is split.
+    var breaker = CircuitBreaker()
 
     init(provider: any CatalogProvider, concurrency: Int, resolutionCache: ArtistResolutionRepository? = nil,
          overrides: [String: String] = [:], deadline: Duration? = nil, clock: CatalogClock = .continuous,
@@ -48,36 +54,73 @@ struct SweepCatalog: Sendable {
         self.now = now
     }
 
-    /// Sweeps `artists`.
+    /// What one sweep found, and the resolutions it learned, not yet cached: the pipeline caches
+    /// them only once it believes the answers (see `Pipeline`).
+    struct Swept: Sendable {
+        var outcome: SweepOutcome
+        var learned: [ArtistResolutionRecord]
+    }
+
+    /// Sweeps `artists` and caches the resolutions it learned.
     /// - Parameter ownedKeys: the user's albums, to tell namesake artists apart.
     /// - Throws: `DatabaseError` when the resolution cache cannot be read or written.
     func run(artists: [String], ownedKeys: Set<AlbumKey> = []) async throws -> SweepOutcome {
+        let swept = try await sweep(artists: artists, ownedKeys: ownedKeys)
+        try resolutionCache?.save(swept.learned, provider: provider.name)
+        return swept.outcome
+    }
+
+    /// Sweeps `artists` without caching what it learned.
+    /// - Parameters:
+    ///   - ownedKeys: the user's albums, to tell namesake artists apart.
+    ///   - bypassingCache: artists asked as if nothing were cached about them (a re-ask).
+    /// - Throws: `DatabaseError` when the resolution cache cannot be read.
+    func sweep(artists: [String], ownedKeys: Set<AlbumKey> = [], bypassingCache: Bool = false) async throws -> Swept {
         let window = SlidingWindow(width: concurrency, deadline: deadline.map { clock.now() + $0 }, clock: clock)
         let resolvedAt = now()
-        var schedule = SweepSchedule(names: artists, known: try knownIdentities(artists, at: resolvedAt),
-                                     batchLimit: provider.releaseBatchLimit, resolvedAt: resolvedAt)
+        var known = bypassingCache ? try pinnedIdentities(artists) : try knownIdentities(artists, at: resolvedAt)
+        // A run that would send no request at all (every artist a cached "no such artist") would be
+        // judged on the cache alone: ask the catalog about them instead.
+        if !artists.isEmpty, artists.indices.allSatisfy({ known[$0]?.method == .notFound }) {
+            known = [:]
+        }
+        var schedule = SweepSchedule(names: artists, known: known, batchLimit: provider.releaseBatchLimit,
+                                     resolvedAt: resolvedAt, breaker: breaker)
         schedule.answered = artistFinished
         schedule.reportKnownAnswers()
         let resolver = ArtistResolver(provider: provider, ownedKeys: MatchKey.all(ofEach: ownedKeys))
-        let reachedDeadline = await window.run(&schedule) { [provider] job in
-            let tally = RequestTally()
-            let answer = await RequestTally.$current.withValue(tally) { () async -> SweepJob.Answer in
-                switch job {
-                case .resolve(let index, let name): .resolved(index: index, name: name, await resolver.resolve(name))
-                case .fetch(let members): .fetched(members, await provider.releases(ofEach: members.map(\.artist)))
+        let reachedDeadline = await CircuitBreaker.$current.withValue(breaker) {
+            await window.run(&schedule) { [provider] job in
+                let tally = RequestTally()
+                let answer = await RequestTally.$current.withValue(tally) { () async -> SweepJob.Answer in
+                    switch job {
+                    case .resolve(let index, let name): .resolved(index: index, name: name, await resolver.resolve(name))
+                    case .fetch(let members): .fetched(members, await provider.releases(ofEach: members.map(\.artist)))
+                    }
                 }
+                return (answer, tally.requests)
             }
-            return (answer, tally.requests)
         }
-        try resolutionCache?.save(schedule.learned, provider: provider.name)
-
-        let stop = Task.isCancelled ? SkipReason.cancelled : .deadline
+        let stop: SkipReason = Task.isCancelled ? .cancelled : breaker.isOpen ? .catalogUnreachable : .deadline
         let results = artists.indices.map { index in
-            ArtistResult(artist: artists[index], catalogID: schedule.identities[index]?.artist?.id,
-                         outcome: schedule.finalOutcome(index, stop: stop, reachedDeadline: reachedDeadline),
-                         requests: schedule.requests[index], resolution: schedule.identities[index]?.method)
+            let cached = known[index]?.method == .notFound
+            return ArtistResult(artist: artists[index], catalogID: schedule.identities[index]?.artist?.id,
+                                outcome: schedule.finalOutcome(index, stop: stop, reachedDeadline: reachedDeadline),
+                                requests: schedule.requests[index], resolution: schedule.identities[index]?.method,
+                                source: cached ? .resolutionCache : .catalog)
         }
-        return SweepOutcome(provider: provider.name, results: results)
+        return Swept(outcome: SweepOutcome(provider: provider.name, results: results), learned: schedule.learned)
+    }
+
+    /// Only the pinned identities (`artistOverrides`), by artist index.
+    private func pinnedIdentities(_ artists: [String]) throws -> [Int: ArtistIdentity] {
+        var known: [Int: ArtistIdentity] = [:]
+        for (index, name) in artists.enumerated() {
+            if let pinned = overrides[ArtistName.normalize(name)] {
+                known[index] = ArtistIdentity(artist: CatalogArtist(id: pinned, name: name), method: .override)
+            }
+        }
+        return known
     }
 
     /// Identities known before any request, by artist index: pinned ids, and cached resolutions
@@ -89,7 +132,7 @@ struct SweepCatalog: Sendable {
             let key = ArtistName.normalize(name)
             if let pinned = overrides[key] {
                 known[index] = ArtistIdentity(artist: CatalogArtist(id: pinned, name: name), method: .override)
-            } else if let record = cached[key], now < record.resolvedAt.addingTimeInterval(record.method.cacheLifetime) {
+            } else if let record = cached[key], now < record.resolvedAt.addingTimeInterval(record.method.cacheLifetime(artistKey: key)) {
                 known[index] = ArtistIdentity(artist: record.artist, method: record.method)
             }
         }

@@ -21,10 +21,13 @@ struct SweepSchedule: WindowSchedule {
     private var unresolved: ArraySlice<Int>
     private var resolving = 0
     private var awaitingReleases: [SweepJob.Member] = []
+    /// Once open, no job starts.
+    private let breaker: CircuitBreaker?
 
     /// - Parameter known: identities known before any request (pinned or cached), by artist index.
-    init(names: [String], known: [Int: ArtistIdentity], batchLimit: Int, resolvedAt: Date) {
+    init(names: [String], known: [Int: ArtistIdentity], batchLimit: Int, resolvedAt: Date, breaker: CircuitBreaker? = nil) {
         self.names = names
+        self.breaker = breaker
         self.batchLimit = max(1, batchLimit)
         self.resolvedAt = resolvedAt
         identities = names.indices.map { known[$0] }
@@ -37,6 +40,7 @@ struct SweepSchedule: WindowSchedule {
     }
 
     mutating func nextJob() -> SweepJob? {
+        if breaker?.isOpen == true { return nil }
         if awaitingReleases.count >= batchLimit {
             return .fetch(takeBatch())
         }
@@ -84,13 +88,16 @@ struct SweepSchedule: WindowSchedule {
 
     /// Artist `index`'s outcome once the sweep has stopped.
     /// - Parameters:
-    ///   - stop: why a job would not have run: the surrounding task's cancellation or the deadline.
+    ///   - stop: why a job would not have run: the surrounding task's cancellation, the open
+    ///     circuit breaker, or the deadline.
     ///   - reachedDeadline: the deadline cancelled jobs in flight, whose `cancelled` failures are
-    ///     then skips: the deadline, not the catalog, left them without an answer.
+    ///     then skips: the deadline, not the catalog, left them without an answer. Likewise an open
+    ///     breaker ends requests unsent as `cancelled`: those artists were never really asked.
     func finalOutcome(_ index: Int, stop: SkipReason, reachedDeadline: Bool) -> ArtistOutcome {
         guard let outcome = outcomes[index] else { return .skipped(stop) }
-        if case .failed(let failure) = outcome, failure.kind == .cancelled, reachedDeadline, stop == .deadline {
-            return .skipped(.deadline)
+        if case .failed(let failure) = outcome, failure.kind == .cancelled {
+            if reachedDeadline, stop == .deadline { return .skipped(.deadline) }
+            if stop == .catalogUnreachable { return .skipped(.catalogUnreachable) }
         }
         return outcome
     }

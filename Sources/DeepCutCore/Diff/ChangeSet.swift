@@ -1,7 +1,7 @@
 /// What changed in the feed since the previous complete snapshot.
 ///
 /// Removal is concluded only from a definite answer for the entry's artist: an entry whose
-/// artist failed or was skipped this run is neither removed nor re-added.
+/// artist failed or was skipped this run (a stale entry) is neither removed, added nor updated.
 public struct ChangeSet: Sendable, Hashable, Codable {
     public struct Removal: Sendable, Hashable, Codable {
         public var entry: FeedEntry
@@ -43,7 +43,7 @@ public struct ChangeSet: Sendable, Hashable, Codable {
         let before = Dictionary(previous.entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let now = Dictionary(current.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var changes = ChangeSet(since: previous.runID)
-        for entry in current {
+        for entry in current where !entry.isStale && !unchecked.contains(entry.id) {
             guard let old = before[entry.id] else {
                 changes.added.append(entry)
                 continue

@@ -1,10 +1,11 @@
 import Foundation
 
 /// The snapshot's entry shape: `alternates` appears only when an entry folds other editions
-/// (an additive field, so schemaVersion 1 readers see the SPEC's shape for ordinary entries).
+/// (an additive field, so schemaVersion 1 readers see the SPEC's shape for ordinary entries), and
+/// `stale: true` with `lastCheckedAt` only on stale entries.
 extension FeedEntry {
     enum CodingKeys: String, CodingKey {
-        case id, key, title, artist, type, releaseDate, artworkURL, url, alternates, addedAt
+        case id, key, title, artist, type, releaseDate, artworkURL, url, alternates, addedAt, stale, lastCheckedAt
     }
 
     public init(from decoder: any Decoder) throws {
@@ -19,6 +20,9 @@ extension FeedEntry {
                   url: try container.decodeIfPresent(String.self, forKey: .url),
                   alternates: try container.decodeIfPresent([FeedAlternate].self, forKey: .alternates) ?? [])
         addedAt = try container.decodeIfPresent(Date.self, forKey: .addedAt)
+        if try container.decodeIfPresent(Bool.self, forKey: .stale) == true {
+            lastCheckedAt = try container.decode(Date.self, forKey: .lastCheckedAt)
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -33,5 +37,9 @@ extension FeedEntry {
         try container.encodeIfPresent(url, forKey: .url)
         if !alternates.isEmpty { try container.encode(alternates, forKey: .alternates) }
         try container.encodeIfPresent(addedAt, forKey: .addedAt)
+        if let lastCheckedAt {
+            try container.encode(true, forKey: .stale)
+            try container.encode(lastCheckedAt, forKey: .lastCheckedAt)
+        }
     }
 }

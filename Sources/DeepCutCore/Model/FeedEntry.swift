@@ -15,6 +15,12 @@ public struct FeedEntry: Sendable, Hashable, Codable {
     /// When this release first entered the feed (or the upcoming list): the feeds' publication
     /// date, so readers sort genuinely new things first and never re-surface old ones.
     public var addedAt: Date?
+    /// Set on a stale entry: its artist could not be checked in this run, and this is what the
+    /// catalog listed when it last answered, at this time. Nil on entries checked in this run.
+    public var lastCheckedAt: Date?
+
+    /// True when the entry is carried from the artist's last definite answer (snapshot `stale`).
+    public var isStale: Bool { lastCheckedAt != nil }
 
     public init(id: String, key: AlbumKey, title: String, artist: String, type: RecordingType,
                 releaseDate: ReleaseDate, artworkURL: String?, url: String?, alternates: [FeedAlternate] = []) {

@@ -12,4 +12,7 @@ public enum FailureKind: String, Codable, Sendable, CaseIterable {
     case decoding
     /// The run was cancelled (signal) while this artist was in flight.
     case cancelled
+    /// The catalog suddenly lists nothing (or no such artist) for an artist it listed releases for,
+    /// and asking once more did not change that: not believed until a later run confirms it.
+    case suddenlyEmpty
 }

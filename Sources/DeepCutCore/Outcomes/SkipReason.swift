@@ -4,4 +4,7 @@ public enum SkipReason: String, Codable, Sendable {
     case deadline
     /// SIGTERM/SIGINT arrived first.
     case cancelled
+    /// The circuit breaker opened: transport failures in a row and no answer in this run, so the
+    /// catalog was not asked about the remaining artists.
+    case catalogUnreachable
 }

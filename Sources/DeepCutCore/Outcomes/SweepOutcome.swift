@@ -8,13 +8,27 @@ public struct SweepOutcome: Sendable {
         self.results = results
     }
 
-    /// Complete only when every artist has a definite answer; failed when none has
-    /// (an empty library is a complete sweep of nothing, not a failure).
+    /// A run is judged by what the catalog said in this run: failed when no artist got a
+    /// definite answer from a request of this run, whatever the caches hold; complete only when
+    /// every artist also has a definite answer; partial otherwise. (An empty library is a complete
+    /// sweep of nothing; LoadLibrary refuses one before the sweep.)
     public var status: RunStatus {
-        let definite = results.filter { $0.outcome.isDefinite }.count
-        if definite == results.count { return .complete }
-        return definite == 0 ? .failed : .partial
+        guard !results.isEmpty else { return .complete }
+        // An empty answer not believed yet (`suddenlyEmpty`) is still an answer of this run: the
+        // catalog is reachable, so the run is partial, keeping what it knew, rather than failed.
+        let catalogAnswered = results.contains { result in
+            if case .failed(let failure) = result.outcome, failure.kind == .suddenlyEmpty { return result.source == .catalog }
+            return result.isAnsweredInThisRun
+        }
+        guard catalogAnswered else { return .failed }
+        return results.allSatisfy(\.outcome.isDefinite) ? .complete : .partial
     }
+
+    /// Artists asked in this run (answered or not).
+    public var asked: Int { results.filter { $0.source == .catalog }.count }
+
+    /// Artists answered from the catalog memory (a repair run).
+    public var reused: Int { results.filter { $0.source == .memory }.count }
 
     public var releases: [Release] { results.flatMap(\.outcome.releases) }
 

@@ -1,0 +1,41 @@
+import DeepCutCore
+import Foundation
+
+/// The last known releases of the artists a run could not check, from the catalog memory: a
+/// partial snapshot carries them, through the same Diff (owned, dismissed, the window still
+/// apply), as entries marked `stale` with when they were last checked. A reader sees the same
+/// items during an outage as before it.
+struct StaleReleases: Sendable {
+    /// In library order of their artists.
+    private(set) var releases: [Release] = []
+    /// When each stale release's artist last gave a definite answer, by release id.
+    private(set) var lastChecked: [String: Date] = [:]
+
+    init() {}
+
+    /// The remembered releases of `sweep`'s incomplete artists, except any this run fetched fresh.
+    init(of sweep: SweepOutcome, memory: CatalogMemory) throws {
+        let incomplete = sweep.incompleteArtists
+        guard !incomplete.isEmpty else { return }
+        let fresh = Set(sweep.releases.map(\.id))
+        let remembered = try memory.lastAnswers(provider: sweep.provider, artists: incomplete)
+        for artist in incomplete {
+            guard let answer = remembered[artist] else { continue }
+            for release in answer.result.outcome.releases where !fresh.contains(release.id) && lastChecked[release.id] == nil {
+                releases.append(release)
+                lastChecked[release.id] = answer.checkedAt
+            }
+        }
+    }
+
+    /// `entries` with the stale ones marked.
+    func mark(_ entries: [FeedEntry]) -> [FeedEntry] {
+        guard !lastChecked.isEmpty else { return entries }
+        return entries.map { entry in
+            guard let checkedAt = lastChecked[entry.id] else { return entry }
+            var stale = entry
+            stale.lastCheckedAt = checkedAt
+            return stale
+        }
+    }
+}
