@@ -5,7 +5,7 @@ extension Config {
     init(_ field: ConfigField, file: URL) throws {
         let folder = file.deletingLastPathComponent()
         var document = try field.object()
-        let library = try document.required("library").nonEmptyArray().map { try LibrarySource($0, folder: folder) }
+        let (library, maxShrinkPercent) = try Self.library(document.required("library"), folder: folder)
         let catalog = try document.optional("catalog").map { try CatalogConfig($0, folder: folder) } ?? CatalogConfig()
         let feed = try document.optional("feed").map(FeedConfig.init) ?? FeedConfig()
         let stateDatabase = try document.optional("stateDatabase")?.path(relativeTo: folder)
@@ -13,6 +13,7 @@ extension Config {
         self.init(file: file, library: library, catalog: catalog, feed: feed,
                   stateDatabase: stateDatabase ?? folder.appendingPathComponent("state.db"),
                   outputDirectory: outputDirectory ?? folder.appendingPathComponent("feed"))
+        libraryMaxShrinkPercent = maxShrinkPercent ?? libraryMaxShrinkPercent
         keepSnapshots = try document.optional("keepSnapshots")?.integer(in: 1...Int.max) ?? keepSnapshots
         ttlHours = try document.optional("ttlHours")?.positiveNumber() ?? ttlHours
         repairWindowMinutes = try document.optional("repairWindowMinutes")?.integer(in: 0...Int.max) ?? repairWindowMinutes
@@ -20,5 +21,21 @@ extension Config {
         prometheusTextfile = try document.optional("prometheusTextfile")?.path(relativeTo: folder)
         artistOverrides = try document.optional("artistOverrides")?.artistOverrides() ?? artistOverrides
         try document.rejectUnknownKeys()
+    }
+
+    /// `library`: the array of sources, or an object `{"sources": [...], "maxShrinkPercent": 50}` for the options.
+    private static func library(_ field: ConfigField, folder: URL) throws -> ([LibrarySource], maxShrinkPercent: Int?) {
+        switch field.value {
+        case .array:
+            return (try field.nonEmptyArray().map { try LibrarySource($0, folder: folder) }, nil)
+        case .object:
+            var object = try field.object()
+            let sources = try object.required("sources").nonEmptyArray().map { try LibrarySource($0, folder: folder) }
+            let maxShrinkPercent = try object.optional("maxShrinkPercent")?.integer(in: 0...100)
+            try object.rejectUnknownKeys()
+            return (sources, maxShrinkPercent)
+        default:
+            throw field.failure("expected an array of sources or an object with 'sources', got \(field.value.kindName)")
+        }
     }
 }

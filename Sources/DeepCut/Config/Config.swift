@@ -6,6 +6,9 @@ public struct Config: Sendable {
     /// The file this was read from.
     public var file: URL
     public var library: [LibrarySource]
+    /// `library.maxShrinkPercent`: a library whose artists shrink by more than this share against the
+    /// last complete run is refused (exit 65) unless `sweep --accept-library-change` is given.
+    public var libraryMaxShrinkPercent = 50
     public var catalog: CatalogConfig
     public var feed: FeedConfig
     public var stateDatabase: URL

@@ -13,7 +13,10 @@ public struct BeetsLibraryReader: LibraryReader {
 
     public func read(_ source: LibrarySource) throws -> LibraryReadResult {
         var result = LibraryReadResult(source: source)
-        guard try source.leadingBytes(Self.sqliteHeader.count) == Self.sqliteHeader else {
+        // Opened here first: a missing file gets the operating system's reason, a FIFO or device is
+        // refused before SQLite can block on it, and anything else is checked for SQLite's header.
+        let file = try LibraryFile(opening: source.path, sizeLimit: LibraryFile.streamedSizeLimit)
+        guard try file.nextChunk()?.starts(with: Self.sqliteHeader) == true else {
             throw LibraryError(message: "\(result.sourceName): not a beets library (not a SQLite database)")
         }
         do {
@@ -21,6 +24,7 @@ public struct BeetsLibraryReader: LibraryReader {
             try database.withConnection { connection in
                 let beets = try BeetsDatabase(connection: connection, name: result.sourceName)
                 for row in try beets.albums() {
+                    if Task.isCancelled { throw LibraryReadCancelledError(file: source.path) }
                     let artist = try beets.creditedArtist(of: row)
                     guard let album = result.addRow(title: row.title, artist: artist, at: .record("album \(row.id)")) else {
                         continue

@@ -1,22 +1,14 @@
 import Foundation
 
 /// Reads a CSV library: UTF-8, a header row naming `title` and `artist` columns (any case, any order,
-/// other columns ignored), one album per row. Streams the file in chunks.
+/// other columns ignored), one album per row. Streams the file in chunks; a row longer than
+/// `CSVParser.maximumRecordLength` stops the read (a binary or corrupt file, not an export).
 public struct CSVLibraryReader: LibraryReader {
-    private static let chunkSize = 1 << 16
-
     public init() {}
 
     public func read(_ source: LibrarySource) throws -> LibraryReadResult {
         var result = LibraryReadResult(source: source)
-        let handle: FileHandle
-        do {
-            handle = try FileHandle(forReadingFrom: source.path)
-        } catch {
-            throw LibraryError.unreadable(source.path, error)
-        }
-        defer { try? handle.close() }
-
+        let file = try LibraryFile(opening: source.path, sizeLimit: LibraryFile.streamedSizeLimit)
         var parser = CSVParser(fileName: result.sourceName)
         var columns: (title: Int, artist: Int)?
         func add(_ record: CSVRecord) throws {
@@ -26,7 +18,7 @@ public struct CSVLibraryReader: LibraryReader {
             }
             result.addRow(title: record.field(known.title), artist: record.field(known.artist), at: .line(record.line))
         }
-        while let chunk = try Self.nextChunk(of: handle, source: source) {
+        while let chunk = try file.nextChunk() {
             for record in try parser.consume(chunk) { try add(record) }
         }
         if let record = try parser.finish() { try add(record) }
@@ -34,15 +26,6 @@ public struct CSVLibraryReader: LibraryReader {
             throw LibraryError(message: "\(result.sourceName): empty file, expected a header row with 'title' and 'artist' columns")
         }
         return result
-    }
-
-    private static func nextChunk(of handle: FileHandle, source: LibrarySource) throws -> Data? {
-        do {
-            guard let chunk = try handle.read(upToCount: chunkSize), !chunk.isEmpty else { return nil }
-            return chunk
-        } catch {
-            throw LibraryError.unreadable(source.path, error)
-        }
     }
 
     /// The positions of the `title` and `artist` columns; the first of a repeated name wins.

@@ -4,6 +4,10 @@
 /// UTF-8 byte order mark, and blank lines (skipped). A bare quote inside an unquoted field is kept as text
 /// (`12" Mixes`); text after a closing quote is an error, as is an unterminated quoted field and invalid UTF-8.
 struct CSVParser {
+    /// The longest row read, in bytes (quoted line breaks included): real rows are a few hundred
+    /// bytes; a 300 MB one-line file is not a library, and holding it whole cost 1.2 GB.
+    static let maximumRecordLength = 1 << 20
+
     private enum State {
         /// Nothing of the current field read yet.
         case fieldStart
@@ -31,6 +35,8 @@ struct CSVParser {
     /// A CR ended a record: an LF right after it is the same line break.
     private var afterCarriageReturn = false
     private var atStart = true
+    /// Bytes of the current record so far, for `maximumRecordLength`.
+    private var recordLength = 0
 
     init(fileName: String) {
         self.fileName = fileName
@@ -46,6 +52,10 @@ struct CSVParser {
             if bytes.starts(with: Self.byteOrderMark) { bytes = bytes.dropFirst(Self.byteOrderMark.count) }
         }
         for byte in bytes {
+            recordLength += 1
+            if recordLength > Self.maximumRecordLength {
+                throw LibraryError(message: "\(fileName):\(recordLine): a row longer than \(Self.maximumRecordLength >> 20) MiB; not a library export")
+            }
             if afterCarriageReturn {
                 afterCarriageReturn = false
                 if byte == Self.lineFeed { continue }
@@ -105,6 +115,7 @@ struct CSVParser {
                 records.append(CSVRecord(fields: fields, line: recordLine))
                 fields = []
             }
+            recordLength = 0
             line += 1
             recordLine = line
             state = .fieldStart

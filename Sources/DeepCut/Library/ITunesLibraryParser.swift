@@ -12,7 +12,13 @@ final class ITunesLibraryParser: NSObject, XMLParserDelegate {
     struct ParseError: Error {
         var line: Int
         var message: String
+        /// The run was cancelled mid-parse (SIGTERM): not a problem of the file.
+        var cancelled = false
     }
+
+    /// Elements between two looks at the task's cancellation: often enough to stop within
+    /// milliseconds, rare enough to cost nothing.
+    private static let elementsPerCancellationCheck = 256
 
     private enum Place {
         case outside
@@ -33,6 +39,8 @@ final class ITunesLibraryParser: NSObject, XMLParserDelegate {
     private var sawTracks = false
     /// Where the first error was reported: once `parse()` returns, `lineNumber` has moved on to the end.
     private var errorLine: Int?
+    private var elements = 0
+    private var cancelled = false
 
     /// - Returns: every track, in file order.
     static func tracks(in url: URL) throws(ParseError) -> [ITunesTrack] {
@@ -44,7 +52,9 @@ final class ITunesLibraryParser: NSObject, XMLParserDelegate {
         parser.shouldResolveExternalEntities = false
         // On Linux `parse()` returns true for a document that ends early (a truncated export), so
         // success also means that no error was recorded.
-        guard parser.parse(), parser.parserError == nil else {
+        let parsed = parser.parse()
+        if delegate.cancelled { throw ParseError(line: 0, message: "cancelled", cancelled: true) }
+        guard parsed, parser.parserError == nil else {
             throw ParseError(line: delegate.errorLine ?? parser.lineNumber, message: "malformed XML (\(reason(parser.parserError)))")
         }
         guard delegate.sawPlist else { throw ParseError(line: 1, message: "not a property list (no <plist> element)") }
@@ -79,6 +89,11 @@ final class ITunesLibraryParser: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
                 attributes: [String: String] = [:]) {
+        elements += 1
+        if elements % Self.elementsPerCancellationCheck == 0, Task.isCancelled {
+            cancelled = true
+            parser.abortParsing()
+        }
         text = ""
         switch element {
         case "plist":

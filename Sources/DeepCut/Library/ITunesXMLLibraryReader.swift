@@ -11,12 +11,16 @@ public struct ITunesXMLLibraryReader: LibraryReader {
 
     public func read(_ source: LibrarySource) throws -> LibraryReadResult {
         var result = LibraryReadResult(source: source)
-        // XMLParser reports a missing file as a parse error; open it first for the operating system's reason.
-        _ = try source.leadingBytes(1)
+        // Opened here, not by XMLParser: a missing file gets the operating system's reason, a FIFO or a
+        // device is refused before it can block or stream forever, and the parser reads this very file.
+        let file = try LibraryFile(opening: source.path, sizeLimit: LibraryFile.streamedSizeLimit)
+        // The descriptor must stay open while the parser reads through /proc/self/fd.
+        defer { withExtendedLifetime(file) {} }
         let tracks: [ITunesTrack]
         do {
-            tracks = try ITunesLibraryParser.tracks(in: source.path)
+            tracks = try ITunesLibraryParser.tracks(in: file.openedPath)
         } catch {
+            if error.cancelled { throw LibraryReadCancelledError(file: source.path) }
             let place = error.line > 0 ? ":\(error.line)" : ""
             throw LibraryError(message: "\(result.sourceName)\(place): \(error.message)")
         }

@@ -7,12 +7,8 @@ public struct JSONLibraryReader: LibraryReader {
 
     public func read(_ source: LibrarySource) throws -> LibraryReadResult {
         var result = LibraryReadResult(source: source)
-        let data: Data
-        do {
-            data = try Data(contentsOf: source.path)
-        } catch {
-            throw LibraryError.unreadable(source.path, error)
-        }
+        // Parsed whole, so held to the smaller cap.
+        let data = try LibraryFile(opening: source.path, sizeLimit: LibraryFile.wholeSizeLimit).readAll()
         let document: JSONValue
         do {
             document = try JSONParser.parse(data)

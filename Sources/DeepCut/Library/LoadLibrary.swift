@@ -6,7 +6,14 @@ import DeepCutCore
 /// (exit 65), because sweeping against half a library would publish albums the user already owns.
 /// An API source that cannot be reached throws `LibraryUnavailableError` (exit 75); rejected
 /// credentials throw a `ConfigError` (exit 78).
+///
+/// A library file is read whole and stable: its size and modification time (and which file the path
+/// names) are compared before and after the read, and a file that changed is read once more; changed
+/// again, it is exit 65, because an export being rewritten gives a fraction of the library.
 public struct LoadLibrary: Sendable {
+    /// Reads of one file before "changed while being read" is final.
+    static let readAttempts = 2
+
     private let registry: LibraryReaderRegistry
 
     public init(registry: LibraryReaderRegistry = .standard) {
@@ -18,9 +25,34 @@ public struct LoadLibrary: Sendable {
         let readers = try registry.readers(for: sources)
         var results: [LibraryReadResult] = []
         for (source, reader) in zip(sources, readers) {
-            results.append(try await reader.read(source))
+            results.append(try await Self.read(source, with: reader))
         }
         return Self.outcome(of: results)
+    }
+
+    /// One source; for a file, a read whose file did not change while it was read.
+    private static func read(_ source: LibrarySource, with reader: any LibraryReader) async throws -> LibraryReadResult {
+        guard source.format != .appleMusicLibrary else { return try await reader.read(source) }
+        for _ in 1..<readAttempts {
+            if let result = try await stableRead(source, with: reader) { return result }
+        }
+        guard let result = try await stableRead(source, with: reader) else { throw LibraryError.changedWhileRead(source.path) }
+        return result
+    }
+
+    /// - Returns: nil when the file's stamp differs before and after the read, also when the read
+    ///   failed: a file caught half-written is malformed only for the moment.
+    private static func stableRead(_ source: LibrarySource, with reader: any LibraryReader) async throws -> LibraryReadResult? {
+        if Task.isCancelled { throw LibraryReadCancelledError(file: source.path) }
+        let before = try LibraryFile.stamp(of: source.path)
+        let result: LibraryReadResult
+        do {
+            result = try await reader.read(source)
+        } catch let error as LibraryError {
+            guard try LibraryFile.stamp(of: source.path) == before else { return nil }
+            throw error
+        }
+        return try LibraryFile.stamp(of: source.path) == before ? result : nil
     }
 
     /// Merges per-source results: albums and warnings in order, artists deduplicated across sources,

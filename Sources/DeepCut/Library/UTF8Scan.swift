@@ -11,12 +11,14 @@ enum UTF8Scan {
 
     /// - Returns: the 1-based line of the first invalid sequence, or nil when the file is UTF-8. A
     ///   sequence cut off by the end of the file is left for the parser to call a truncated file.
+    /// - Throws: `CancellationError` once the run is cancelled, so a huge file never delays SIGTERM.
     static func firstInvalidLine(in url: URL) throws -> Int? {
         let handle = try FileHandle(forReadingFrom: url)
         defer { try? handle.close() }
         var carry: [UInt8] = []
         var consumed = 0
         while let chunk = try handle.read(upToCount: chunkSize), !chunk.isEmpty {
+            try Task.checkCancellation()
             var bytes = carry + chunk
             let tail = incompleteTailCount(bytes)
             carry = Array(bytes.suffix(tail))

@@ -11,4 +11,16 @@ extension RunHistoryRepository {
             }.first ?? nil
         }
     }
+
+    /// How many library artists the newest complete run swept: the library guard's reference. Rows
+    /// written before `library_artists` was kept fall back to the sweep's artist count, which was
+    /// the library's.
+    func lastCompleteLibraryArtists() throws -> (runID: String, artists: Int)? {
+        try database.withConnection { connection in
+            try connection.query("""
+                SELECT run_id, COALESCE(library_artists, artists_total) FROM runs WHERE status = ?
+                ORDER BY started_at DESC, run_id DESC LIMIT 1
+                """, [RunStatus.complete]) { (try $0.get(0, as: String.self), try $0.get(1, as: Int.self)) }.first
+        }
+    }
 }

@@ -19,6 +19,9 @@ public struct HealthReport: Sendable, Hashable, Codable {
     public var sweep: SweepStage
     public var diff: DiffStage
     public var publish: PublishStage
+    /// The newest `--if-stale` skip since this run, when there was one: a skip keeps the last real
+    /// run's report and only adds this.
+    public var lastSkip: LastSkip?
 
     public init(runID: RunID, startedAt: Date, finishedAt: Date, status: RunStatus, exitCode: ExitCode,
                 message: String? = nil, library: LibraryStage = .notRun, sweep: SweepStage = .notRun,

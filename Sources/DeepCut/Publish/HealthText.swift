@@ -20,6 +20,9 @@ enum HealthText {
         lines.append("baseline: " + baseline(report))
         lines.append("ran:      \(Timestamp.string(report.startedAt)) to \(Timestamp.string(report.finishedAt)) "
             + "(\(ElapsedTime.text(Int(report.finishedAt.timeIntervalSince(report.startedAt)))))")
+        if let skip = report.lastSkip {
+            lines.append("skipped:  \(Timestamp.string(skip.at)) by --if-stale: " + DisplayText.line(skip.reason, limit: messageLimit))
+        }
         lines.append("")
         lines.append(stageLine("library", report.library.status, StageSummary.library(report.library)))
         lines.append(stageLine("sweep", report.sweep.status, StageSummary.sweep(report.sweep)))

@@ -50,6 +50,7 @@ struct HealthCheck: Sendable {
         case .complete, .skipped:
             reasons.append("last run \(report.runID) \(report.status.rawValue), \(report.diff.entries) entries")
         }
+        if let skip = report.lastSkip { reasons.append("last skipped \(Timestamp.display(skip.at))") }
         if let age {
             if age > critAgeSeconds {
                 state = .critical

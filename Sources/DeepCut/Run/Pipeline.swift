@@ -46,10 +46,18 @@ struct Pipeline: Sendable {
             let store = try StateStore(url: config.stateDatabase)
             if options.ifStale, let skip = try freshBaseline(store: store) {
                 log.info("run.skipped", ["reason": skip])
-                return finish(&run, status: .skipped, store: store, message: skip)
+                return self.skip(&run, reason: skip)
             }
-            let library = try await LoadLibrary().run(config.library).including(try store.owned.all())
+            let loaded = try await LoadLibrary().run(config.library)
+            let library = loaded.including(try store.owned.all())
             run.report.library = HealthReport.LibraryStage(library)
+            do {
+                try LibraryGuard(maxShrinkPercent: config.libraryMaxShrinkPercent, acceptChange: options.acceptLibraryChange)
+                    .check(loaded: loaded, library: library, previous: try store.runs.lastCompleteLibraryArtists())
+            } catch {
+                run.report.library.status = .failed
+                throw error
+            }
             let previous = try PreviousRun.load(outputDirectory: config.outputDirectory, store: store,
                                                 provider: config.catalog.provider.rawValue)
             let owned = Set(library.albums.map(\.key))
@@ -183,12 +191,32 @@ struct Pipeline: Sendable {
     }
 
     /// The `--if-stale` rule: skip while the last run was complete and the baseline is younger than `ttlHours`.
+    /// Skips are not recorded in the run history (they are not runs), so `last()` is the last real
+    /// run; `skipped` rows come from older versions, which recorded skips, only ever after a complete run.
     private func freshBaseline(store: StateStore) throws -> String? {
         guard let last = try store.runs.last(), last.status == .complete || last.status == .skipped,
               let baseline = try Baseline.read(outputDirectory: config.outputDirectory) else { return nil }
         let age = baseline.ageSeconds(at: now())
         guard Double(age) < config.ttlHours * 3600 else { return nil }
         return "baseline \(baseline.runID) is \(age / 60) min old, younger than ttlHours \(config.ttlHours); nothing to do"
+    }
+
+    /// An `--if-stale` skip: the health report keeps the last real run's and adds `lastSkip`; the run
+    /// history and the metrics are left alone, so both keep describing the feed people see.
+    private func skip(_ run: inout RunInProgress, reason: String) -> RunReport {
+        run.report.status = .skipped
+        run.report.exitCode = Int(ExitCode.success.rawValue)
+        run.report.message = reason
+        run.report.finishedAt = now()
+        log.info("run.finished", ["run": run.runID.rawValue, "status": RunStatus.skipped.rawValue, "exit": ExitCode.success.rawValue])
+        do {
+            let written = try HealthWriter.writeSkip(HealthReport.LastSkip(at: run.report.finishedAt, reason: reason),
+                                                     fallback: run.report, to: config.outputDirectory)
+            return RunReport(health: written, exitCode: .success, stderrLine: reason)
+        } catch {
+            return RunReport(health: run.report, exitCode: Self.exitCode(of: error),
+                             stderrLine: "\(reason); cannot write the health report: \(Self.message(of: error))")
+        }
     }
 
     private func finish(_ run: inout RunInProgress, status: RunStatus, store: StateStore, message: String) -> RunReport {

@@ -7,6 +7,7 @@ extension RunRecord {
                   status: report.status, exitCode: ExitCode(rawValue: Int32(report.exitCode)) ?? .software,
                   durationSeconds: report.finishedAt.timeIntervalSince(report.startedAt),
                   artistsTotal: report.sweep.artists.total, artistsFailed: report.sweep.artists.failed + report.sweep.artists.skipped,
-                  entries: report.diff.entries, requests: report.sweep.requests)
+                  entries: report.diff.entries, requests: report.sweep.requests,
+                  libraryArtists: report.library.status == .notRun ? nil : report.library.artists)
     }
 }

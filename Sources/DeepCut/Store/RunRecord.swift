@@ -16,9 +16,13 @@ public struct RunRecord: Sendable, Hashable {
     public var entries: Int
     /// Catalog HTTP requests made, retries included.
     public var requests: Int
+    /// Artists the library held (owned albums included); nil when the run stopped before reading it,
+    /// or was recorded before this was kept. The library guard compares against it.
+    public var libraryArtists: Int?
 
     public init(runID: String, startedAt: Date, finishedAt: Date, status: RunStatus, exitCode: ExitCode,
-                durationSeconds: Double, artistsTotal: Int, artistsFailed: Int, entries: Int, requests: Int) {
+                durationSeconds: Double, artistsTotal: Int, artistsFailed: Int, entries: Int, requests: Int,
+                libraryArtists: Int? = nil) {
         self.runID = runID
         self.startedAt = startedAt
         self.finishedAt = finishedAt
@@ -29,5 +33,6 @@ public struct RunRecord: Sendable, Hashable {
         self.artistsFailed = artistsFailed
         self.entries = entries
         self.requests = requests
+        self.libraryArtists = libraryArtists
     }
 }

@@ -115,5 +115,7 @@ extension StateStore {
                 PRIMARY KEY (provider, artist)
             ) WITHOUT ROWID;
             """),
+        // How many artists each run's library held, so a library that suddenly shrinks is refused.
+        Migration(version: 9, sql: "ALTER TABLE runs ADD COLUMN library_artists INTEGER;"),
     ])
 }

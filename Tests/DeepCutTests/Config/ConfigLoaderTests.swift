@@ -160,7 +160,8 @@ import Testing
     @Test func libraryIsRequiredAndNonEmpty() {
         #expect(failure("{}") == "config.json: missing key 'library'")
         #expect(failure(#"{"library": []}"#) == "config.json: library: must not be empty")
-        #expect(failure(#"{"library": {}}"#) == "config.json: library: expected array, got object")
+        #expect(failure(#"{"library": {}}"#) == "config.json: missing key 'library.sources'")
+        #expect(failure(#"{"library": 3}"#) == "config.json: library: expected an array of sources or an object with 'sources', got number")
     }
 
     // MARK: - Ranges and choices

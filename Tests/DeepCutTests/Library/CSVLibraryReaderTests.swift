@@ -98,7 +98,7 @@ import Testing
     }
 
     @Test func folderNamesThePath() {
-        #expect(throws: LibraryError(message: "\(scratch.url.path): cannot read library: Is a directory")) {
+        #expect(throws: LibraryError(message: "\(scratch.url.path): not a library file: it is a directory; a library must be a regular file")) {
             try CSVLibraryReader().read(LibrarySource(format: .csv, path: scratch.url))
         }
     }

@@ -73,9 +73,12 @@ import Testing
     static let csvCases: [Case] = [
         Case(description: "binary CSV", contents: { Data("title,artist\n".utf8) + binary }, pattern: #"library\.csv:\d+: invalid UTF-8"#),
         Case(description: "huge binary CSV", contents: { hugeBinary }, pattern: #"library\.csv:\d+: .+"#),
+        // Stopped by the row cap after 1 MiB, never held whole.
         Case(description: "a 24 MB unterminated quoted field", contents: {
             Data("title,artist\nOld 1,Artist 01\n\"".utf8) + Data(repeating: 0x61, count: 24 << 20)
-        }, pattern: #"library\.csv:3: unterminated quoted field"#),
+        }, pattern: #"library\.csv:3: a row longer than 1 MiB; not a library export"#),
+        Case(description: "a 300 MB one-line CSV", contents: { Data(repeating: 0x61, count: 300 << 20) },
+             pattern: #"library\.csv:1: a row longer than 1 MiB; not a library export"#),
         Case(description: "no header", contents: { Data("\n\n".utf8) }, pattern: #"library\.csv: empty file, expected a header row .+"#),
         Case(description: "NUL bytes", contents: { Data("title,artist\nA\u{0},B\n".utf8) + Data([0xC0, 0x80]) }, pattern: #"library\.csv:3: invalid UTF-8"#),
     ]

@@ -15,7 +15,9 @@ import Testing
         let skipped = await harness.run("sweep", "--if-stale")
         #expect(skipped.exitCode == .success)
         #expect(harness.server.requestLog.count == requests)
-        #expect(try harness.health().status == .skipped)
+        // The skip keeps the complete run's report and adds when and why it skipped.
+        #expect(try harness.health().status == .complete)
+        #expect(try harness.health().lastSkip?.reason == skipped.console.out.trimmingCharacters(in: .newlines))
         // After a partial run the timer's next --if-stale run sweeps again.
         try await Task.sleep(for: .seconds(1.1))
         harness.fail("102", with: Fault(.status(code: 502, body: nil), on: .lookup))
