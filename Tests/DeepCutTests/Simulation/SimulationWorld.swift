@@ -19,7 +19,9 @@ struct SnapshotView: Sendable {
     var removed: [String]
 
     var ids: Set<String> { Set(entries.map(\.id)) }
+}
 
+extension SnapshotView {
     init?(file: URL) throws {
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any] ?? [:]
@@ -59,8 +61,9 @@ struct RunObservation: Sendable {
     var truncatedLibrary: Bool
     /// Artists whose requests answered 500 by design in this run.
     var faultedArtists: Set<String>
-    /// Artists re-filed under a new id since their last definite answer: a cached id may now be stale.
-    var refiledArtists: Set<String>
+    /// Artists re-filed under a new id since their last definite answer (a cached id may now be stale), with the
+    /// hour of the re-filing.
+    var refiledArtists: [String: Int]
     var exitCode: Int32
     var stderrLine: String?
     var requests: [LoggedRequest]
@@ -107,7 +110,7 @@ final class SimulationWorld {
     private let refusing: RefusingPort
     private(set) var truth: SimulationTruth
     private var outage: (kind: OutageKind, until: Int)?
-    private var refiledSinceAnswer: Set<String> = []
+    private var refiledSinceAnswer: [String: Int] = [:]
 
     init(seed: UInt64) throws {
         truth = SimulationTruth(seed: seed, today: Self.start.epochDay)
@@ -130,7 +133,6 @@ final class SimulationWorld {
         var truncation: Int?
         if let active = outage, active.until <= hour { outage = nil }
         try writeConfig(baseURL: catalogURL)
-        try writeLibrary(truth.csv())
         for event in events {
             switch event {
             case .outage(let kind, let hours): outage = (kind, hour + hours)
@@ -148,7 +150,7 @@ final class SimulationWorld {
                 if await command(["restore", id]) == .success { truth.dismissed.remove(id) } else { notes.append("restore \(id) failed") }
             case .refile(let index):
                 truth.apply(event, today: today)
-                refiledSinceAnswer.insert(truth.artists[index].name)
+                refiledSinceAnswer[truth.artists[index].name] = hour
             default:
                 truth.apply(event, today: today)
             }
@@ -162,7 +164,8 @@ final class SimulationWorld {
         case .emptyAnswers?: server.setCatalogFault(Fault(.body(bytes: Array("{\"resultCount\":0,\"results\":[]}".utf8))))
         case nil: server.setCatalogFault(nil)
         }
-        if let truncation { try writeLibrary(truth.csv(keepArtists: truncation)) }
+        // Written after the events, so albums bought or removed this hour are in this run's export.
+        try writeLibrary(truncation.map { truth.csv(keepArtists: $0) } ?? truth.csv())
 
         let before = try PublishedState(feed: feed, now: now)
         server.resetLog()
@@ -180,7 +183,7 @@ final class SimulationWorld {
             libraryArtists: truth.libraryArtists, releaseArtist: truth.artistOfRelease,
             currentIDs: Dictionary(truth.artists.map { ($0.name, $0.id) }, uniquingKeysWith: { first, _ in first }), notes: notes)
         // A re-filed artist is settled once a complete run answered it under its new id.
-        if report.exitCode == .success { refiledSinceAnswer.subtract(observation.askedArtists) }
+        if report.exitCode == .success { for artist in observation.askedArtists { refiledSinceAnswer[artist] = nil } }
         return observation
     }
 
