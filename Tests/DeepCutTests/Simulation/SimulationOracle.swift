@@ -126,7 +126,9 @@ struct SimulationOracle {
         // (2) Only an honest complete run moves the baseline.
         if baselineChanged, !honest {
             let missing = libraryArtists.subtracting(asked).sorted()
-            violation(.baselineHonest, "dishonestBaseline", "baseline replaced by run exit \(run.exitCode) after \(what); asked \(asked.count) of \(libraryArtists.count) artists"
+            // A "complete" run that skipped asking an artist with no outage, no failure and no repair excuse.
+            let rule = run.outage == nil && !run.truncatedLibrary && !run.faultHit && run.exitCode == 0 ? "completeWithoutAsking" : "dishonestBaseline"
+            violation(.baselineHonest, rule, "baseline replaced by run exit \(run.exitCode) after \(what); asked \(asked.count) of \(libraryArtists.count) artists"
                       + (missing.isEmpty ? "" : ", not asked: \(missing.joined(separator: ","))"))
         }
 
@@ -155,7 +157,11 @@ struct SimulationOracle {
                     }
                 }
             }
-            let oldNews = current.added.filter { before.latest?.ids.contains($0) == true || baselineExpected.contains($0) || run.wanted[$0] == nil }
+            // An artist reused under the repair rule may add what its last answer listed; only asked artists must match the truth.
+            let oldNews = current.added.filter {
+                before.latest?.ids.contains($0) == true || baselineExpected.contains($0)
+                    || (run.wanted[$0] == nil && run.releaseArtist[$0].map(asked.contains) ?? true)
+            }
             if !oldNews.isEmpty, baselineHour != nil {
                 violation(.nothingOldIsNew, "oldCountedNew", "\(oldNews.count) of \(current.added.count) added were already in the last good baseline or are not wanted: "
                           + oldNews.sorted().prefix(5).joined(separator: ","))
@@ -166,7 +172,13 @@ struct SimulationOracle {
         lastRealComplete = run.exitCode == 0
         lastRealRunID = after.healthRunID
         lastRealStatus = after.healthStatus
-        previousIncomplete = run.exitCode == 3 ? Set(after.current?.incompleteArtists ?? []) : nil
+        // The artists a repair run must ask: every one left unchecked since the last complete run. A run that
+        // swept nothing (library refused, catalog down) leaves the list as it was.
+        switch run.exitCode {
+        case 0: previousIncomplete = nil
+        case 3: previousIncomplete = (previousIncomplete ?? []).union(after.current?.incompleteArtists ?? [])
+        default: break
+        }
         if baselineChanged, let latest = after.latest {
             baselineHour = run.hour
             baselineExpected = Set(run.wanted.filter { asked.contains($0.value) }.keys)
