@@ -160,7 +160,7 @@ struct SimulationOracle {
             // An artist reused under the repair rule may add what its last answer listed; only asked artists must match the truth.
             let oldNews = current.added.filter {
                 before.latest?.ids.contains($0) == true || baselineExpected.contains($0)
-                    || (run.wanted[$0] == nil && run.releaseArtist[$0].map(asked.contains) ?? true)
+                    || (run.wanted[$0] == nil && (run.releaseArtist[$0] ?? current.addedArtists[$0]).map(asked.contains) ?? true)
             }
             if !oldNews.isEmpty, baselineHour != nil {
                 violation(.nothingOldIsNew, "oldCountedNew", "\(oldNews.count) of \(current.added.count) added were already in the last good baseline or are not wanted: "

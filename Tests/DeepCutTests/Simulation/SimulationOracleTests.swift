@@ -55,7 +55,7 @@ struct SimulationOracleTests {
     static func published(runID: String?, feed: Set<String>, health: String?) -> PublishedState {
         let snapshot = runID.map { id in
             SnapshotView(runID: id, complete: true, entries: feed.sorted().map { .init(id: $0, stale: false) },
-                         incompleteArtists: [], since: nil, added: [], removed: [])
+                         incompleteArtists: [], since: nil, added: [], addedArtists: [:], removed: [])
         }
         return PublishedState(feedIDs: feed, current: snapshot, latest: snapshot, healthStatus: health, healthRunID: runID,
                               healthHasLastSkip: false, monitorState: health == "complete" ? .ok : .unknown,

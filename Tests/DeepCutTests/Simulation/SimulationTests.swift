@@ -18,6 +18,9 @@ struct SimulationTests {
         // h-core + h-lib: an artist whose cached id vanished (re-filed under a new id) is never searched again:
         // every later run asks only it, fails it, and ends 75/CRITICAL with the baseline frozen.
         "refileNeverResolved",
+        // h-core + h-lib: an artist that joins the library during a 200-with-nothing outage keeps the "not found"
+        // learned then (resolution cache), so later complete runs never look it up and its releases stay missing.
+        "completeWithoutAsking",
     ]
 
     // MARK: CI
@@ -28,7 +31,7 @@ struct SimulationTests {
     }
 
     @Test("CI seeds keep the known-failing rules too",
-          .disabled("known-failing: refileNeverResolved (a vanished artist id is never re-resolved); enable once fixed"),
+          .disabled("known-failing: refileNeverResolved (a vanished artist id is never re-resolved), completeWithoutAsking (a not-found learned during a 200-with-nothing outage is cached); enable once fixed"),
           arguments: ciSeeds)
     func knownFailingRules(_ seed: UInt64) async throws {
         try await Self.expectNoViolations(seed: seed, hours: Self.ciHours, ignoring: [])

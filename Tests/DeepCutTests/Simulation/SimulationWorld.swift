@@ -16,6 +16,8 @@ struct SnapshotView: Sendable {
     var incompleteArtists: [String]
     var since: String?
     var added: [String]
+    /// The artist each added entry is credited to, as the snapshot says (a withdrawn release is no longer in the truth).
+    var addedArtists: [String: String] = [:]
     var removed: [String]
 
     var ids: Set<String> { Set(entries.map(\.id)) }
@@ -33,7 +35,11 @@ extension SnapshotView {
         incompleteArtists = object["incompleteArtists"] as? [String] ?? []
         let changes = object["changes"] as? [String: Any] ?? [:]
         since = changes["since"] as? String
-        added = (changes["added"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        let addedEntries = changes["added"] as? [[String: Any]] ?? []
+        added = addedEntries.compactMap { $0["id"] as? String }
+        for entry in addedEntries {
+            if let id = entry["id"] as? String, let artist = entry["artist"] as? String { addedArtists[id] = artist }
+        }
         removed = (changes["removed"] as? [[String: Any]] ?? []).compactMap { ($0["entry"] as? [String: Any])?["id"] as? String }
     }
 }
