@@ -25,14 +25,15 @@ extension ITunesBody {
     /// An answer without the artist's own row is a failure, never an empty listing: iTunes answers
     /// so for an id it no longer has, and a faulty catalog answers so for everyone.
     func releases(listedUnder artist: CatalogArtist) throws(BodyDecodingError) -> [Release] {
-        guard let wrapper = results.first(where: { $0.wrapperType == "artist" && $0.artistId.map(String.init) == artist.id }) else {
-            throw BodyDecodingError("no artist row for id \(artist.id): the lookup does not list the artist")
-        }
-        let name = wrapper.artistName ?? artist.name
+        let wrapper = results.first { $0.wrapperType == "artist" && $0.artistId.map(String.init) == artist.id }
+        let name = wrapper?.artistName ?? artist.name
         var releases: [Release] = []
         for (index, row) in results.enumerated() where row.wrapperType == "collection" {
             guard Self.isCredited(row, to: CatalogArtist(id: artist.id, name: name)) else { continue }
             releases.append(try Self.release(row, index: index, creditedTo: name))
+        }
+        guard wrapper != nil else {
+            throw BodyDecodingError("no artist row for id \(artist.id): the lookup does not list the artist")
         }
         return releases
     }

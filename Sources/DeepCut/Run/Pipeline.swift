@@ -74,8 +74,9 @@ struct Pipeline: Sendable {
             let outcome = try Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots, now: now)(
                 snapshot, context: context, previous: previous)
             run.report.publish = HealthReport.PublishStage(outcome)
+            let summary = Self.summary(sweep.status, sweep: sweep, entries: diff.entries.count)
             return finish(&run, status: sweep.status, store: store,
-                          message: Self.summary(sweep.status, sweep: sweep, entries: diff.entries.count))
+                          message: run.report.sweep.catalogFault.map { "\(summary); \($0)" } ?? summary)
         } catch {
             return fail(&run, error: error)
         }
@@ -141,7 +142,8 @@ struct Pipeline: Sendable {
 
     /// Applies the suddenly-empty rule (`SuddenlyEmptyRule`) to a sweep's answers: suspicious empty
     /// answers are asked once more and believed only when an earlier run saw them empty too; the
-    /// suspect marks are updated, unless the catalog looks faulty, when nothing is.
+    /// suspect marks are updated, unless the catalog looks faulty, when nothing is. Cached ids the
+    /// catalog no longer lists are searched afresh in the same pass.
     /// - Returns: the answers to believe (unbelieved ones as `suddenlyEmpty` failures) with the
     ///   resolutions of the believed ones, to cache; and why the catalog looks faulty, if it does.
     private func believe(_ first: SweepCatalog.Swept, sweeper: SweepCatalog, ownedKeys: Set<AlbumKey>, store: StateStore,
@@ -165,7 +167,17 @@ struct Pipeline: Sendable {
             }
             return (SweepCatalog.Swept(outcome: SweepOutcome(provider: providerName, results: results), learned: []), fault)
         }
-        let reasked = suspicious.isEmpty ? nil : try await sweeper.sweep(artists: suspicious, ownedKeys: ownedKeys, bypassingCache: true)
+        // A cached id whose lookup no longer lists the artist (iTunes drops an id that changed)
+        // is searched afresh once, unless so many fail that way that the catalog is at fault.
+        let searched = Set(first.learned.map(\.artistKey))
+        let lostIDs = results.filter { result in
+            guard result.source == .catalog, case .failed(let failure) = result.outcome, failure.kind == .decoding,
+                  let method = result.resolution, method != .override else { return false }
+            return !searched.contains(ArtistName.normalize(result.artist))
+        }.map(\.artist)
+        let reresolved = rule.catalogFault(vanished: lostIDs.count, known: results.count) == nil ? lostIDs : []
+        let again = suspicious + reresolved
+        let reasked = again.isEmpty ? nil : try await sweeper.sweep(artists: again, ownedKeys: ownedKeys, bypassingCache: true)
         let suspects = try store.memory.suspects(provider: providerName)
         var marked: [String] = []
         var replaced: Set<String> = []
@@ -184,10 +196,13 @@ struct Pipeline: Sendable {
         }
         try store.memory.updateSuspects(provider: providerName, marked: marked,
                                         cleared: results.filter(\.isAnsweredInThisRun).map(\.artist), at: date)
-        let believedKeys = Set(results.filter(\.isAnsweredInThisRun).map { ArtistName.normalize($0.artist) })
-        let learned = first.learned.filter { !replaced.contains($0.artistKey) } + (reasked?.learned ?? [])
-        return (SweepCatalog.Swept(outcome: SweepOutcome(provider: providerName, results: results),
-                                   learned: learned.filter { believedKeys.contains($0.artistKey) }), nil)
+        // Resolutions are cached as before (a search answered, whatever the releases did), except
+        // those of unbelieved empty answers: a "no such artist" waiting for confirmation.
+        // A re-asked artist's resolution is cached only with an answer to believe.
+        let believed = Set(results.filter(\.isAnsweredInThisRun).map { ArtistName.normalize($0.artist) })
+        let learned = first.learned.filter { !replaced.contains($0.artistKey) }
+            + (reasked?.learned ?? []).filter { believed.contains($0.artistKey) }
+        return (SweepCatalog.Swept(outcome: SweepOutcome(provider: providerName, results: results), learned: learned), nil)
     }
 
     /// The `--if-stale` rule: skip while the last run was complete and the baseline is younger than `ttlHours`.

@@ -7,7 +7,8 @@ import Foundation
 /// The previously failed artists (every artist left without a definite answer in some run since
 /// its last definite one, from the run history) are always asked, first, and never answered from
 /// memory. The other artists with a definite answer younger than `repairWindowMinutes` are
-/// answered from the catalog memory instead of the network. Such a run is complete only when each
+/// answered from the catalog memory instead of the network, except the one checked longest ago,
+/// which is asked as a canary. Such a run is complete only when each
 /// previously failed artist answered in this run (`SweepOutcome.status`: every artist definite,
 /// and the catalog answered in this run).
 struct RepairPlan {
@@ -36,14 +37,18 @@ struct RepairPlan {
         }
         let since = now.addingTimeInterval(-Double(windowMinutes) * 60)
         let failedBefore = Set(artists.filter { previouslyFailed.contains(ArtistName.normalize($0)) })
-        let fresh = try memory.results(provider: provider, artists: artists.filter { !failedBefore.contains($0) }, checkedSince: since)
-        let remaining = artists.filter { fresh[$0] == nil }
-        // A run that asks nobody would be judged on memory alone: ask everyone instead.
-        guard !remaining.isEmpty else {
-            self.init(artists: artists)
-            return
+        let remembered = try memory.lastAnswers(provider: provider, artists: artists.filter { !failedBefore.contains($0) })
+        var fresh = remembered.filter { $0.value.checkedAt >= since }
+        // One reusable artist, the one checked longest ago, is asked anyway: a canary, so that an
+        // artist that keeps failing does not make every repair run look like an outage (only
+        // answers of this run count), and an outage still fails the run.
+        let reusable = artists.compactMap { name in fresh[name].map { (name: name, checkedAt: $0.checkedAt) } }
+        if let canary = reusable.min(by: { $0.checkedAt < $1.checkedAt }) {
+            fresh[canary.name] = nil
         }
-        self.init(toFetch: remaining.filter(failedBefore.contains) + remaining.filter { !failedBefore.contains($0) }, reused: fresh)
+        let remaining = artists.filter { fresh[$0] == nil }
+        self.init(toFetch: remaining.filter(failedBefore.contains) + remaining.filter { !failedBefore.contains($0) },
+                  reused: fresh.mapValues(\.result))
     }
 
     /// The whole sweep in library order: fetched answers and reused ones together.

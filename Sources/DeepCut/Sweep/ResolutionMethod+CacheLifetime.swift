@@ -24,12 +24,16 @@ extension ResolutionMethod {
         cacheLifetime * (0.75 + 0.25 * Self.unitSpread(artistKey))
     }
 
-    /// A stable number in `0..<1` for a key (FNV-1a; Swift's `Hasher` is seeded per process).
+    /// A stable number in `0..<1` for a key: FNV-1a, then SplitMix64's finaliser so keys that differ
+    /// in their last byte land far apart (Swift's `Hasher` is seeded per process).
     static func unitSpread(_ key: String) -> Double {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in key.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
         }
+        hash = (hash ^ (hash >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        hash = (hash ^ (hash >> 27)) &* 0x94d0_49bb_1331_11eb
+        hash ^= hash >> 31
         return Double(hash >> 11) / Double(UInt64(1) << 53)
     }
 }

@@ -75,7 +75,7 @@ import DeepCutCore
     // MARK: Releases
 
     @Test func lookupAsksForUpToTwoHundredAlbums() async throws {
-        let client = ScriptedHTTPClient(replies: [.success(ITunesJSON.ok([]))])
+        let client = ScriptedHTTPClient(replies: [.success(ITunesJSON.ok([ITunesJSON.artist("Polyphia", id: 640294344)]))])
         let releases = try await provider(client).releases(ofArtistID: "640294344", named: "Polyphia").get()
         #expect(releases.isEmpty)
         let request = try #require(client.requests.first)
@@ -107,7 +107,7 @@ import DeepCutCore
 
     @Test func midnightPacificDateKeepsItsDatePart() async throws {
         let client = ScriptedHTTPClient(replies: [.success(ITunesJSON.ok([
-            ITunesJSON.collection("Late Night", id: 1, date: "2018-05-10T07:00:00Z"),
+            ITunesJSON.artist("Artist", id: 1), ITunesJSON.collection("Late Night", id: 1, date: "2018-05-10T07:00:00Z"),
         ]))])
         let releases = try await provider(client).releases(ofArtistID: "1", named: "Artist").get()
         #expect(releases.first?.releaseDate == ReleaseDate(year: 2018, month: 5, day: 10))
@@ -116,7 +116,7 @@ import DeepCutCore
     @Test func unparseableDateKeepsTheReleaseUndated() async throws {
         var undated = ITunesJSON.collection("Someday", id: 2)
         undated["releaseDate"] = "soon"
-        let client = ScriptedHTTPClient(replies: [.success(ITunesJSON.ok([ITunesJSON.collection("Now", id: 1), undated]))])
+        let client = ScriptedHTTPClient(replies: [.success(ITunesJSON.ok([ITunesJSON.artist("Artist", id: 1), ITunesJSON.collection("Now", id: 1), undated]))])
         let releases = try await provider(client).releases(ofArtistID: "1", named: "Artist").get()
         #expect(releases.map(\.id) == ["1", "2"])
         #expect(releases[1].releaseDate == nil)
@@ -125,7 +125,7 @@ import DeepCutCore
     @Test func rowWithoutArtistNameIsCreditedToTheArtist() async throws {
         var row = ITunesJSON.collection("Solo", id: 1)
         row["artistName"] = nil
-        let client = ScriptedHTTPClient(replies: [.success(ITunesJSON.ok([row]))])
+        let client = ScriptedHTTPClient(replies: [.success(ITunesJSON.ok([ITunesJSON.artist("Khruangbin", id: 1), row]))])
         let releases = try await provider(client).releases(ofArtistID: "1", named: "Khruangbin").get()
         #expect(releases.first?.artist == "Khruangbin")
     }
@@ -142,6 +142,9 @@ import DeepCutCore
         ("{\"results\": [{\"wrapperType\": \"collection\", \"collectionId\": 1}]}", "results[0].collectionName is missing"),
         ("{\"results\": [{\"wrapperType\": \"collection\", \"collectionId\": \"1\", \"collectionName\": \"X\"}]}",
          "results[0].collectionId has the wrong type"),
+        // An id the catalog no longer has (or a faulty catalog) answers without the artist's row.
+        ("{\"resultCount\": 0, \"results\": []}", "no artist row for id 1"),
+        ("{\"results\": [{\"wrapperType\": \"artist\", \"artistId\": 2, \"artistName\": \"Someone Else\"}]}", "no artist row for id 1"),
     ])
     func malformedBodyIsADecodingFailureNeverNoReleases(body: String, reason: String) async {
         let result = await releases(answering: body)

@@ -55,15 +55,30 @@ import DeepCutCore
         #expect(request.query("fmt") == "json")
     }
 
-    @Test func anEmptyPageBeforeTheCountEndsPagingAndRepeatsAreDropped() async throws {
+    @Test func repeatsAcrossPagesAreDropped() async throws {
         let client = ScriptedHTTPClient(replies: [
-            .success(MusicBrainzJSON.page(count: 5, offset: 0, [MusicBrainzJSON.group("a", "A"), MusicBrainzJSON.group("b", "B")])),
-            .success(MusicBrainzJSON.page(count: 5, offset: 2, [MusicBrainzJSON.group("b", "B")])),
-            .success(MusicBrainzJSON.page(count: 5, offset: 3, [])),
+            .success(MusicBrainzJSON.page(count: 3, offset: 0, [MusicBrainzJSON.group("a", "A"), MusicBrainzJSON.group("b", "B")])),
+            .success(MusicBrainzJSON.page(count: 3, offset: 2, [MusicBrainzJSON.group("b", "B"), MusicBrainzJSON.group("c", "C")])),
         ])
         let releases = try await provider(client).releases(ofArtistID: "m", named: "Artist").get()
-        #expect(releases.map(\.id) == ["a", "b"])
-        #expect(client.requests.count == 3)
+        #expect(releases.map(\.id) == ["a", "b", "c"])
+        #expect(client.requests.count == 2)
+    }
+
+    /// 150 declared, 100 sent, then an empty page: the last 50 are missing, not withdrawn.
+    @Test func anEmptyPageBeforeTheDeclaredCountIsAFailureNotTheEnd() async throws {
+        let first = (0..<100).map { MusicBrainzJSON.group("g\($0)", "Album \($0)") }
+        let client = ScriptedHTTPClient(replies: [.success(MusicBrainzJSON.page(count: 150, offset: 0, first)),
+                                                  .success(MusicBrainzJSON.page(count: 150, offset: 100, []))])
+        let result = await provider(client).releases(ofArtistID: "m", named: "Artist")
+        guard case .failure(let failure) = result else {
+            Issue.record("a short listing was taken as complete: \(result)")
+            return
+        }
+        #expect(failure.kind == .decoding)
+        #expect(failure.httpStatus == 200)
+        #expect(failure.message.contains("offset 100 of 150"), "\(failure.message)")
+        #expect(client.requests.count == 2)
     }
 
     @Test func typesComeFromPrimaryAndSecondaryTypes() async throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import DeepCut
 
-/// `catalog.sweepDeadlineMinutes` and `artistOverrides`.
+/// `catalog.sweepDeadlineMinutes`, `catalog.maxVanishedPercent` and `artistOverrides`.
 @Suite struct PolitenessConfigTests {
     private let scratch = ScratchFolder()
 
@@ -25,6 +25,12 @@ import Testing
         let config = try load(#""ttlHours": 24"#)
         #expect(config.catalog.sweepDeadlineMinutes == nil)
         #expect(config.artistOverrides.isEmpty)
+        #expect(config.catalog.maxVanishedPercent == 20)
+    }
+
+    @Test func readsTheVanishedShare() throws {
+        #expect(try load(#""catalog": {"maxVanishedPercent": 35}"#).catalog.maxVanishedPercent == 35)
+        #expect(try load(#""catalog": {"maxVanishedPercent": 0}"#).catalog.maxVanishedPercent == 0)
     }
 
     @Test func readsBoth() throws {
@@ -36,6 +42,9 @@ import Testing
     @Test(arguments: [
         (#""catalog": {"sweepDeadlineMinutes": 0}"#, "catalog.sweepDeadlineMinutes: must be greater than 0"),
         (#""catalog": {"sweepDeadlineMinutes": "soon"}"#, "catalog.sweepDeadlineMinutes: expected number"),
+        (#""catalog": {"maxVanishedPercent": 101}"#, "catalog.maxVanishedPercent"),
+        (#""catalog": {"maxVanishedPercent": 12.5}"#, "catalog.maxVanishedPercent"),
+        (#""catalog": {"maxVanishedPercents": 20}"#, "catalog.maxVanishedPercents"),
         (#""artistOverrides": ["Nirvana"]"#, "artistOverrides: expected object, got array"),
         (#""artistOverrides": {"Nirvana": 112018}"#, "expected string, got number"),
         (#""artistOverrides": {"Nirvana": " "}"#, "must not be empty"),

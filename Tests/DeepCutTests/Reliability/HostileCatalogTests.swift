@@ -30,7 +30,11 @@ import Testing
                                          catalogKeys: catalogKeys.merging(["concurrency": "4"]) { $1 })
         try world.folder.write("token.jwt", token + "\n")
         for entry in plan.hostile {
-            world.fail(entry.artist.id, with: Fault(.body(bytes: entry.payload.bytes), on: entry.on))
+            // iTunes lists a lookup under the asked artist's own row: the payloads' id 42 becomes the artist's.
+            let bytes = entry.on == .lookup
+                ? replacing(Array(#""artistId": 42,"#.utf8), with: Array("\"artistId\": \(entry.artist.id),".utf8), in: entry.payload.bytes)
+                : entry.payload.bytes
+            world.fail(entry.artist.id, with: Fault(.body(bytes: bytes), on: entry.on))
         }
         let (code, console) = await world.run("sweep")
         #expect(code == .partial, "\(console.err)", sourceLocation: sourceLocation)
@@ -90,5 +94,21 @@ import Testing
             search: #"{"count": 1, "offset": 0, "artists": [{"id": "0383dadf-2a4e-4d10-a46a-e9e041da8eb3", "name": "@@"}]}"#,
             lookup: #"{"release-group-count": 1, "release-groups": [{"id": "1", "title": "@@", "primary-type": "Album"}]}"#)),
                              catalogKeys: ["provider": "\"musicbrainz\"", "contact": "\"reliability@example.com\""])
+    }
+
+    /// `bytes` with every `pattern` replaced (byte-wise: some payloads are not UTF-8).
+    static func replacing(_ pattern: [UInt8], with replacement: [UInt8], in bytes: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            if bytes[index...].starts(with: pattern) {
+                result += replacement
+                index += pattern.count
+            } else {
+                result.append(bytes[index])
+                index += 1
+            }
+        }
+        return result
     }
 }

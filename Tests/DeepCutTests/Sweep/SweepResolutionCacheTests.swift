@@ -56,12 +56,49 @@ import DeepCutCore
                 sweep.now = calendar.now
                 _ = try await sweep.run(Self.artists)
 
-                for (days, searches) in [(6.0, 0), (2.0, 1), (60.0, 1), (23.0, 25)] {
+                // Lifetimes are spread over their last quarter: "not found" 5.25–7 days, found 67.5–90.
+                for (days, searches) in [(5.0, 0), (2.0, 1), (60.0, 1), (23.0, 25)] {
                     calendar.advance(days: days)
                     server.resetLog()
                     _ = try await sweep.run(Self.artists)
                     #expect(server.requestsByRoute["itunes.search", default: 0] == searches, "after \(days) more days")
                 }
+            }
+        }
+    }
+
+    // MARK: Spread lifetimes
+
+    @Test func lifetimesAreSpreadPerArtistSoTheyNeverAllExpireInOneRun() {
+        let keys = (0..<2000).map { "artist number \($0)" }
+        let lifetimes = keys.map { ResolutionMethod.exact.cacheLifetime(artistKey: $0) }
+        #expect(lifetimes.allSatisfy { $0 >= 0.75 * 90 * Self.day && $0 <= 90 * Self.day })
+        #expect(keys.map { ResolutionMethod.exact.cacheLifetime(artistKey: $0) } == lifetimes, "deterministic per artist")
+        // An hourly timer: no single hour sees more than 1 % of a library expire.
+        let byHour = Dictionary(grouping: lifetimes) { Int($0 / 3600) }
+        #expect(byHour.values.map(\.count).max() ?? 0 <= keys.count / 100, "\(byHour.values.map(\.count).max() ?? 0) in one hour")
+        #expect(ResolutionMethod.notFound.cacheLifetime(artistKey: "x") < ResolutionMethod.notFound.cacheLifetime + 1)
+        #expect(ResolutionMethod.override.cacheLifetime(artistKey: "x") == 0)
+    }
+
+    @Test func aLibraryResolvedInOneRunIsReSearchedOverManyRuns() async throws {
+        try await withStateStore { store in
+            try await withFixtureServer(Self.catalog) { server, url in
+                let calendar = Calendar()
+                var sweep = LiveSweep(url, store: store)
+                sweep.now = calendar.now
+                let found = Array(Self.artists.dropLast())
+                _ = try await sweep.run(found)
+                calendar.advance(days: 67)
+                var searchedOnDay: [Int] = []
+                for _ in 0..<24 {
+                    calendar.advance(days: 1)
+                    server.resetLog()
+                    _ = try await sweep.run(found)
+                    searchedOnDay.append(server.requestsByRoute["itunes.search", default: 0])
+                }
+                #expect(searchedOnDay.reduce(0, +) == found.count, "each artist re-searched once: \(searchedOnDay)")
+                #expect(searchedOnDay.max() ?? 0 < found.count / 2, "never the whole library at once: \(searchedOnDay)")
             }
         }
     }
