@@ -26,6 +26,11 @@ import Foundation
 /// file's folder; absolute paths stay as written.
 public enum ConfigLoader {
     public static func load(from url: URL) throws -> Config {
+        // Checked before `open`: a FIFO would block the run, a device would be read forever, and
+        // "Permission denied" for /dev/null says nothing of what is wrong.
+        if let kind = FileKind.of(url), kind != .regular {
+            throw ConfigError(message: "\(url.path): cannot read config: it is \(kind.rawValue), not a regular file")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)

@@ -31,8 +31,8 @@ final class LibraryFile {
         let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw LibraryError.unreadable(url, errno: errno) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, LibraryFileStamp.Kind(status.st_mode) == .regular else {
-            let kind = LibraryFileStamp.Kind(status.st_mode)
+        guard fstat(descriptor, &status) == 0, FileKind(status.st_mode) == .regular else {
+            let kind = FileKind(status.st_mode)
             close(descriptor)
             throw LibraryError.notRegular(url, kind)
         }
@@ -78,32 +78,7 @@ final class LibraryFile {
 
 /// What the stability check compares before and after a read: which file, how big, when last written.
 struct LibraryFileStamp: Equatable {
-    /// The file types `stat` reports, named for messages.
-    enum Kind: String {
-        case regular = "a regular file"
-        case directory = "a directory"
-        case fifo = "a FIFO (named pipe)"
-        case characterDevice = "a character device"
-        case blockDevice = "a block device"
-        case socket = "a socket"
-        case symbolicLink = "a symbolic link"
-        case unknown = "not a regular file"
-
-        init(_ mode: mode_t) {
-            switch mode & S_IFMT {
-            case S_IFREG: self = .regular
-            case S_IFDIR: self = .directory
-            case S_IFIFO: self = .fifo
-            case S_IFCHR: self = .characterDevice
-            case S_IFBLK: self = .blockDevice
-            case S_IFSOCK: self = .socket
-            case S_IFLNK: self = .symbolicLink
-            default: self = .unknown
-            }
-        }
-    }
-
-    var kind: Kind
+    var kind: FileKind
     var device: UInt64
     var inode: UInt64
     var size: Int64
@@ -111,7 +86,7 @@ struct LibraryFileStamp: Equatable {
     var modifiedNanoseconds: Int
 
     init(_ status: stat) {
-        kind = Kind(status.st_mode)
+        kind = FileKind(status.st_mode)
         device = UInt64(status.st_dev)
         inode = UInt64(status.st_ino)
         size = Int64(status.st_size)
@@ -137,7 +112,7 @@ extension LibraryError {
         LibraryError(message: "\(url.path): cannot read library: \(String(cString: strerror(code)))")
     }
 
-    static func notRegular(_ url: URL, _ kind: LibraryFileStamp.Kind) -> LibraryError {
+    static func notRegular(_ url: URL, _ kind: FileKind) -> LibraryError {
         LibraryError(message: "\(url.path): not a library file: it is \(kind.rawValue); a library must be a regular file")
     }
 

@@ -230,8 +230,20 @@ import Testing
     }
 
     @Test func folderInsteadOfFileNamesThePathAndReason() {
-        #expect(throws: ConfigError(message: "\(scratch.url.path): cannot read config: Is a directory")) {
+        #expect(throws: ConfigError(message: "\(scratch.url.path): cannot read config: it is a directory, not a regular file")) {
             try ConfigLoader.load(from: scratch.url)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func deviceOrFIFOInsteadOfFileSaysWhatItIs() {
+        // Root may open /dev/null, so "Permission denied" was never the reason.
+        #expect(throws: ConfigError(message: "/dev/null: cannot read config: it is a character device, not a regular file")) {
+            try ConfigLoader.load(from: URL(fileURLWithPath: "/dev/null"))
+        }
+        let fifo = scratch.url.appendingPathComponent("config.json")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        #expect(throws: ConfigError(message: "\(fifo.path): cannot read config: it is a FIFO (named pipe), not a regular file")) {
+            try ConfigLoader.load(from: fifo)
         }
     }
 
