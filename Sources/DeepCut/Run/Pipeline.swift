@@ -117,7 +117,7 @@ struct Pipeline: Sendable {
                                   memory: store.memory, provider: provider.name, windowMinutes: config.repairWindowMinutes,
                                   now: run.startedAt)
         let progress = SweepProgress(total: plan.toFetch.count, log: log)
-        var sweeper = SweepCatalog(config: config, provider: provider, store: store)
+        var sweeper = SweepCatalog(config: config, provider: provider, store: store, now: now)
         sweeper.artistFinished = progress.artistFinished
         let first = try await progress.reporting { [sweeper] () async -> Result<SweepCatalog.Swept, any Error> in
             do {

@@ -1,15 +1,30 @@
+import Synchronization
+
 /// Turns each request into a reply: the first route that claims the path plans the normal answer,
-/// then the artist's fault (if any) and the configured latency shape what is actually sent.
-struct FixtureRouter: Sendable {
-    let routes: [any FixtureRoute]
+/// then the catalog-wide fault or the artist's fault (if any) and the configured latency shape what is actually sent.
+///
+/// The routes sit behind a lock so a running server can be handed a new catalog between two requests
+/// (`FixtureServer.replaceCatalog`); a request sees either the old catalog or the new one, never a mix.
+final class FixtureRouter: Sendable {
+    private let routes: Mutex<[any FixtureRoute]>
     let state: FixtureState
+
+    init(routes: [any FixtureRoute], state: FixtureState) {
+        self.routes = Mutex(routes)
+        self.state = state
+    }
+
+    func replaceRoutes(_ routes: [any FixtureRoute]) {
+        self.routes.withLock { $0 = routes }
+    }
 
     func reply(to request: HTTPRequest, receivedAt: Double) -> FixtureReply {
         let plan: RoutePlan
         if request.method != "GET" {
             plan = .methodNotAllowed(request)
         } else {
-            plan = routes.lazy.compactMap { $0.plan(for: request) }.first ?? .notFound(request)
+            let current = routes.withLock { $0 }
+            plan = current.lazy.compactMap { $0.plan(for: request) }.first ?? .notFound(request)
         }
         let fault = plan.operation.flatMap { state.takeFault(forArtistIDs: plan.artistIDs, operation: $0) }
         let (action, extraDelay) = fault?.kind.action(replacing: plan.response) ?? (.respond(plan.response), 0)

@@ -15,6 +15,7 @@ public final class FixtureServer: Sendable {
     }
 
     private let options: FixtureServerOptions
+    private let library: FixtureLibrary
     private let state: FixtureState
     private let router: FixtureRouter
     private let connections = ConnectionRegistry()
@@ -25,11 +26,15 @@ public final class FixtureServer: Sendable {
     public init(catalog: FixtureCatalog, options: FixtureServerOptions = FixtureServerOptions(),
                 library: FixtureLibrary = FixtureLibrary()) {
         self.options = options
+        self.library = library
         state = FixtureState(catalog: catalog, latency: options.latency)
-        router = FixtureRouter(routes: [FixtureLogRoute(state: state), ITunesRoute(catalog: catalog),
-                                        AppleMusicLibraryRoute(library: library),
-                                        AppleMusicRoute(catalog: catalog, expectedToken: options.appleMusicToken),
-                                        MusicBrainzRoute(catalog: catalog)], state: state)
+        router = FixtureRouter(routes: [], state: state)
+        router.replaceRoutes(routes(serving: catalog))
+    }
+
+    private func routes(serving catalog: FixtureCatalog) -> [any FixtureRoute] {
+        [FixtureLogRoute(state: state), ITunesRoute(catalog: catalog), AppleMusicLibraryRoute(library: library),
+         AppleMusicRoute(catalog: catalog, expectedToken: options.appleMusicToken), MusicBrainzRoute(catalog: catalog)]
     }
 
     deinit {
@@ -80,6 +85,19 @@ public final class FixtureServer: Sendable {
     /// Puts a fault in force for one artist (nil clears it); its `times` count starts afresh.
     public func setFault(_ fault: Fault?, forArtistID artistID: String) {
         state.setFault(fault, forArtistID: artistID)
+    }
+
+    /// Serves `catalog` from the next request on, on the same port: the remote catalog changed between two runs.
+    /// Faults in force stay in force (a catalog's own `fault` fields are read only at `init`).
+    public func replaceCatalog(_ catalog: FixtureCatalog) {
+        router.replaceRoutes(routes(serving: catalog))
+    }
+
+    /// Puts a fault in force for every catalog request, whoever it is about (nil clears it): a whole-catalog
+    /// outage — 5xx for everyone, every request hanging, or 200 with empty results for everyone. It wins over
+    /// per-artist faults and has no `times` count. For refused connections use `RefusingPort`.
+    public func setCatalogFault(_ fault: Fault?) {
+        state.setCatalogFault(fault)
     }
 
     /// Every catalog request so far, oldest first (the fixture's own `/_fixture/` requests excluded).

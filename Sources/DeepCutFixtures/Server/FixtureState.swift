@@ -10,6 +10,8 @@ final class FixtureState: Sendable {
 
     private struct Contents {
         var faults: [String: ActiveFault]
+        /// A fault for every catalog request, whatever artist it is about: a whole-catalog outage.
+        var catalogFault: Fault?
         var log: [LoggedRequest] = []
         var random: SplitMix64
     }
@@ -30,9 +32,15 @@ final class FixtureState: Sendable {
         contents.withLock { $0.faults[artistID] = fault.map { ActiveFault(fault: $0, remaining: $0.times) } }
     }
 
-    /// The first fault in force for one of `artistIDs` that covers `operation`, counting it against its `times`.
+    func setCatalogFault(_ fault: Fault?) {
+        contents.withLock { $0.catalogFault = fault }
+    }
+
+    /// The catalog-wide fault when one covers `operation` (it wins: the whole catalog is down), else the first
+    /// fault in force for one of `artistIDs` that covers `operation`, counting it against its `times`.
     func takeFault(forArtistIDs artistIDs: [String], operation: CatalogOperation) -> Fault? {
         contents.withLock { contents in
+            if let outage = contents.catalogFault, outage.on.covers(operation) { return outage }
             for artistID in artistIDs {
                 guard let active = contents.faults[artistID], active.fault.on.covers(operation) else { continue }
                 if let remaining = active.remaining {

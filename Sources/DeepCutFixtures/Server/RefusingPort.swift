@@ -1,0 +1,39 @@
+import Foundation
+import Glibc
+
+/// A loopback port where every connection is refused (ECONNREFUSED): a catalog that is down, not slow.
+///
+/// The port is bound but never listened on, and held until this value goes away, so no other server can take
+/// it meanwhile and answer in the catalog's place.
+public final class RefusingPort: Sendable {
+    private let descriptor: Int32
+    /// `http://127.0.0.1:PORT`, ready to stand in for a catalog's base URL.
+    public let url: URL
+
+    public init() throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw FixtureServerError(operation: "socket", errno: errno) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr = in_addr(s_addr: in_addr_t(0x7F00_0001).bigEndian)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else {
+            let failure = FixtureServerError(operation: "bind 127.0.0.1:0", errno: errno)
+            Glibc.close(descriptor)
+            throw failure
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        self.descriptor = descriptor
+        url = URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))")!
+    }
+
+    deinit {
+        Glibc.close(descriptor)
+    }
+}
