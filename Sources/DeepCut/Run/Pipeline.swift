@@ -183,7 +183,12 @@ struct Pipeline: Sendable {
                   let method = result.resolution, method != .override else { return false }
             return !searched.contains(ArtistName.normalize(result.artist))
         }.map(\.artist)
-        let reresolved = rule.catalogFault(vanished: lostIDs.count, known: results.count) == nil ? lostIDs : []
+        // So many at once may be the catalog's fault: they are not searched now, but their ids are
+        // forgotten, so the next run searches them as it would a new artist — where an empty search
+        // meets the suddenly-empty rule — and a few ids re-filed together never fail for good.
+        let lostTooMany = rule.catalogFault(vanished: lostIDs.count, known: results.count) != nil
+        let reresolved = lostTooMany ? [] : lostIDs
+        if lostTooMany { try store.artistResolutions.forget(lostIDs.map(ArtistName.normalize), provider: providerName) }
         let again = suspicious + reresolved
         let reasked = again.isEmpty ? nil : try await sweeper.sweep(artists: again, ownedKeys: ownedKeys, bypassingCache: true)
         let suspects = try store.memory.suspects(provider: providerName)
@@ -207,9 +212,13 @@ struct Pipeline: Sendable {
         // Resolutions are cached as before (a search answered, whatever the releases did), except
         // those of unbelieved empty answers: a "no such artist" waiting for confirmation.
         // A re-asked artist's resolution is cached only with an answer to believe.
+        // In a run where a known artist suddenly came back empty, an empty search is as likely the same
+        // fault: a "no such artist" from it is believed for this run but not cached, so the artist is
+        // searched again next run instead of being taken as missing for a week.
         let believed = Set(results.filter(\.isAnsweredInThisRun).map { ArtistName.normalize($0.artist) })
-        let learned = first.learned.filter { !replaced.contains($0.artistKey) }
-            + (reasked?.learned ?? []).filter { believed.contains($0.artistKey) }
+        let learned = (first.learned.filter { !replaced.contains($0.artistKey) }
+            + (reasked?.learned ?? []).filter { believed.contains($0.artistKey) })
+            .filter { suspicious.isEmpty || $0.method != .notFound }
         return (SweepCatalog.Swept(outcome: SweepOutcome(provider: providerName, results: results), learned: learned), nil)
     }
 

@@ -30,6 +30,16 @@ struct ArtistResolutionRepository: Sendable {
         }
     }
 
+    /// Removes the resolutions of these artist keys, so the next sweep searches them afresh.
+    func forget(_ artistKeys: [String], provider: String) throws {
+        guard !artistKeys.isEmpty else { return }
+        try database.transaction { connection in
+            for key in artistKeys {
+                try connection.execute("DELETE FROM artist_resolutions WHERE provider = ? AND artist_key = ?", [provider, key])
+            }
+        }
+    }
+
     private static func record(_ row: Row) throws -> ArtistResolutionRecord {
         let id: String? = try row.get(1)
         let name: String? = try row.get(2)

@@ -11,7 +11,8 @@ public final class FixtureServer: Sendable {
     private enum Phase {
         case idle
         case running(ListeningSocket, URL)
-        case stopped
+        /// The port stays taken (refusing) until the server goes away: see `stop()`.
+        case stopped(RefusingPort?)
     }
 
     private let options: FixtureServerOptions
@@ -69,17 +70,27 @@ public final class FixtureServer: Sendable {
     }
 
     /// Closes the listener and every connection (hung ones too), and returns once all server threads have ended.
+    ///
+    /// The port then refuses connections for as long as this server lives: a test that stops its
+    /// catalog to play an outage must not find another test's new server answering on the freed port
+    /// (tests run in parallel, and the kernel hands freed ports out again).
     public func stop() {
-        let listener: ListeningSocket? = phase.withLock { phase in
-            defer { phase = .stopped }
-            if case .running(let listener, _) = phase { return listener }
+        let running: (ListeningSocket, URL)? = phase.withLock { phase in
+            if case .running(let listener, let url) = phase {
+                phase = .stopped(nil)
+                return (listener, url)
+            }
+            if case .idle = phase { phase = .stopped(nil) }
             return nil
         }
-        guard let listener else { return }
+        guard let (listener, url) = running else { return }
         connections.closeAll()
         listener.shutdown()
         threads.wait()
         listener.close()
+        // Best effort: should another socket win the port in between, the outage is still real for this test.
+        let holder = try? RefusingPort(host: options.host, port: UInt16(url.port ?? 0))
+        phase.withLock { $0 = .stopped(holder) }
     }
 
     /// Puts a fault in force for one artist (nil clears it); its `times` count starts afresh.

@@ -38,7 +38,7 @@ struct FixtureTestClient {
 }
 
 /// Polls `condition` every 10 ms until it holds or `seconds` pass: a bounded wait, not a timing assertion.
-func waitUntil(seconds: Double = 20, _ condition: () -> Bool) async -> Bool {
+func waitUntil(seconds: Double = 60, _ condition: () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
     while ContinuousClock.now < deadline {
         if condition() { return true }

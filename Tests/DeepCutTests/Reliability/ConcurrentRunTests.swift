@@ -31,8 +31,8 @@ import Testing
         let world = try ReliabilityWorld(artists: ReliabilityWorld.artists(10), library: ReliabilityWorld.library(10),
                                          options: FixtureServerOptions(latency: .fixed(milliseconds: 50)),
                                          catalogKeys: ["timeoutSeconds": "60"])
-        // One slow artist keeps the sweep running for 20 s, however loaded the machine is.
-        world.fail("500010", with: Fault(.latency(milliseconds: 20_000), on: .lookup))
+        // One slow artist keeps the sweep running for 40 s, however loaded the machine is.
+        world.fail("500010", with: Fault(.latency(milliseconds: 40_000), on: .lookup))
         let sweep = try world.spawn("sweep")
         #expect(await waitUntil { !world.server.requestLog.isEmpty }, "the sweep never reached the catalog")
 

@@ -44,7 +44,7 @@ struct SimulationOracleTests {
 
     /// LoggedRequest has no public initializer; it is Codable, as the fixture server's log route sends it.
     static func lookup(id: String) throws -> LoggedRequest {
-        let json = #"{"path":"/lookup","query":"id=\#(id)&entity=album","receivedAt":0,"status":200,"route":"itunes.lookup"}"#
+        let json = #"{"path":"/lookup","query":"id=\#(id)&entity=album","receivedAt":0,"status":200,"route":"itunes.lookup","headerNames":[]}"#
         return try JSONDecoder().decode(LoggedRequest.self, from: Data(json.utf8))
     }
 

@@ -6,35 +6,16 @@ import Testing
 /// and library changes, dismissals and restores, and the oracle's five invariants checked after every run.
 ///
 /// `scripts/simulate [SEEDS] [HOURS]` runs many seeds through `longRun` (environment `DEEPCUT_SIM_SEEDS`,
-/// `DEEPCUT_SIM_HOURS`, `DEEPCUT_SIM_CHECK=all|holding`, `DEEPCUT_SIM_VERBOSE=1` for every violation).
+/// `DEEPCUT_SIM_HOURS`, `DEEPCUT_SIM_VERBOSE=1` for every violation).
 @Suite("Simulation")
 struct SimulationTests {
     static let ciSeeds: [UInt64] = Array(1...10)
     static let ciHours = 50
 
-    /// Violation classes (rules) the pipeline still breaks, with the branch state they were found on; CI skips
-    /// them and `knownFailingRules` checks them. Empty this set to close them.
-    static let knownFailing: Set<String> = [
-        // Found on h-core 27299fd: a vanished (re-filed) cached id was never searched again. h-core bb7dddd searches
-        // it afresh; what remains (seed 125) is two re-filed artists of nine, which core's maxVanishedPercent reads
-        // as a faulty catalog, so they stay partial: decide whether the oracle or the rule should give way.
-        "refileNeverResolved",
-        // h-core bb7dddd + h-lib 7d71984 (seeds 55, 82, 126): an artist that joins the library during a 200-with-nothing
-        // outage keeps the "not found" learned then (resolution cache), so later complete runs never look it up.
-        "completeWithoutAsking",
-    ]
-
     // MARK: CI
 
-    @Test("CI seeds keep the invariants (known-failing rules aside)", arguments: ciSeeds)
+    @Test("CI seeds keep every invariant", arguments: ciSeeds)
     func ciSeed(_ seed: UInt64) async throws {
-        try await Self.expectNoViolations(seed: seed, hours: Self.ciHours, ignoring: Self.knownFailing)
-    }
-
-    @Test("CI seeds keep the known-failing rules too",
-          .disabled("known-failing: refileNeverResolved (a vanished artist id is never re-resolved), completeWithoutAsking (a not-found learned during a 200-with-nothing outage is cached); enable once fixed"),
-          arguments: ciSeeds)
-    func knownFailingRules(_ seed: UInt64) async throws {
         try await Self.expectNoViolations(seed: seed, hours: Self.ciHours, ignoring: [])
     }
 
@@ -59,13 +40,12 @@ struct SimulationTests {
         let environment = ProcessInfo.processInfo.environment
         let seeds = try #require(Self.seeds(environment["DEEPCUT_SIM_SEEDS"] ?? ""), "DEEPCUT_SIM_SEEDS: use 1-200 or 1,5,9")
         let hours = Int(environment["DEEPCUT_SIM_HOURS"] ?? "") ?? 50
-        let ignoring = environment["DEEPCUT_SIM_CHECK"] == "holding" ? Self.knownFailing : []
         let verbose = environment["DEEPCUT_SIM_VERBOSE"] != nil
         let started = Date()
         var runs = 0, realRuns = 0, failingSeeds: [UInt64] = []
         var classes: [String: (invariant: SimulationInvariant, seeds: [UInt64])] = [:]
         for seed in seeds {
-            let verdict = try await Simulation.run(SimulationSchedule(seed: seed, hours: hours), ignoring: ignoring)
+            let verdict = try await Simulation.run(SimulationSchedule(seed: seed, hours: hours), ignoring: [])
             if verbose { for violation in verdict.violations { print("seed \(seed): \(violation)") } }
             runs += verdict.runs
             realRuns += verdict.realRuns

@@ -23,7 +23,7 @@ import DeepCutCore
             sweep.deadline = .seconds(1)
             sweep.clock = deadline.clock
             let running = Task { [sweep] in try await sweep.run(artists) }
-            let hung = await waitUntil(seconds: 20) { server.requestLog.contains { $0.route == route && $0.fault != nil } }
+            let hung = await waitUntil(seconds: 45) { server.requestLog.contains { $0.route == route && $0.fault != nil } }
             #expect(hung, "the hanging request never arrived")
             deadline.fire()
             let outcome = try await running.value
