@@ -24,6 +24,12 @@ final class Connection {
             sqlite3_close_v2(opened)
             throw DatabaseError(resultCode: code, sqliteMessage: message, sql: nil, path: path)
         }
+        // SQLite quietly falls back to read-only when it cannot write the file; reading would then
+        // create read-only -wal/-shm files that outlive a fix of the file's mode. Checked before the first read.
+        if access == .readWrite, sqlite3_db_readonly(opened, "main") == 1 {
+            sqlite3_close_v2(opened)
+            throw DatabaseError(resultCode: SQLITE_READONLY, detail: "opened read-only, but deepcut must write it", path: path)
+        }
         self.path = path
         self.handle = opened
         sqlite3_extended_result_codes(handle, 1)

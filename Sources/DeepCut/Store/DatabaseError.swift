@@ -39,6 +39,7 @@ public struct DatabaseError: DeepCutError {
         case SQLITE_CORRUPT: "database is corrupt (\(sqliteMessage))"
         case SQLITE_CANTOPEN: "cannot open (\(sqliteMessage))"
         case SQLITE_FULL: "disk full (\(sqliteMessage))"
+        case SQLITE_READONLY: "cannot write (\(sqliteMessage))"
         case SQLITE_BUSY:
             "locked by another process for over \(Connection.busyTimeoutMilliseconds / 1000) s (\(sqliteMessage))"
         default: "\(sqliteMessage) (SQLite code \(resultCode))"
@@ -52,7 +53,8 @@ public struct DatabaseError: DeepCutError {
                       detail: "schema version \(found) is newer than this deepcut understands (\(known))", path: path)
     }
 
-    private static let fileConditions: Set<Int32> = [SQLITE_NOTADB, SQLITE_CORRUPT, SQLITE_CANTOPEN, SQLITE_FULL, SQLITE_BUSY]
+    private static let fileConditions: Set<Int32> = [SQLITE_NOTADB, SQLITE_CORRUPT, SQLITE_CANTOPEN, SQLITE_FULL, SQLITE_BUSY,
+                                                      SQLITE_READONLY]
 
     /// Statements span lines in source; the message must stay one line and short.
     private static func oneLine(_ sql: String) -> String {

@@ -14,8 +14,9 @@ public final class StateStore: Sendable {
     let database: Database
 
     /// Opens the state database, creating it and its folder when missing.
-    /// - Throws: `DatabaseError` (exit 74) when the folder cannot be created, the file is not a
-    ///   sound SQLite database (checked before any write), or its schema is newer than this deepcut.
+    /// - Throws: `DatabaseError` (exit 74) when the folder cannot be created, the file, its `-wal` or
+    ///   `-shm`, or the folder is not writable (checked before SQLite creates anything), the file is not
+    ///   a sound SQLite database (checked before any write), or its schema is newer than this deepcut.
     public init(url: URL) throws {
         let folder = url.deletingLastPathComponent()
         do {
@@ -24,6 +25,7 @@ public final class StateStore: Sendable {
             throw DatabaseError(resultCode: SQLITE_CANTOPEN,
                                 detail: "cannot create folder \(folder.path) (\(error.fileReason))", path: url.path)
         }
+        try Self.refuseUnwritable(url)
         database = try Database(path: url.path)
         try Self.refuseDamage(database)
         try Self.migrator.migrate(database)
