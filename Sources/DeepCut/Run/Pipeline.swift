@@ -212,13 +212,13 @@ struct Pipeline: Sendable {
         // Resolutions are cached as before (a search answered, whatever the releases did), except
         // those of unbelieved empty answers: a "no such artist" waiting for confirmation.
         // A re-asked artist's resolution is cached only with an answer to believe.
-        // In a run where a known artist suddenly came back empty, an empty search is as likely the same
-        // fault: a "no such artist" from it is believed for this run but not cached, so the artist is
-        // searched again next run instead of being taken as missing for a week.
+        // In a run where a known artist suddenly came back empty or lost its id, an empty search is as
+        // likely the same fault: a "no such artist" from it is believed for this run but not cached, so
+        // the artist is searched again next run instead of being taken as missing for a week.
         let believed = Set(results.filter(\.isAnsweredInThisRun).map { ArtistName.normalize($0.artist) })
         let learned = (first.learned.filter { !replaced.contains($0.artistKey) }
             + (reasked?.learned ?? []).filter { believed.contains($0.artistKey) })
-            .filter { suspicious.isEmpty || $0.method != .notFound }
+            .filter { (suspicious.isEmpty && lostIDs.isEmpty) || $0.method != .notFound }
         return (SweepCatalog.Swept(outcome: SweepOutcome(provider: providerName, results: results), learned: learned), nil)
     }
 

@@ -48,6 +48,8 @@ struct SimulationOracle {
     /// entries for artists it reused under the repair rule.
     private var baselineExpected: Set<String> = []
     private var previousIncomplete: Set<String>?
+    /// For each re-filed artist, how many runs that swept have met its vanished id so far.
+    private var refileMeetings: [String: Int] = [:]
 
     mutating func check(_ run: RunObservation) -> [SimulationViolation] {
         var found: [SimulationViolation] = []
@@ -96,9 +98,11 @@ struct SimulationOracle {
             (expected, what) = ([3, 75], "a catalog answering 200 with nothing for everyone")
         } else if run.faultHit {
             (expected, what) = ([3], "one artist's requests failing (\(run.faultedArtists.sorted().joined(separator: ",")))")
-        } else if run.refiledArtists.values.contains(run.hour) {
-            // The run that meets a vanished id may fail that artist, or all of itself when it asked nobody else.
-            (expected, what) = ([0, 3, 75], "an artist id re-filed this hour")
+        } else if run.refiledArtists.keys.contains(where: { refileMeetings[$0, default: 0] < 2 }) {
+            // The first run that sweeps past a vanished id may fail that artist, or all of itself when it
+            // asked nobody else; when several vanish at once (a share that may be the catalog's fault) their
+            // ids are forgotten and the next run searches them: two sweeping runs at most.
+            (expected, what) = ([0, 3, 75], "an artist id re-filed since its last answer")
         } else {
             (expected, what) = ([0], "a healthy catalog")
         }
@@ -174,11 +178,17 @@ struct SimulationOracle {
         lastRealStatus = after.healthStatus
         // The artists a repair run must ask: every one left unchecked since the last complete run. A run that
         // swept nothing (library refused, catalog down) leaves the list as it was.
+        // An artist answered in a partial run leaves the list: its answer is as fresh as the run's.
         switch run.exitCode {
         case 0: previousIncomplete = nil
-        case 3: previousIncomplete = (previousIncomplete ?? []).union(after.current?.incompleteArtists ?? [])
+        case 3:
+            let incomplete = Set(after.current?.incompleteArtists ?? [])
+            previousIncomplete = (previousIncomplete ?? []).subtracting(asked.subtracting(incomplete)).union(incomplete)
         default: break
         }
+        let swept = !run.truncatedLibrary && (run.exitCode == 0 || run.exitCode == 3 || !run.requests.isEmpty)
+        refileMeetings = refileMeetings.filter { run.refiledArtists[$0.key] != nil }
+        if swept { for artist in run.refiledArtists.keys { refileMeetings[artist, default: 0] += 1 } }
         if baselineChanged, let latest = after.latest {
             baselineHour = run.hour
             baselineExpected = Set(run.wanted.filter { asked.contains($0.value) }.keys)
