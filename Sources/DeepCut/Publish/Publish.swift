@@ -97,6 +97,19 @@ struct Publish: Sendable {
         outcome.wrote.append(folder.relativeName(folder.page))
     }
 
+    /// Replaces `feed.json`, `feed.atom` and `index.html` (each atomically) from `snapshot` and
+    /// nothing else: what a state change outside a sweep republishes (`StateChange`).
+    /// - Returns: the files written, relative to the output folder.
+    func republish(_ snapshot: Snapshot, context: PublishContext, baseline: Baseline?) throws -> [String] {
+        var outcome = PublishOutcome(promoted: false, wrote: [], snapshot: snapshot.runID, baseline: baseline, baselineAgeSeconds: nil,
+                                     pruned: [], removedTemporaries: 0, message: nil)
+        let links = FeedLinks(baseURL: context.baseURL)
+        try write(JSONFeedRenderer.render(snapshot, links: links), to: folder.jsonFeed, into: &outcome)
+        try write(Data(AtomRenderer.render(snapshot, links: links).utf8), to: folder.atomFeed, into: &outcome)
+        try writePage(snapshot, context: context, baseline: baseline)
+        return outcome.wrote + [folder.relativeName(folder.page)]
+    }
+
     /// Renders and atomically replaces `index.html`: the snapshot's feed beside `context`'s health
     /// and history, ages measured from now.
     func writePage(_ snapshot: Snapshot, context: PublishContext, baseline: Baseline?) throws {

@@ -24,7 +24,10 @@ struct Pipeline: Sendable {
     }
 
     /// The lock file beside the state database: one sweep at a time per state folder.
-    var lockFile: URL {
+    var lockFile: URL { Self.lockFile(config) }
+
+    /// Also taken by the commands that change the state (`StateChange`).
+    static func lockFile(_ config: Config) -> URL {
         config.stateDatabase.deletingLastPathComponent().appendingPathComponent("deepcut.lock")
     }
 
