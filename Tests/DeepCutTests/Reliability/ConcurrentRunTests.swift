@@ -32,9 +32,9 @@ import Testing
         try #require(SpawnedProcess.deepcutIsBuilt, "build deepcut first")
         let world = try ReliabilityWorld(artists: ReliabilityWorld.artists(10), library: ReliabilityWorld.library(10),
                                          options: FixtureServerOptions(latency: .fixed(milliseconds: 50)),
-                                         catalogKeys: ["timeoutSeconds": "60"])
-        // One slow artist keeps the sweep running for 20 s, however loaded the machine is.
-        world.fail("500010", with: Fault(.latency(milliseconds: 20_000), on: .lookup))
+                                         catalogKeys: ["timeoutSeconds": "600"])
+        // One artist that hangs keeps the sweep holding the lock until the test stops it.
+        world.fail("500010", with: Fault(.latency(milliseconds: 600_000), on: .lookup))
         let sweep = try world.spawn("sweep")
         #expect(await waitUntil { !world.server.requestLog.isEmpty }, "the sweep never reached the catalog")
 
@@ -46,7 +46,9 @@ import Testing
         #expect(results.map(\.status) == [75, 75], "\(results.map(\.stderr))")
         #expect(results.allSatisfy { $0.errorLines == ["dismiss: another sweep is running (pid \(sweep.pid)); nothing changed: try again when it has finished"] },
                 "\(results.map(\.stderr))")
-        #expect(try await sweep.finish().status == 0)
+        kill(sweep.pid, SIGTERM)  // publishes what it has (partial, or failed if no answer yet), lets the lock go
+        let stopped = try await sweep.finish().status
+        #expect(stopped == 3 || stopped == 75, "\(stopped)")
         let none = try await world.spawn("dismissed", "--json").finish().stdout
         #expect((try JSONSerialization.jsonObject(with: Data(none.utf8)) as? [Any])?.isEmpty == true, "\(none)")
 
@@ -55,8 +57,5 @@ import Testing
         #expect(listed.status == 0)
         let rows = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]] ?? []
         #expect(Set(rows.compactMap { $0["albumKey"] as? String }) == ["record 1 1\u{1F}artist 01", "somewhere else\u{1F}someone"])
-        let feedTitles = (try world.json("feed.json")["items"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
-        #expect(!feedTitles.contains { $0.contains("Record 1 1") }, "\(feedTitles)")
-        #expect(feedTitles.contains { $0.contains("Record 1 2") }, "\(feedTitles)")
     }
 }

@@ -18,6 +18,7 @@ import Testing
         // Complete, on a new install: the first run lists itself, not "No runs recorded yet".
         #expect(try await harness.sweep().status == 0)
         var dom = try await Self.dom(harness)
+        try Self.keep(harness, as: "complete")
         var run = try harness.health().runID.rawValue
         #expect(Self.healthLine(dom).hasPrefix("complete exit 0 · run \(run)"), "\(Self.healthLine(dom))")
         #expect(!dom.contains("internal error"))
@@ -29,6 +30,7 @@ import Testing
         harness.fail("103", with: Fault(.status(code: 500, body: nil), on: .lookup))
         #expect(try await harness.sweep().status == 3)
         dom = try await Self.dom(harness)
+        try Self.keep(harness, as: "partial")
         let partialRun = try harness.health().runID.rawValue
         #expect(Self.healthLine(dom).hasPrefix("partial exit 3 · run \(partialRun)"), "\(Self.healthLine(dom))")
         #expect(Self.historyBars(dom) == ["\(run) · complete", "\(partialRun) · partial"])
@@ -44,6 +46,7 @@ import Testing
             #expect(after[name] == before[name], "\(name) changed in a failed run")
         }
         #expect(try harness.health().status == .failed)
+        try Self.keep(harness, as: "failed")
 
         // Complete again: the history holds all four runs, the failed one too, this one last.
         try await Task.sleep(for: .seconds(1.1))
@@ -60,10 +63,21 @@ import Testing
         // Skipped by --if-stale: the page still shows the last real run, and when it was checked.
         #expect(try await harness.sweep("--if-stale").status == 0)
         dom = try await Self.dom(harness)
+        try Self.keep(harness, as: "skipped")
         #expect(Self.healthLine(dom).hasPrefix("complete exit 0 · run \(run)"))
         #expect(Self.historyBars(dom).count == 4, "a skip is not a run")
         let skip = try #require(try harness.health().lastSkip)
         #expect(Self.text(of: "p", class: "skip", in: dom).hasPrefix("Last checked \(Timestamp.display(skip.at)): skipped, baseline "))
+    }
+
+    /// `scripts/screenshot` photographs the four states: with `DEEPCUT_PAGE_STATES` set to a folder,
+    /// each state's `index.html` is copied there as `STATE.html`.
+    static func keep(_ harness: SweepHarness, as state: String) throws {
+        guard let folder = ProcessInfo.processInfo.environment["DEEPCUT_PAGE_STATES"], !folder.isEmpty else { return }
+        let target = URL(fileURLWithPath: folder).appendingPathComponent("\(state).html")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        if FileManager.default.fileExists(atPath: target.path) { try FileManager.default.removeItem(at: target) }
+        try FileManager.default.copyItem(at: harness.feed.appendingPathComponent("index.html"), to: target)
     }
 
     // MARK: The browser
