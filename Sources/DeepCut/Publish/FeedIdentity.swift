@@ -22,6 +22,17 @@ enum FeedIdentity {
         entryID(provider: provider, releaseID: releaseID) + "/upcoming"
     }
 
+    /// The catalog release id inside an entry or announcement id of this provider
+    /// (`tag:…:itunes/2000022`, `…/2000022/upcoming`), as a reader shows it; nil for anything else.
+    static func releaseID(fromEntryID id: String, provider: String) -> String? {
+        let prefix = tagPrefix + percentEncoded(provider) + "/"
+        guard id.hasPrefix(prefix) else { return nil }
+        var rest = String(id.dropFirst(prefix.count))
+        if rest.hasSuffix("/upcoming") { rest = String(rest.dropLast("/upcoming".count)) }
+        guard !rest.isEmpty, !rest.contains("/") else { return nil }
+        return rest.removingPercentEncoding
+    }
+
     /// Percent-encodes everything but RFC 3986 unreserved characters, so any catalog id makes a valid URI.
     /// Catalog ids are nearly always unreserved already and come back unchanged without Foundation:
     /// every feed entry has an id, and the feeds are rendered for thousands of entries.

@@ -13,7 +13,11 @@ extension HTMLRenderer {
         let rows = stages.map { name, status, summary in
             "<tr><th scope=\"row\">\(name)</th><td>\(pill(status))</td><td>\(status == .notRun ? "" : text(summary, limit: 1_000))</td></tr>\n"
         }.joined()
-        let message = report.message.map { "<p class=\"message\">\(text($0, limit: DisplayText.messageLimit))</p>\n" } ?? ""
+        var message = report.message.map { "<p class=\"message\">\(text($0, limit: DisplayText.messageLimit))</p>\n" } ?? ""
+        if let skip = report.lastSkip {
+            message += "<p class=\"skip\">Last checked <time datetime=\"\(Timestamp.string(skip.at))\">\(Timestamp.display(skip.at))</time>: "
+                + "skipped, \(text(skip.reason, limit: DisplayText.messageLimit))</p>\n"
+        }
         return """
         <section class="panel" aria-labelledby="health-heading">
         <h2 id="health-heading">Run health</h2>

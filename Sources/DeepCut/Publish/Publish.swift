@@ -7,9 +7,11 @@ import Glibc
 /// - partial: `snapshots/RUNID.json` and `current.json` only; the baseline is untouched;
 /// - failed (no snapshot): no feed file is touched at all.
 ///
-/// Whenever `current.json` is written, `feed.json`, `feed.atom` and `index.html` are rendered from
-/// the same snapshot; the page also shows what the `PublishContext` brings (the run's health so far,
-/// run history) and the feeds link to themselves under `publish.baseURL`. Every file is replaced atomically, so a crash leaves the previous files intact.
+/// Whenever `current.json` is written, `feed.json` and `feed.atom` are rendered from the same
+/// snapshot, and so is `index.html` unless the caller writes the page itself (`writePage`): the
+/// pipeline does, once the run is finished and recorded, so the page's health panel and history
+/// describe the finished run, this one included. The feeds link to themselves under
+/// `publish.baseURL`. Every file is replaced atomically, so a crash leaves the previous files intact.
 /// The health files are written separately by `HealthWriter`, once the whole run is known.
 struct Publish: Sendable {
     let folder: OutputFolder
@@ -31,9 +33,10 @@ struct Publish: Sendable {
     ///   carrying what was written before it.
     ///   An unreadable `latest.json` is not thrown: it is reported in the outcome and left as found
     ///   unless a complete run replaces it.
-    ///   - previous: the previous run as the pipeline read it at its start; nil reads `latest.json` here
-    ///     (the commands that republish outside a sweep).
-    func callAsFunction(_ snapshot: Snapshot?, context: PublishContext = PublishContext(), previous: PreviousRun? = nil) throws -> PublishOutcome {
+    ///   - previous: the previous run as the pipeline read it at its start; nil reads `latest.json` here.
+    ///   - withPage: false leaves `index.html` to a later `writePage` (the pipeline's finished run).
+    func callAsFunction(_ snapshot: Snapshot?, context: PublishContext = PublishContext(), previous: PreviousRun? = nil,
+                        withPage: Bool = true) throws -> PublishOutcome {
         try AtomicFile.createDirectory(folder.snapshots)
         let removed = AtomicFile.removeStaleTemporaries(in: folder.root) + AtomicFile.removeStaleTemporaries(in: folder.snapshots)
         var unreadableBaseline: OutputReadError?
@@ -53,7 +56,7 @@ struct Publish: Sendable {
                                      message: unreadableBaseline?.message)
         if let snapshot {
             do {
-                try publish(snapshot, context: context, unreadableBaseline: unreadableBaseline, into: &outcome)
+                try publish(snapshot, context: context, unreadableBaseline: unreadableBaseline, withPage: withPage, into: &outcome)
             } catch let error as any DeepCutError {
                 removeUnpublishedSnapshot(snapshot.runID, into: &outcome)
                 outcome.baselineAgeSeconds = outcome.baseline?.ageSeconds(at: now())
@@ -68,7 +71,7 @@ struct Publish: Sendable {
         return outcome
     }
 
-    private func publish(_ snapshot: Snapshot, context: PublishContext, unreadableBaseline: OutputReadError?,
+    private func publish(_ snapshot: Snapshot, context: PublishContext, unreadableBaseline: OutputReadError?, withPage: Bool,
                          into outcome: inout PublishOutcome) throws {
         let bytes = try snapshot.encoded()
         try write(bytes, to: folder.snapshot(snapshot.runID), into: &outcome)
@@ -82,16 +85,35 @@ struct Publish: Sendable {
             }
         }
         let links = FeedLinks(baseURL: context.baseURL)
-        let time = now()
-        outcome.baselineAgeSeconds = outcome.baseline?.ageSeconds(at: time)
+        outcome.baselineAgeSeconds = outcome.baseline?.ageSeconds(at: now())
+        try write(JSONFeedRenderer.render(snapshot, links: links), to: folder.jsonFeed, into: &outcome)
+        try write(Data(AtomRenderer.render(snapshot, links: links).utf8), to: folder.atomFeed, into: &outcome)
+        guard withPage else { return }
         var page = context
         if page.health?.publish.status == .notRun {
             page.health?.publish = HealthReport.PublishStage(outcome)
         }
+        try writePage(snapshot, context: page, baseline: outcome.baseline)
+        outcome.wrote.append(folder.relativeName(folder.page))
+    }
+
+    /// Replaces `feed.json`, `feed.atom` and `index.html` (each atomically) from `snapshot` and
+    /// nothing else: what a state change outside a sweep republishes (`StateChange`).
+    /// - Returns: the files written, relative to the output folder.
+    func republish(_ snapshot: Snapshot, context: PublishContext, baseline: Baseline?) throws -> [String] {
+        var outcome = PublishOutcome(promoted: false, wrote: [], snapshot: snapshot.runID, baseline: baseline, baselineAgeSeconds: nil,
+                                     pruned: [], removedTemporaries: 0, message: nil)
+        let links = FeedLinks(baseURL: context.baseURL)
         try write(JSONFeedRenderer.render(snapshot, links: links), to: folder.jsonFeed, into: &outcome)
         try write(Data(AtomRenderer.render(snapshot, links: links).utf8), to: folder.atomFeed, into: &outcome)
-        try write(Data(HTMLRenderer.render(snapshot, context: page, baseline: outcome.baseline, now: time).utf8),
-                  to: folder.page, into: &outcome)
+        try writePage(snapshot, context: context, baseline: baseline)
+        return outcome.wrote + [folder.relativeName(folder.page)]
+    }
+
+    /// Renders and atomically replaces `index.html`: the snapshot's feed beside `context`'s health
+    /// and history, ages measured from now.
+    func writePage(_ snapshot: Snapshot, context: PublishContext, baseline: Baseline?) throws {
+        try AtomicFile.write(Data(HTMLRenderer.render(snapshot, context: context, baseline: baseline, now: now()).utf8), to: folder.page)
     }
 
     private func write(_ data: Data, to url: URL, into outcome: inout PublishOutcome) throws {

@@ -2,10 +2,10 @@ import Foundation
 
 /// What the published page shows beside the feed, handed in by the pipeline.
 ///
-/// The health files are written after publishing, so `health` is the run's report as far as it is
-/// known: Publish fills in its own stage (what it promoted, the baseline's age) before rendering.
+/// The pipeline hands in the finished run's report and a history that holds this run; a caller
+/// whose report's `publish` stage is still `notRun` gets Publish's own outcome filled in.
 struct PublishContext: Sendable {
-    /// The run's report so far; the page's health panel. Nil leaves the panel out.
+    /// The run's report; the page's health panel. Nil leaves the panel out.
     var health: HealthReport?
     /// Recent runs in any order; the page charts the newest 30.
     var history: [RunRecord]

@@ -24,7 +24,10 @@ struct Pipeline: Sendable {
     }
 
     /// The lock file beside the state database: one sweep at a time per state folder.
-    var lockFile: URL {
+    var lockFile: URL { Self.lockFile(config) }
+
+    /// Also taken by the commands that change the state (`StateChange`).
+    static func lockFile(_ config: Config) -> URL {
         config.stateDatabase.deletingLastPathComponent().appendingPathComponent("deepcut.lock")
     }
 
@@ -49,7 +52,7 @@ struct Pipeline: Sendable {
                                                 provider: config.catalog.provider.rawValue)
             if options.ifStale, let skip = freshBaseline(previous, at: run.startedAt) {
                 log.info("run.skipped", ["reason": skip])
-                return self.skip(&run, reason: skip)
+                return self.skip(&run, reason: skip, store: store, baseline: previous.baselineSummary)
             }
             let loaded = try await LoadLibrary().run(config.library)
             let library = loaded.including(try store.owned.all())
@@ -71,11 +74,11 @@ struct Pipeline: Sendable {
             run.report.diff = HealthReport.DiffStage(diff)
             let snapshot = sweep.status == .failed ? nil
                 : try snapshot(of: sweep, diff: diff, stale: stale, memory: memory, store: store, previous: previous, run: run)
-            let context = PublishContext(health: run.report, history: try store.runs.recent(limit: 30), baseURL: config.publish.baseURL)
+            let publish = Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots, now: now)
             let outcome: PublishOutcome
             do {
-                outcome = try Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots, now: now)(
-                    snapshot, context: context, previous: previous)
+                // The page waits for the finished run (`finish`): it shows this run's real status and history.
+                outcome = try publish(snapshot, context: PublishContext(baseURL: config.publish.baseURL), previous: previous, withPage: false)
             } catch let failure as PublishFailure {
                 // What was replaced before the failure is on disk: the report must say so.
                 run.report.publish = HealthReport.PublishStage(failure)
@@ -84,7 +87,8 @@ struct Pipeline: Sendable {
             run.report.publish = HealthReport.PublishStage(outcome)
             let summary = Self.summary(sweep.status, sweep: sweep, entries: diff.entries.count)
             return finish(&run, status: sweep.status, store: store,
-                          message: run.report.sweep.catalogFault.map { "\(summary); \($0)" } ?? summary)
+                          message: run.report.sweep.catalogFault.map { "\(summary); \($0)" } ?? summary,
+                          page: snapshot.map { ($0, publish, outcome.baseline) })
         } catch {
             return fail(&run, error: error)
         }
@@ -241,7 +245,9 @@ struct Pipeline: Sendable {
 
     /// An `--if-stale` skip: the health report keeps the last real run's and adds `lastSkip`; the run
     /// history and the metrics are left alone, so both keep describing the feed people see.
-    private func skip(_ run: inout RunInProgress, reason: String) -> RunReport {
+    /// The page is rendered again from `current.json` with that report, so it says when the feed
+    /// was last checked, like `health.txt`; its feed and history are unchanged.
+    private func skip(_ run: inout RunInProgress, reason: String, store: StateStore, baseline: Baseline?) -> RunReport {
         run.report.status = .skipped
         run.report.exitCode = Int(ExitCode.success.rawValue)
         run.report.message = reason
@@ -250,19 +256,47 @@ struct Pipeline: Sendable {
         do {
             let written = try HealthWriter.writeSkip(HealthReport.LastSkip(at: run.report.finishedAt, reason: reason),
                                                      fallback: run.report, to: config.outputDirectory)
+            let folder = OutputFolder(config.outputDirectory)
+            if let current = try Snapshot.load(from: folder.current) {
+                let publish = Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots, now: now)
+                try publish.writePage(current, context: PublishContext(health: written, history: try store.runs.recent(limit: HistoryChart.runLimit),
+                                                                       baseURL: config.publish.baseURL),
+                                      baseline: baseline)
+            }
             return RunReport(health: written, exitCode: .success, stderrLine: reason)
         } catch {
             return RunReport(health: run.report, exitCode: Self.exitCode(of: error),
-                             stderrLine: "\(reason); cannot write the health report: \(Self.message(of: error))")
+                             stderrLine: "\(reason); cannot write the health report or the page: \(Self.message(of: error))")
         }
     }
 
-    private func finish(_ run: inout RunInProgress, status: RunStatus, store: StateStore, message: String) -> RunReport {
+    /// The sweep's verdict, then the page (when a snapshot was published), then the record and health.
+    /// The page is rendered from the finished report and from a history holding this run's record,
+    /// as `complete` is about to store it; a page that cannot be written fails the run (exit 73),
+    /// the previous page intact.
+    private func finish(_ run: inout RunInProgress, status: RunStatus, store: StateStore, message: String,
+                        page: (snapshot: Snapshot, publish: Publish, baseline: Baseline?)?) -> RunReport {
         let exitCode = ExitStatus.of(status)
         run.report.status = status
         run.report.exitCode = Int(exitCode.rawValue)
         run.report.message = message
+        run.report.finishedAt = now()
         if status == .failed { run.report.publish.status = .skipped }
+        if let page {
+            let pageName = OutputFolder(config.outputDirectory).relativeName(OutputFolder(config.outputDirectory).page)
+            run.report.publish.wrote.append(pageName)
+            do {
+                let record = RunRecord(run.report)
+                let history = try store.runs.recent(limit: HistoryChart.runLimit).filter { $0.runID != record.runID } + [record]
+                try page.publish.writePage(page.snapshot, context: PublishContext(health: run.report, history: history,
+                                                                                  baseURL: config.publish.baseURL),
+                                           baseline: page.baseline)
+            } catch {
+                run.report.publish.wrote.removeAll { $0 == pageName }
+                run.report.publish.status = .failed
+                return fail(&run, error: error)
+            }
+        }
         return complete(&run, exitCode: exitCode, store: store, stderrLine: exitCode == .success ? nil : message)
     }
 
@@ -270,6 +304,7 @@ struct Pipeline: Sendable {
     private func fail(_ run: inout RunInProgress, error: any Error) -> RunReport {
         let exitCode = Self.exitCode(of: error)
         let message = Self.message(of: error)
+        run.report.finishedAt = now()
         run.report.status = .failed
         run.report.exitCode = Int(exitCode.rawValue)
         run.report.message = message
@@ -283,7 +318,6 @@ struct Pipeline: Sendable {
     /// Records the run, writes health and metrics. A failure here keeps the sweep's own result
     /// but the operator still hears why the report is missing.
     private func complete(_ run: inout RunInProgress, exitCode: ExitCode, store: StateStore?, stderrLine: String?) -> RunReport {
-        run.report.finishedAt = now()
         log.info("run.finished", ["run": run.runID.rawValue, "status": run.report.status.rawValue, "exit": exitCode.rawValue,
                                   "entries": run.report.diff.entries])
         var problems: [(what: String, error: any Error)] = []

@@ -47,6 +47,19 @@ public final class RunLock: Sendable {
         ftruncate(fd, off_t(pid.utf8.count))
     }
 
+    /// Takes the lock, waiting up to `seconds` for the holder to let go (a person's command waits
+    /// briefly for another one; a sweep takes minutes, and then `Busy` names it).
+    public static func acquire(path: URL, waitingUpTo seconds: Double) throws -> RunLock {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while true {
+            do {
+                return try RunLock(path: path)
+            } catch is Busy where ContinuousClock.now < deadline {
+                usleep(100_000)
+            }
+        }
+    }
+
     deinit {
         flock(descriptor, LOCK_UN)
         close(descriptor)

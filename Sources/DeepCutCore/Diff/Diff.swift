@@ -108,3 +108,21 @@ public struct Diff: Sendable {
         return a.id < b.id
     }
 }
+
+extension Diff {
+    /// Entries already built, minus what the user has come to own or dismissed since, by the same
+    /// match keys as the diff (any member of a family hides it): how `dismiss`, `restore` and
+    /// `library add` bring the published feeds up to date without a sweep.
+    public static func hiding(_ entries: [FeedEntry], owned: Set<AlbumKey>, dismissed: Set<AlbumKey>) -> [FeedEntry] {
+        var keyCache = MatchKeyCache()
+        let ownedKeys = MatchKeyIndex(owned, cache: &keyCache)
+        let dismissedKeys = MatchKeyIndex(dismissed, cache: &keyCache)
+        return entries.filter { entry in
+            let credits = keyCache.credits(of: entry.artist).all
+            let families = [entry.title] + entry.alternates.map(\.title)
+            return !families.map(TitleFamily.of).contains { family in
+                ownedKeys.contains(family: family, anyOf: credits) || dismissedKeys.contains(family: family, anyOf: credits)
+            }
+        }
+    }
+}

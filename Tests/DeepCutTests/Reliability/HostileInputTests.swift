@@ -115,7 +115,11 @@ import Testing
         let result = try await world.spawn("dismiss", "901").finish()
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("dismissed: "), "\(result.stdout.debugDescription)")
-        let echoed = result.stdout.dropLast()  // the line's own newline; the title's tab and newline are dropped too
+        // The first line (its own newline excluded; the title's tab and newline are dropped too);
+        // the second says the feeds were republished.
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 3 && lines[1] == "republished feed.json, feed.atom, index.html", "\(result.stdout.debugDescription)")
+        let echoed = lines[0]
         #expect(!echoed.unicodeScalars.contains { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format },
                 "\(result.stdout.debugDescription)")
     }

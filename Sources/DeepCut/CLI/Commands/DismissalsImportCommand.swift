@@ -1,4 +1,5 @@
-/// `deepcut dismissals import FILE`: merge dismissals from the JSON exchange format. Idempotent.
+/// `deepcut dismissals import FILE`: merge dismissals from the JSON exchange format. Idempotent;
+/// the feeds and the page follow at once (`StateChange`).
 enum DismissalsImportCommand: DeepCutCommand {
     static let spec = CommandSpec(["dismissals", "import"], abstract: "Import dismissals from a JSON file (legacy key-only rows included).",
                                   options: [configOption],
@@ -8,8 +9,12 @@ enum DismissalsImportCommand: DeepCutCommand {
         let config = try context.loadConfig()
         // Read and validate the whole file before touching state: a bad file changes nothing.
         let rows = try DismissalsFile.read(from: context.fileArgument("FILE"))
-        let counts = try StateStore(url: config.stateDatabase).dismissals.importRows(rows)
+        let done = try StateChange(config: config, command: "dismissals import").perform { store, _ in
+            try store.dismissals.importRows(rows)
+        }
+        let counts = done.value
         context.console.out("imported \(rows.count) rows: \(counts.inserted) new, \(counts.updated) updated, \(counts.unchanged) unchanged")
+        if let line = done.republishedLine { context.console.out(line) }
         return .success
     }
 }

@@ -1,6 +1,8 @@
 import Foundation
 
-/// `deepcut library add --title T --artist A`: record an album as owned, then show more from its artist.
+/// `deepcut library add --title T --artist A`: record an album as owned (the feeds and the page
+/// follow at once, `StateChange`), then show more from its artist — after the lock is let go,
+/// since that asks the catalog.
 enum LibraryAddCommand: DeepCutCommand {
     static let spec = CommandSpec(["library", "add"], abstract: "Record an album as owned, then show more from its artist.",
                                   options: [
@@ -16,8 +18,13 @@ enum LibraryAddCommand: DeepCutCommand {
         guard !title.trimmingCharacters(in: .whitespaces).isEmpty, !artist.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw UsageError(problem: "deepcut library add: --title and --artist must not be empty", usage: spec.usage(program: "deepcut"))
         }
-        try StateStore(url: config.stateDatabase).owned.add(title: title, artist: artist)
-        if !context.arguments.flag("json") { context.console.out("recorded as owned: \(artist) — \(title)") }
+        let done = try StateChange(config: config, command: "library add").perform { store, _ in
+            try store.owned.add(title: title, artist: artist)
+        }
+        if !context.arguments.flag("json") {
+            context.console.out("recorded as owned: \(artist) — \(title)")
+            if let line = done.republishedLine { context.console.out(line) }
+        }
         let releases = try await MoreFrom(config: config, client: context.httpClient).releases(of: artist)
         try MoreFromCommand.print(releases, artist: artist, context: context)
         return .success

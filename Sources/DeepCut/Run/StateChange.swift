@@ -1,0 +1,70 @@
+import DeepCutCore
+import Foundation
+
+/// A change a person makes to the state (`dismiss`, `restore`, `dismissals import`, `library add`),
+/// made under the sweep lock and followed at once by `feed.json`, `feed.atom` and `index.html`
+/// republished from `current.json` with the new dismissals and owned albums applied — without the
+/// network, each file atomically.
+///
+/// `current.json`, the snapshots and `latest.json` are never rewritten: they stay what the sweep
+/// found, so a `restore` brings an entry straight back and the next sweep's change set still says
+/// `dismissed` or `nowOwned`. The page keeps the last run's health panel and history.
+struct StateChange {
+    /// How long a person's command waits for the lock: long enough for another such command,
+    /// far shorter than a sweep.
+    static let lockWait = 5.0
+
+    let config: Config
+    let command: String
+
+    /// What the change did, and the files republished (none without a `current.json`).
+    struct Done<Value> {
+        var value: Value
+        var republished: [String]
+    }
+
+    /// Takes the lock, reads `current.json` (an unreadable one changes nothing: exit 74), makes
+    /// `change` in the state database, then republishes.
+    /// - Throws: exit 75 naming the holder when a sweep keeps the lock past `lockWait`; nothing changes then.
+    func perform<Value>(_ change: (StateStore, Snapshot?) throws -> Value) throws -> Done<Value> {
+        let lock: RunLock
+        do {
+            lock = try RunLock.acquire(path: Pipeline.lockFile(config), waitingUpTo: Self.lockWait)
+        } catch let busy as RunLock.Busy {
+            throw CommandFailure(exitCode: busy.exitCode, message: "\(command): \(busy.message); nothing changed: try again when it has finished")
+        }
+        return try withExtendedLifetime(lock) {
+            let folder = OutputFolder(config.outputDirectory)
+            let current = try Snapshot.load(from: folder.current)
+            let store = try StateStore(url: config.stateDatabase)
+            let value = try change(store, current)
+            guard var snapshot = current else { return Done(value: value, republished: []) }
+            let owned = try store.owned.keys(), dismissed = try store.dismissals.keys()
+            snapshot.entries = Diff.hiding(snapshot.entries, owned: owned, dismissed: dismissed)
+            snapshot.upcoming = snapshot.upcoming.map { Diff.hiding($0, owned: owned, dismissed: dismissed) }
+            let context = PublishContext(health: try readable { try HealthReport.load(outputDirectory: config.outputDirectory) },
+                                         history: try store.runs.recent(limit: HistoryChart.runLimit), baseURL: config.publish.baseURL)
+            let baseline = try readable { try Baseline.read(outputDirectory: config.outputDirectory) }
+            let written = try Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots)
+                .republish(snapshot, context: context, baseline: baseline)
+            return Done(value: value, republished: written)
+        }
+    }
+
+    /// An unreadable `health.json` or `latest.json` only leaves the page without that panel or the
+    /// banner's "last complete sweep": the sweep reports and replaces them, this command does not.
+    private func readable<T>(_ read: () throws -> T?) throws -> T? {
+        do {
+            return try read()
+        } catch is OutputReadError {
+            return nil
+        }
+    }
+}
+
+extension StateChange.Done {
+    /// The line saying the feeds follow the change, or nil when there was nothing to republish.
+    var republishedLine: String? {
+        republished.isEmpty ? nil : "republished " + republished.joined(separator: ", ")
+    }
+}
