@@ -153,7 +153,14 @@ import Testing
             let after = try harness.outputFiles()
             for name in Self.readerFiles + ["current.json"] { #expect(after[name] == before[name], "\(name) changed") }
             #expect(Set(try harness.health().sweep.failures.map(\.kind)) == [.decoding])
-            #expect(try harness.catalogState() == stateBefore)
+            // Nothing is learned; the lost ids are forgotten (too many at once to search them now), so
+            // the next run searches those artists afresh: resolutions may only go, never change or come.
+            var state = try harness.catalogState()
+            let resolutions = state.removeValue(forKey: "artist_resolutions") ?? []
+            var expected = stateBefore
+            let resolutionsBefore = expected.removeValue(forKey: "artist_resolutions") ?? []
+            #expect(state == expected)
+            #expect(Set(resolutions).isSubset(of: Set(resolutionsBefore)))
         }
 
         for artist in SweepHarness.artists { harness.fail(artist.id, with: nil) }
