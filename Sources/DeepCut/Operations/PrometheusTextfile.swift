@@ -6,6 +6,10 @@ import Foundation
 /// Every series is always written, zero when unknown, so an alert on one never goes silent
 /// because a run stopped early. The file is replaced atomically: the collector never reads half.
 struct PrometheusTextfile: Sendable {
+    /// Not-found and ambiguous artists named per reason, at most: enough to paste overrides from,
+    /// few enough that a wrong storefront (every artist not found) cannot flood the collector.
+    static let unresolvedSeriesLimit = 100
+
     let url: URL
 
     /// Writes the metrics for a finished sweep, creating the folder if needed.
@@ -43,6 +47,21 @@ struct PrometheusTextfile: Sendable {
         series("deepcut_feed_entries", "Feed entries the last sweep produced.", [("", "\(report.diff.entries)")])
         series("deepcut_requests", "Catalog HTTP requests the last sweep made, retries included.",
                [("{provider=\"\(labelValue(provider))\"}", "\(report.sweep.requests)")])
+        let failures = Dictionary(grouping: report.sweep.failures, by: \.kind)
+        series("deepcut_artist_failures", "Artists the last sweep could not check, by failure kind.",
+               FailureKind.allCases.map { ("{kind=\"\($0.rawValue)\"}", "\(failures[$0]?.count ?? 0)") })
+        series("deepcut_library_albums", "Albums in the library the last sweep read (owned ones included).",
+               [("", "\(report.library.albums)")])
+        series("deepcut_library_artists", "Library artists the last sweep read.", [("", "\(report.library.artists)")])
+        let unresolved = UnresolvedArtists(report.sweep)
+        let named = [("notFound", unresolved.notFound), ("ambiguous", unresolved.ambiguous)].flatMap { reason, names in
+            names.prefix(unresolvedSeriesLimit).map { (#"{artist=""# + labelValue($0) + #"",reason=""# + reason + #""}"#, "1") }
+        }
+        series("deepcut_artist_unresolved",
+               "1 for each library artist not found in the catalog or ambiguous among namesakes (pin it with artistOverrides).",
+               named)
+        series("deepcut_build_info", "The deepcut version that wrote these metrics.",
+               [("{version=\"\(labelValue(DeepCutCLI.version))\"}", "1")])
         return text
     }
 

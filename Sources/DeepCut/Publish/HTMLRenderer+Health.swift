@@ -55,6 +55,33 @@ extension HTMLRenderer {
         """
     }
 
+    /// The artists not found in the catalog and those guessed among namesakes, each group with the
+    /// `artistOverrides` line to paste; nothing when every artist resolved for certain.
+    static func unresolvedPanel(_ sweep: HealthReport.SweepStage) -> String {
+        let unresolved = UnresolvedArtists(sweep)
+        guard !unresolved.isEmpty else { return "" }
+        let groups = unresolvedGroup("not-found", "Not found in the catalog", unresolved.notFound,
+                                     note: unresolved.mostlyNotFound ? unresolved.mostlyNotFoundHint : nil)
+            + unresolvedGroup("ambiguous", "Several catalog artists share the name", unresolved.ambiguous, note: nil)
+        return """
+        <section class="panel unresolved" aria-labelledby="unresolved-heading">
+        <h2 id="unresolved-heading">Artists without a certain catalog match</h2>
+        \(groups)</section>
+
+        """
+    }
+
+    private static func unresolvedGroup(_ id: String, _ heading: String, _ names: [String], note: String?) -> String {
+        guard !names.isEmpty else { return "" }
+        let items = names.prefix(failureRowLimit).map { "<li>\(text($0))</li>" }.joined()
+        let more = names.count > failureRowLimit ? "<p class=\"sub\">and \(names.count - failureRowLimit) more in health.json</p>\n" : ""
+        return "<h3 id=\"\(id)-heading\">\(heading) (\(names.count))</h3>\n"
+            + (note.map { "<p class=\"message\">\(MarkupText.escape($0))</p>\n" } ?? "")
+            + "<ul class=\"names-list\" id=\"\(id)\" aria-labelledby=\"\(id)-heading\">\(items)</ul>\n\(more)"
+            + "<p class=\"sub\">Pin with, in the config (each \(UnresolvedArtists.idPlaceholder) the artist's catalog id):</p>\n"
+            + "<pre class=\"override\"><code>\(MarkupText.escape(UnresolvedArtists.overrideLine(names)))</code></pre>\n"
+    }
+
     private static func pill(_ status: HealthReport.StageStatus) -> String {
         let label = status == .notRun ? "not run" : status.rawValue
         return "<span class=\"pill \(status.rawValue)\">\(label)</span>"

@@ -3,7 +3,7 @@ extension HTMLRenderer {
     /// with accessible contrast (WCAG AA for every text colour on its background).
     static let style = """
     :root{--bg:#f6f5f2;--card:#fff;--text:#1d1d1f;--muted:#5b5b63;--line:#e3e1db;--link:#0b57d0;--shadow:0 1px 2px rgba(0,0,0,.06),0 6px 16px rgba(0,0,0,.06);\
-    --complete:#1a7f37;--complete-bg:#e6f4ea;--partial:#8a5300;--partial-bg:#fff1cc;--failed:#b3261e;--failed-bg:#fde7e5;\
+    --complete:#137333;--complete-bg:#e6f4ea;--partial:#8a5300;--partial-bg:#fff1cc;--failed:#b3261e;--failed-bg:#fde7e5;\
     --skipped:#5b5b63;--skipped-bg:#ecebe7;--banner:#fff6dc;--banner-line:#e8c468;--art:linear-gradient(135deg,#dcd7cc,#b8b0a0)}
     @media (prefers-color-scheme:dark){:root{--bg:#111113;--card:#1c1c20;--text:#ececf0;--muted:#a4a4ae;--line:#2f2f36;--link:#8ab4f8;--shadow:none;\
     --complete:#56d37c;--complete-bg:#163222;--partial:#f2c14e;--partial-bg:#3a2d0c;--failed:#ff8a80;--failed-bg:#3d1715;\
@@ -51,7 +51,10 @@ extension HTMLRenderer {
     .num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
     .stages th[scope=row]{font-weight:600;white-space:nowrap}
     .scroll{overflow-x:auto}
-    .failures{margin-bottom:1.25rem}
+    .failures,.unresolved{margin-bottom:1.25rem}
+    .unresolved h3{font-size:.95rem;margin:.75rem 0 .25rem}
+    .names-list{margin:0 0 .5rem;padding-left:1.25rem;overflow-wrap:anywhere}
+    .override{margin:0;padding:.6rem .8rem;border-radius:8px;background:var(--bg);font-size:.8rem;white-space:pre-wrap;overflow-wrap:anywhere}
     .pill{display:inline-block;font-size:.75rem;font-weight:600;padding:.05rem .5rem;border-radius:999px;white-space:nowrap}
     .pill.ok,.pill.complete{color:var(--complete);background:var(--complete-bg)}
     .pill.partial{color:var(--partial);background:var(--partial-bg)}

@@ -30,7 +30,7 @@ enum HTMLRenderer {
             html += HistoryChart.section(context.history)
             html += "</div>\n"
         }
-        if let health = context.health { html += failuresPanel(health.sweep) }
+        if let health = context.health { html += failuresPanel(health.sweep) + unresolvedPanel(health.sweep) }
         html += "</main>\n"
         html += footer(snapshot)
         html += "</body>\n</html>\n"

@@ -20,6 +20,9 @@ extension HealthReport {
         /// user owns: the best candidate was used, and may be the wrong namesake (pin it with
         /// `artistOverrides`). Absent when there are none.
         public var ambiguousArtists: [String]?
+        /// Library artists the catalog has no artist for (a cached "no such artist" included), in
+        /// library order: what `artistOverrides` needs. Absent when there are none.
+        public var notFoundArtists: [String]?
         /// Artists asked in this run (answered or not); the rest were answered from memory
         /// (`reused`) or a cached "no such artist". Absent in reports of older versions.
         public var asked: Int?
@@ -55,6 +58,8 @@ extension HealthReport {
                       incompleteArtists: outcome.incompleteArtists, failures: failures)
             asked = outcome.asked
             reused = outcome.reused
+            let notFound = outcome.results.filter { $0.outcome == .notFound }.map(\.artist)
+            notFoundArtists = notFound.isEmpty ? nil : notFound
         }
 
         public static let notRun = SweepStage(status: .notRun, provider: "", artists: ArtistCounts(total: 0), requests: 0,

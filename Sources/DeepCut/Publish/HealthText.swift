@@ -28,7 +28,7 @@ enum HealthText {
         lines.append(stageLine("sweep", report.sweep.status, StageSummary.sweep(report.sweep)))
         lines.append(stageLine("diff", report.diff.status, StageSummary.diff(report.diff)))
         lines.append(stageLine("publish", report.publish.status, StageSummary.publish(report.publish)))
-        for section in [failures(report.sweep), warnings(report.library)] where !section.isEmpty {
+        for section in [failures(report.sweep), unresolved(report.sweep), warnings(report.library)] where !section.isEmpty {
             lines += [""] + section
         }
         return lines.joined(separator: "\n") + "\n"
@@ -72,6 +72,24 @@ enum HealthText {
         return lines
     }
 
+    /// Artists without a certain catalog artist, each group with the `artistOverrides` line to paste.
+    private static func unresolved(_ stage: HealthReport.SweepStage) -> [String] {
+        let unresolved = UnresolvedArtists(stage)
+        var lines: [String] = []
+        if !unresolved.notFound.isEmpty {
+            lines.append("not found in the catalog (\(unresolved.notFound.count) of \(stage.artists.total)): "
+                + UnresolvedArtists.names(unresolved.notFound))
+            if unresolved.mostlyNotFound { lines.append("  " + unresolved.mostlyNotFoundHint) }
+            lines.append("  pin with: " + UnresolvedArtists.overrideLine(unresolved.notFound))
+        }
+        if !unresolved.ambiguous.isEmpty {
+            lines.append("ambiguous, several catalog artists share the name (\(unresolved.ambiguous.count)): "
+                + UnresolvedArtists.names(unresolved.ambiguous))
+            lines.append("  pin with: " + UnresolvedArtists.overrideLine(unresolved.ambiguous))
+        }
+        return lines
+    }
+
     private static func warnings(_ stage: HealthReport.LibraryStage) -> [String] {
         guard stage.warningCount > 0 else { return [] }
         var lines = ["library warnings (\(stage.warningCount)):"]
@@ -100,6 +118,8 @@ enum HealthText {
         }
         switch report.status {
         case .complete:
+            let unresolved = UnresolvedArtists(report.sweep)
+            if unresolved.mostlyNotFound { return unresolved.mostlyNotFoundHint + "." }
             return report.publish.promoted ? "nothing to do: this run is the new baseline." : "nothing to do."
         case .skipped:
             return "nothing to do: the baseline is still fresh."

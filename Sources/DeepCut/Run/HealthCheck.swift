@@ -2,7 +2,8 @@ import DeepCutCore
 import Foundation
 
 /// `deepcut health` in the monitoring-plugins format:
-/// `DEEPCUT OK: <summary> | 'entries'=N 'artists_failed'=N 'baseline_age_s'=N;warn;crit`.
+/// `DEEPCUT OK: <summary> | 'entries'=N;;;0 'artists_failed'=N;;;0 'artists_not_found'=N;;;0 'baseline_age'=Ns;warn;crit;0`
+/// (perfdata with its unit in the value and its minimum, as the monitoring-plugins guidelines ask).
 struct HealthCheck: Sendable {
     enum State: String {
         case ok = "OK"
@@ -29,6 +30,14 @@ struct HealthCheck: Sendable {
         self.critAgeSeconds = critAgeSeconds ?? Int(ttlHours * 3 * 3600)
     }
 
+    /// Why the thresholds cannot be used as given, or nil: a WARNING age past the CRITICAL one
+    /// would never be seen (monitoring-plugins answer that with UNKNOWN).
+    var thresholdProblem: String? {
+        guard warnAgeSeconds > critAgeSeconds else { return nil }
+        return "the warning age \(Self.duration(warnAgeSeconds)) exceeds the critical age \(Self.duration(critAgeSeconds)) "
+            + "(--warn-age must not exceed --crit-age; defaults 1.5 and 3 × ttlHours)"
+    }
+
     /// - Parameters:
     ///   - report: the last run's report; nil when none could be read.
     ///   - baseline: the current `latest.json`, if any.
@@ -49,6 +58,12 @@ struct HealthCheck: Sendable {
             reasons.append("last run \(report.runID) partial: \(missing) of \(report.sweep.artists.total) artists unchecked")
         case .complete, .skipped:
             reasons.append("last run \(report.runID) \(report.status.rawValue), \(report.diff.entries) entries")
+        }
+        // Most artists unknown to the catalog is the catalog asked, not the library: say so.
+        let unresolved = UnresolvedArtists(report.sweep)
+        if report.status != .failed, unresolved.mostlyNotFound {
+            if state == .ok { state = .warning }
+            reasons.append(unresolved.mostlyNotFoundHint)
         }
         if let skip = report.lastSkip { reasons.append("last skipped \(Timestamp.display(skip.at))") }
         // A baseline "0 min old" because it is dated in the future is not fresh: its age is unknown.
@@ -73,7 +88,8 @@ struct HealthCheck: Sendable {
             reasons.append("no complete baseline yet")
         }
         let failed = report.sweep.artists.failed + report.sweep.artists.skipped
-        let perfdata = "'entries'=\(report.diff.entries) 'artists_failed'=\(failed) 'baseline_age_s'=\(age.map(String.init) ?? "U");\(warnAgeSeconds);\(critAgeSeconds)"
+        let perfdata = "'entries'=\(report.diff.entries);;;0 'artists_failed'=\(failed);;;0 'artists_not_found'=\(unresolved.notFound.count);;;0 "
+            + "'baseline_age'=\(age.map { "\($0)s" } ?? "U");\(warnAgeSeconds);\(critAgeSeconds);0"
         return (state, "DEEPCUT \(state.rawValue): \(reasons.joined(separator: "; ")) | \(perfdata)")
     }
 

@@ -318,8 +318,14 @@ struct Pipeline: Sendable {
     /// Records the run, writes health and metrics. A failure here keeps the sweep's own result
     /// but the operator still hears why the report is missing.
     private func complete(_ run: inout RunInProgress, exitCode: ExitCode, store: StateStore?, stderrLine: String?) -> RunReport {
-        log.info("run.finished", ["run": run.runID.rawValue, "status": run.report.status.rawValue, "exit": exitCode.rawValue,
-                                  "entries": run.report.diff.entries])
+        // Failures at err, partial at warning: `journalctl -p warning` lists every run needing a look.
+        let level: LogLevel = switch run.report.status {
+        case .failed: .error
+        case .partial: .warning
+        case .complete, .skipped: .info
+        }
+        log.log(level, "run.finished", ["run": run.runID.rawValue, "status": run.report.status.rawValue, "exit": exitCode.rawValue,
+                                        "entries": run.report.diff.entries])
         var problems: [(what: String, error: any Error)] = []
         do {
             try store?.runs.record(RunRecord(run.report))

@@ -49,7 +49,7 @@ import Testing
             # TYPE deepcut_requests gauge
             deepcut_requests{provider="itunes"} 412
 
-            """)
+            """ + Self.laterSeries)
     }
 
     @Test func failedRunKeepsThePreviousSuccess() {
@@ -80,14 +80,14 @@ import Testing
             # TYPE deepcut_requests gauge
             deepcut_requests{provider="itunes"} 597
 
-            """)
+            """ + Self.laterSeries)
     }
 
     @Test func everySeriesIsPresentWhenNothingIsKnown() {
         let stopped = HealthReport(runID: RunID(Self.started), startedAt: Self.started, finishedAt: Self.started, status: .failed,
                                    exitCode: .config)
         let samples = PrometheusTextfile.render(stopped, provider: "musicbrainz", previousSuccess: nil)
-            .split(separator: "\n").filter { !$0.hasPrefix("#") }
+            .split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
         #expect(samples == [
             "deepcut_last_run_timestamp_seconds 1795953600",
             "deepcut_last_success_timestamp_seconds 0",
@@ -99,8 +99,38 @@ import Testing
             #"deepcut_artists{state="skipped"} 0"#,
             "deepcut_feed_entries 0",
             #"deepcut_requests{provider="musicbrainz"} 0"#,
+        ] + FailureKind.allCases.map { #"deepcut_artist_failures{kind=""# + $0.rawValue + #""} 0"# } + [
+            "deepcut_library_albums 0",
+            "deepcut_library_artists 0",
+            #"deepcut_build_info{version="\#(DeepCutCLI.version)"} 1"#,
         ])
     }
+
+    /// The series after `deepcut_requests` for a report with no failures, no library stage and
+    /// no unresolved artist.
+    static let laterSeries = """
+        # HELP deepcut_artist_failures Artists the last sweep could not check, by failure kind.
+        # TYPE deepcut_artist_failures gauge
+        deepcut_artist_failures{kind="rateLimited"} 0
+        deepcut_artist_failures{kind="http"} 0
+        deepcut_artist_failures{kind="timeout"} 0
+        deepcut_artist_failures{kind="transport"} 0
+        deepcut_artist_failures{kind="decoding"} 0
+        deepcut_artist_failures{kind="cancelled"} 0
+        deepcut_artist_failures{kind="suddenlyEmpty"} 0
+        # HELP deepcut_library_albums Albums in the library the last sweep read (owned ones included).
+        # TYPE deepcut_library_albums gauge
+        deepcut_library_albums 0
+        # HELP deepcut_library_artists Library artists the last sweep read.
+        # TYPE deepcut_library_artists gauge
+        deepcut_library_artists 0
+        # HELP deepcut_artist_unresolved 1 for each library artist not found in the catalog or ambiguous among namesakes (pin it with artistOverrides).
+        # TYPE deepcut_artist_unresolved gauge
+        # HELP deepcut_build_info The deepcut version that wrote these metrics.
+        # TYPE deepcut_build_info gauge
+        deepcut_build_info{version="\(DeepCutCLI.version)"} 1
+
+        """
 
     @Test func labelValuesAreEscaped() {
         #expect(PrometheusTextfile.labelValue("a\"b\\c\nd") == #"a\"b\\c\nd"#)

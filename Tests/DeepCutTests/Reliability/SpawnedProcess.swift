@@ -24,7 +24,12 @@ final class SpawnedProcess: Sendable {
     var pid: Int32 { process.processIdentifier }
 
     /// Starts `executable` with `arguments`; its stdout and stderr go to files in `folder`.
-    init(_ executable: URL, _ arguments: [String], in folder: URL) throws {
+    /// - Parameters:
+    ///   - environment: added to (or replacing in) the test runner's environment.
+    ///   - stderrIsJournal: set `$JOURNAL_STREAM` to the stderr file's `DEV:INODE`, as systemd does
+    ///     when stderr is the journal, so the child writes what journald would receive.
+    init(_ executable: URL, _ arguments: [String], in folder: URL, environment: [String: String] = [:],
+         stderrIsJournal: Bool = false) throws {
         let name = UUID().uuidString
         output = folder.appendingPathComponent("\(name).out")
         errors = folder.appendingPathComponent("\(name).err")
@@ -32,6 +37,15 @@ final class SpawnedProcess: Sendable {
         try Data().write(to: errors)
         process.executableURL = executable
         process.arguments = arguments
+        var variables = environment
+        if stderrIsJournal {
+            var status = stat()
+            guard stat(errors.path, &status) == 0 else { throw CocoaError(.fileReadUnknown) }
+            variables["JOURNAL_STREAM"] = "\(status.st_dev):\(status.st_ino)"
+        }
+        if !variables.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(variables) { $1 }
+        }
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = try FileHandle(forWritingTo: errors)
         process.standardInput = FileHandle.nullDevice
@@ -39,8 +53,9 @@ final class SpawnedProcess: Sendable {
     }
 
     /// `deepcut <words>`.
-    static func deepcut(_ words: [String], in folder: URL) throws -> SpawnedProcess {
-        try SpawnedProcess(deepcut, words, in: folder)
+    static func deepcut(_ words: [String], in folder: URL, environment: [String: String] = [:],
+                        stderrIsJournal: Bool = false) throws -> SpawnedProcess {
+        try SpawnedProcess(deepcut, words, in: folder, environment: environment, stderrIsJournal: stderrIsJournal)
     }
 
     /// `deepcut <words>` under bash with a file-size limit of `kilobytes` and SIGXFSZ ignored, so an

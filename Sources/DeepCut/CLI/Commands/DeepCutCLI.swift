@@ -42,6 +42,9 @@ public enum DeepCutCLI {
                                              httpClient: httpClient, log: log)
                 return try await command.run(context)
             }
+        } catch let error as UsageError where words.first == HealthCommand.spec.names.first {
+            // A monitoring check answers its own bad arguments in the plugin convention.
+            return HealthCommand.answer(error, words: words, console: console)
         } catch let error as any DeepCutError {
             console.err(error.message)
             return error.exitCode

@@ -14,16 +14,39 @@ enum SweepCommand: DeepCutCommand {
         }
         let verbosity = LogVerbosity(verbose: context.arguments.flag("verbose"), quiet: context.arguments.flag("quiet"))
         let log = context.log ?? EventLog.standardError(verbosity: verbosity, environment: context.environment)
-        let pipeline = Pipeline(config: try context.loadConfig(), client: context.httpClient, log: log, environment: context.environment)
+        let config: Config
+        do {
+            config = try context.loadConfig()
+        } catch let error as any DeepCutError {
+            return finalCause(RunReport(health: nil, exitCode: error.exitCode, stderrLine: error.message), log: log, console: context.console)
+        }
+        let pipeline = Pipeline(config: config, client: context.httpClient, log: log, environment: context.environment)
         let options = SweepOptions(ifStale: context.arguments.flag("if-stale"),
                                    acceptLibraryChange: context.arguments.flag("accept-library-change"))
         // SIGTERM/SIGINT cancel the sweep: stop starting requests, publish what is known as partial.
         let report = await SignalCancellation.run { await pipeline.run(options) }
-        if let line = report.stderrLine {
-            report.exitCode == .success ? context.console.out(line) : context.console.err(line)
-        } else if let health = report.health {
-            context.console.out(health.message ?? health.status.rawValue)
+        return finalCause(report, log: log, console: context.console)
+    }
+
+    /// The run's last word. A non-zero exit is an event at its priority — `run.failed` at error,
+    /// `run.partial` at warning, with `exit` and `message` — so `journalctl -p warning` shows every
+    /// run that needs a look; the human one-liner follows on stderr for terminals and files, but not
+    /// on the journal, where a line without a priority prefix would be filed as info.
+    private static func finalCause(_ report: RunReport, log: EventLog, console: Console) -> ExitCode {
+        guard let line = report.stderrLine else {
+            if let health = report.health { console.out(health.message ?? health.status.rawValue) }
+            return report.exitCode
         }
+        switch report.exitCode {
+        case .success:
+            console.out(line)
+            return report.exitCode
+        case .partial:
+            log.warning("run.partial", ["exit": report.exitCode.rawValue, "message": line])
+        default:
+            log.error("run.failed", ["exit": report.exitCode.rawValue, "message": line])
+        }
+        if !log.prefixesPriority { console.err(line) }
         return report.exitCode
     }
 }
