@@ -20,7 +20,14 @@ struct ConfigObject {
     }
 
     mutating func required(_ key: String) throws -> ConfigField {
-        guard let field = optional(key) else { throw ConfigError(message: "\(fileName): missing key '\(path.appending(key))'") }
+        guard let field = optional(key) else {
+            // A misspelt required key (`libary`) is first seen as missing: name the typo as
+            // `rejectUnknownKeys` names any other, with the key it most likely means.
+            if let typo = members.first(where: { editDistance($0.key, key) <= 2 })?.key {
+                throw ConfigError(message: "\(fileName): unknown key '\(path.appending(typo))' (did you mean '\(path.appending(key))'?)")
+            }
+            throw ConfigError(message: "\(fileName): missing key '\(path.appending(key))'")
+        }
         return field
     }
 

@@ -67,7 +67,7 @@ public struct LoadLibrary: Sendable {
                                                         albums: result.albums.count, warnings: result.warnings.count,
                                                         skipped: result.skipped))
             for artist in result.albums.map(\.artist) + result.additionalArtists
-            where !ArtistName.isPlaceholder(artist) && seenArtists.insert(ArtistName.normalize(artist)).inserted {
+            where !ArtistName.isPlaceholder(artist) && seenArtists.insert(ArtistName.groupingKey(artist)).inserted {
                 outcome.artists.append(artist)
             }
             outcome.musicBrainzArtistIDs.merge(result.musicBrainzArtistIDs) { first, _ in first }

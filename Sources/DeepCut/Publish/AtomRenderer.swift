@@ -4,26 +4,29 @@ import DeepCutCore
 /// text can never break the document. Entry ids match the JSON Feed's. The feed-level author
 /// satisfies RFC 4287's rule that every entry have one; each entry also names its artist.
 enum AtomRenderer {
-    static func render(_ snapshot: Snapshot, links: FeedLinks? = nil) -> String {
+    /// - Parameter install: the install's id for the entry ids (`FeedIdentity`); nil for the legacy form.
+    static func render(_ snapshot: Snapshot, links: FeedLinks? = nil, install: String? = nil) -> String {
         var xml = XMLWriter()
         xml.start("feed", ["xmlns": "http://www.w3.org/2005/Atom", "xml:lang": "en"])
-        xml.element("id", [:], FeedIdentity.feedID)
+        xml.element("id", [:], FeedIdentity.feedID(install: install))
         xml.element("title", [:], FeedIdentity.title)
         xml.element("subtitle", [:], FeedSummary.line(snapshot))
         xml.element("updated", [:], Timestamp.string(snapshot.generatedAt))
-        if let links {
-            xml.element("link", ["rel": "self", "type": "application/atom+xml", "href": links.atomFeed])
-            xml.element("link", ["rel": "alternate", "type": "text/html", "href": links.home])
-        }
+        // Without `publish.baseURL` the links are relative references (RFC 4287 §4.2.7.1 allows any
+        // IRI reference; a reader resolves them against where it fetched the feed), so the feed
+        // always names itself as validators and readers expect.
+        xml.element("link", ["rel": "self", "type": "application/atom+xml", "href": links?.atomFeed ?? "feed.atom"])
+        xml.element("link", ["rel": "alternate", "type": "text/html", "href": links?.home ?? "index.html"])
         xml.start("author")
         xml.element("name", [:], FeedIdentity.author)
         xml.end()
         xml.element("generator", [:], FeedIdentity.generator)
         for entry in snapshot.entries {
-            write(entry, id: FeedIdentity.entryID(provider: snapshot.provider, releaseID: entry.id), title: EntryContent.title(entry), to: &xml)
+            write(entry, id: FeedIdentity.entryID(provider: snapshot.provider, releaseID: entry.id, install: install),
+                  title: EntryContent.title(entry), to: &xml)
         }
         for entry in snapshot.upcoming ?? [] {
-            write(entry, id: FeedIdentity.announcementID(provider: snapshot.provider, releaseID: entry.id),
+            write(entry, id: FeedIdentity.announcementID(provider: snapshot.provider, releaseID: entry.id, install: install),
                   title: EntryContent.announcementTitle(entry), to: &xml)
         }
         xml.end()
@@ -35,7 +38,8 @@ enum AtomRenderer {
         xml.start("entry")
         xml.element("id", [:], id)
         xml.element("title", [:], title)
-        xml.element("updated", [:], date)
+        // `updated` moves when the entry's title or release date changed since it entered the feed.
+        xml.element("updated", [:], entry.updatedAt.map(Timestamp.string) ?? date)
         xml.element("published", [:], date)
         xml.start("author")
         xml.element("name", [:], DisplayText.field(entry.artist))

@@ -35,12 +35,18 @@ enum EntryContent {
         "Coming \(entry.releaseDate): \(title(entry))"
     }
 
+    /// An alternate's title as people read it: with its edition when the title alone does not tell
+    /// it apart (`Remember That You Will Die (Clean)`).
+    static func alternateTitle(_ alternate: FeedAlternate) -> String {
+        DisplayText.field(alternate.title) + (alternate.edition.map { " (\(DisplayText.field($0)))" } ?? "")
+    }
+
     /// Plain text: artist, title, type and date, the link when there is one.
     static func text(_ entry: FeedEntry) -> String {
         var lines = [title(entry), "\(typeLabel(entry.type)), released \(entry.releaseDate)"]
         if let url = WebLink.http(entry.url) { lines.append(url) }
         if !entry.alternates.isEmpty {
-            lines.append("Also: " + entry.alternates.map { DisplayText.field($0.title) }.joined(separator: "; "))
+            lines.append("Also: " + entry.alternates.map(alternateTitle).joined(separator: "; "))
         }
         return lines.joined(separator: "\n")
     }
@@ -65,7 +71,7 @@ enum EntryContent {
 
     /// An alternate edition's title, linked when it has an http(s) link.
     static func alternateHTML(_ alternate: FeedAlternate) -> String {
-        let title = MarkupText.escape(DisplayText.field(alternate.title))
+        let title = MarkupText.escape(alternateTitle(alternate))
         guard let url = WebLink.http(alternate.url) else { return title }
         return "<a href=\"\(MarkupText.escape(url))\">\(title)</a>"
     }

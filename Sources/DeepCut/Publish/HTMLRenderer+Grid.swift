@@ -53,7 +53,8 @@ extension HTMLRenderer {
     }
 
     private static func alternate(_ alternate: FeedAlternate) -> String {
-        let title = text(alternate.title)
+        let edition = alternate.edition.map { " <span class=\"edition\">(\(text($0, limit: 40)))</span>" } ?? ""
+        let title = text(alternate.title) + edition
         guard let url = WebLink.http(alternate.url) else { return title }
         return "<a href=\"\(MarkupText.escape(url))\" rel=\"noopener noreferrer\">\(title)</a>"
     }

@@ -5,8 +5,9 @@ import DeepCutCore
 /// extension object, so a reader can tell a partial feed from an empty one. Text is cleaned by
 /// `DisplayText`, since readers pour it into XML and HTML.
 enum JSONFeedRenderer {
-    static func render(_ snapshot: Snapshot, links: FeedLinks? = nil) throws -> Data {
-        try OutputJSON.encode(Document(snapshot, links: links))
+    /// - Parameter install: the install's id for the item ids (`FeedIdentity`); nil for the legacy form.
+    static func render(_ snapshot: Snapshot, links: FeedLinks? = nil, install: String? = nil) throws -> Data {
+        try OutputJSON.encode(Document(snapshot, links: links, install: install))
     }
 
     private struct Document: Encodable {
@@ -20,12 +21,12 @@ enum JSONFeedRenderer {
         let items: [Item]
         let deepcut: Extension
 
-        init(_ snapshot: Snapshot, links: FeedLinks?) {
+        init(_ snapshot: Snapshot, links: FeedLinks?, install: String?) {
             homePageURL = links?.home
             feedURL = links?.jsonFeed
             description = FeedSummary.line(snapshot)
-            items = snapshot.entries.map { Item($0, provider: snapshot.provider) }
-                + (snapshot.upcoming ?? []).map { Item(announcing: $0, provider: snapshot.provider) }
+            items = snapshot.entries.map { Item($0, provider: snapshot.provider, install: install) }
+                + (snapshot.upcoming ?? []).map { Item(announcing: $0, provider: snapshot.provider, install: install) }
             deepcut = Extension(runID: snapshot.runID.rawValue, generatedAt: Timestamp.string(snapshot.generatedAt),
                                 complete: snapshot.complete, incompleteArtists: snapshot.incompleteArtists.map { DisplayText.field($0) })
         }
@@ -49,8 +50,8 @@ enum JSONFeedRenderer {
         let authors: [Author]
         var tags: [String]
 
-        init(_ entry: FeedEntry, provider: String) {
-            id = FeedIdentity.entryID(provider: provider, releaseID: entry.id)
+        init(_ entry: FeedEntry, provider: String, install: String?) {
+            id = FeedIdentity.entryID(provider: provider, releaseID: entry.id, install: install)
             title = EntryContent.title(entry)
             contentText = EntryContent.text(entry)
             contentHTML = EntryContent.html(entry)
@@ -61,9 +62,9 @@ enum JSONFeedRenderer {
             tags = [entry.type.rawValue]
         }
 
-        init(announcing entry: FeedEntry, provider: String) {
-            self.init(entry, provider: provider)
-            id = FeedIdentity.announcementID(provider: provider, releaseID: entry.id)
+        init(announcing entry: FeedEntry, provider: String, install: String?) {
+            self.init(entry, provider: provider, install: install)
+            id = FeedIdentity.announcementID(provider: provider, releaseID: entry.id, install: install)
             title = EntryContent.announcementTitle(entry)
             tags = [entry.type.rawValue, "upcoming"]
         }

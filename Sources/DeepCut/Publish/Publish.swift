@@ -86,8 +86,8 @@ struct Publish: Sendable {
         }
         let links = FeedLinks(baseURL: context.baseURL)
         outcome.baselineAgeSeconds = outcome.baseline?.ageSeconds(at: now())
-        try write(JSONFeedRenderer.render(snapshot, links: links), to: folder.jsonFeed, into: &outcome)
-        try write(Data(AtomRenderer.render(snapshot, links: links).utf8), to: folder.atomFeed, into: &outcome)
+        try write(JSONFeedRenderer.render(snapshot, links: links, install: context.installID), to: folder.jsonFeed, into: &outcome)
+        try write(Data(AtomRenderer.render(snapshot, links: links, install: context.installID).utf8), to: folder.atomFeed, into: &outcome)
         guard withPage else { return }
         var page = context
         if page.health?.publish.status == .notRun {
@@ -104,8 +104,8 @@ struct Publish: Sendable {
         var outcome = PublishOutcome(promoted: false, wrote: [], snapshot: snapshot.runID, baseline: baseline, baselineAgeSeconds: nil,
                                      pruned: [], removedTemporaries: 0, message: nil)
         let links = FeedLinks(baseURL: context.baseURL)
-        try write(JSONFeedRenderer.render(snapshot, links: links), to: folder.jsonFeed, into: &outcome)
-        try write(Data(AtomRenderer.render(snapshot, links: links).utf8), to: folder.atomFeed, into: &outcome)
+        try write(JSONFeedRenderer.render(snapshot, links: links, install: context.installID), to: folder.jsonFeed, into: &outcome)
+        try write(Data(AtomRenderer.render(snapshot, links: links, install: context.installID).utf8), to: folder.atomFeed, into: &outcome)
         try writePage(snapshot, context: context, baseline: baseline)
         return outcome.wrote + [folder.relativeName(folder.page)]
     }

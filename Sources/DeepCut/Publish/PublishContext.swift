@@ -11,10 +11,13 @@ struct PublishContext: Sendable {
     var history: [RunRecord]
     /// `publish.baseURL`: absolute links in the feeds when set.
     var baseURL: URL?
+    /// The install's id in the feeds' entry ids (`StateStore.installID`); nil for the legacy ids.
+    var installID: String?
 
-    init(health: HealthReport? = nil, history: [RunRecord] = [], baseURL: URL? = nil) {
+    init(health: HealthReport? = nil, history: [RunRecord] = [], baseURL: URL? = nil, installID: String? = nil) {
         self.health = health
         self.history = history
         self.baseURL = baseURL
+        self.installID = installID
     }
 }

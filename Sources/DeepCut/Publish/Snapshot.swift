@@ -59,10 +59,24 @@ extension FeedEntry {
         var entry = self
         entry.title = Self.plainText(title)
         entry.artist = Self.plainText(artist)
-        entry.artworkURL = WebLink.http(artworkURL)
+        entry.artworkURL = Self.largerArtwork(WebLink.http(artworkURL))
         entry.url = WebLink.http(url)
-        entry.alternates = alternates.map { FeedAlternate(id: $0.id, title: Self.plainText($0.title), url: WebLink.http($0.url)) }
+        entry.alternates = alternates.map {
+            FeedAlternate(id: $0.id, title: Self.plainText($0.title), url: WebLink.http($0.url), edition: $0.edition.map(Self.plainText))
+        }
         return entry
+    }
+
+    /// Artwork the page shows 300 px wide (600 on a 2× screen): iTunes' thumbnails name their size in
+    /// the last path segment (`…/100x100bb.jpg`) and the same address serves any other, so a
+    /// `NxNbb` name becomes `600x600bb`. Any other link stays as it is.
+    static let artworkSize = 600
+
+    static func largerArtwork(_ url: String?) -> String? {
+        guard let url, let slash = url.lastIndex(of: "/") else { return url }
+        let name = url[url.index(after: slash)...]
+        guard let match = name.wholeMatch(of: /(\d{1,4})x(\d{1,4})bb(\.(?:jpg|jpeg|png|webp))/) else { return url }
+        return url[...slash] + "\(artworkSize)x\(artworkSize)bb" + match.output.3
     }
 
     static func plainText(_ text: String) -> String {

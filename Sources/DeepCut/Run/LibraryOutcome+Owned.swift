@@ -5,10 +5,10 @@ extension LibraryOutcome {
     /// their artists swept (adding an album says you care about its artist).
     func including(_ added: [LibraryAlbum]) -> LibraryOutcome {
         var outcome = self
-        var seen = Set(artists.map(ArtistName.normalize))
+        var seen = Set(artists.map(ArtistName.groupingKey))
         for album in added {
             outcome.albums.append(album)
-            if !ArtistName.isPlaceholder(album.artist), seen.insert(ArtistName.normalize(album.artist)).inserted {
+            if !ArtistName.isPlaceholder(album.artist), seen.insert(ArtistName.groupingKey(album.artist)).inserted {
                 outcome.artists.append(album.artist)
             }
         }

@@ -78,7 +78,8 @@ struct Pipeline: Sendable {
             let outcome: PublishOutcome
             do {
                 // The page waits for the finished run (`finish`): it shows this run's real status and history.
-                outcome = try publish(snapshot, context: PublishContext(baseURL: config.publish.baseURL), previous: previous, withPage: false)
+                outcome = try publish(snapshot, context: PublishContext(baseURL: config.publish.baseURL, installID: try store.installID()),
+                                      previous: previous, withPage: false)
             } catch let failure as PublishFailure {
                 // What was replaced before the failure is on disk: the report must say so.
                 run.report.publish = HealthReport.PublishStage(failure)

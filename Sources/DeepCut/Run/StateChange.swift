@@ -43,7 +43,8 @@ struct StateChange {
             snapshot.entries = Diff.hiding(snapshot.entries, owned: owned, dismissed: dismissed)
             snapshot.upcoming = snapshot.upcoming.map { Diff.hiding($0, owned: owned, dismissed: dismissed) }
             let context = PublishContext(health: try readable { try HealthReport.load(outputDirectory: config.outputDirectory) },
-                                         history: try store.runs.recent(limit: HistoryChart.runLimit), baseURL: config.publish.baseURL)
+                                         history: try store.runs.recent(limit: HistoryChart.runLimit), baseURL: config.publish.baseURL,
+                                         installID: try store.installID())
             let baseline = try readable { try Baseline.read(outputDirectory: config.outputDirectory) }
             let written = try Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots)
                 .republish(snapshot, context: context, baseline: baseline)

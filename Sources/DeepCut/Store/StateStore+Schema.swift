@@ -117,5 +117,20 @@ extension StateStore {
             """),
         // How many artists each run's library held, so a library that suddenly shrinks is refused.
         Migration(version: 9, sql: "ALTER TABLE runs ADD COLUMN library_artists INTEGER;"),
+        // PLACEHOLDER for merging: version 10 belongs to issue 15's branch; its migration replaces
+        // this empty step (the versions must stay gapless, so issue 16 needed one here to take 11).
+        Migration(version: 10, sql: ""),
+        // Issue 16. `installation`: this install's id for feed entry ids, so two installs never share
+        // ids in one reader; a database that already published feeds gets '' (the legacy shared
+        // ids), so an upgrade never shows its readers every entry again as new. `feed_appearances`
+        // keeps what each entry looked like, so Atom `updated` moves when its title or date changes.
+        Migration(version: 11, sql: """
+            CREATE TABLE installation (id TEXT NOT NULL);
+            INSERT INTO installation (id)
+                SELECT CASE WHEN EXISTS (SELECT 1 FROM feed_appearances) THEN '' ELSE lower(hex(randomblob(8))) END;
+            ALTER TABLE feed_appearances ADD COLUMN title TEXT;
+            ALTER TABLE feed_appearances ADD COLUMN release_date TEXT;
+            ALTER TABLE feed_appearances ADD COLUMN updated_at REAL;
+            """),
     ])
 }

@@ -41,6 +41,22 @@ extension StateStore {
         }
     }
 
+    /// Creates a missing state database, empty, with mode 0600 before SQLite opens it: it holds the
+    /// user's dismissals and history, and SQLite gives the `-wal` and `-shm` it creates later the
+    /// database's mode, so all three stay private (SQLite alone makes them 0644). An existing file
+    /// keeps its mode: deepcut never changes modes.
+    /// - Throws: `DatabaseError` (`SQLITE_CANTOPEN`, exit 74) when the file cannot be created.
+    static func createPrivately(_ url: URL) throws {
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if descriptor >= 0 {
+            close(descriptor)
+            return
+        }
+        let cause = errno
+        guard cause != EEXIST else { return }
+        throw DatabaseError(resultCode: SQLITE_CANTOPEN, detail: "cannot create it (\(String(cString: strerror(cause))))", path: url.path)
+    }
+
     /// Why this process cannot write `path` ("not writable by uid 65534 (mode 0444, owner uid 65534)")
     /// and what the operator can do, or nil when it can or the file does not exist. `access` with the
     /// effective ids, so root (which ignores modes) and ACLs are judged as the kernel will judge the open.

@@ -26,6 +26,7 @@ public final class StateStore: Sendable {
                                 detail: "cannot create folder \(folder.path) (\(error.fileReason))", path: url.path)
         }
         try Self.refuseUnwritable(url)
+        try Self.createPrivately(url)
         database = try Database(path: url.path)
         try Self.refuseDamage(database)
         try Self.migrator.migrate(database)
@@ -34,6 +35,15 @@ public final class StateStore: Sendable {
         owned = OwnedAlbumRepository(database: database)
         memory = CatalogMemory(database: database)
         appearances = FeedAppearances(database: database)
+    }
+
+    /// This install's id in the feeds' entry ids (`FeedIdentity`), made once by migration 11;
+    /// nil for an install that published feeds before ids carried one (it keeps the legacy ids).
+    public func installID() throws -> String? {
+        let id = try database.withConnection { connection in
+            try connection.query("SELECT id FROM installation LIMIT 1") { try $0.get(0, as: String.self) }.first
+        }
+        return id?.isEmpty == false ? id : nil
     }
 
     /// `PRAGMA integrity_check`: `["ok"]` when the file is sound, otherwise one line per problem.

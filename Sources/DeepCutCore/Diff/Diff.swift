@@ -89,9 +89,22 @@ public struct Diff: Sendable {
         // Repeats of the same id (catalogs list some twice) are not alternates.
         var seen: Set<String> = [shown.id]
         let alternates = ranked.dropFirst().filter { seen.insert($0.id).inserted }
-            .map { FeedAlternate(id: $0.id, title: $0.title, url: $0.url) }
+            .map { FeedAlternate(id: $0.id, title: $0.title, url: $0.url, edition: edition(of: $0, among: ranked)) }
         if members.count > 1 { dropped[.folded, default: 0] += members.count - 1 }
         return FeedEntry(shown, releaseDate: shown.releaseDate!, alternates: alternates)
+    }
+
+    /// The label that tells `release` from the family's other editions of the same title (explicit
+    /// and clean twins are separate collections with one name): "Explicit"/"Clean" when the twins
+    /// differ in that, else "N tracks" when they differ in length; nil when its title is its own.
+    static func edition(of release: Release, among members: [Release]) -> String? {
+        let twins = members.filter { $0.id != release.id && $0.title == release.title }
+        guard !twins.isEmpty else { return nil }
+        if twins.contains(where: { $0.isExplicit != release.isExplicit }) { return release.isExplicit ? "Explicit" : "Clean" }
+        if let tracks = release.trackCount, twins.contains(where: { $0.trackCount != tracks }) {
+            return tracks == 1 ? "1 track" : "\(tracks) tracks"
+        }
+        return nil
     }
 
     /// Announcements: the soonest release first.

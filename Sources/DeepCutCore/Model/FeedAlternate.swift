@@ -4,10 +4,14 @@ public struct FeedAlternate: Sendable, Hashable, Codable {
     public var id: String
     public var title: String
     public var url: String?
+    /// What tells this edition apart when its title does not: "Explicit" or "Clean" for twins of one
+    /// title, else "N tracks"; nil when the title already differs (`Rumours (Super Deluxe)`).
+    public var edition: String?
 
-    public init(id: String, title: String, url: String?) {
+    public init(id: String, title: String, url: String?, edition: String? = nil) {
         self.id = id
         self.title = title
         self.url = url
+        self.edition = edition
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
 
 /// The snapshot's entry shape: `alternates` appears only when an entry folds other editions
-/// (an additive field, so schemaVersion 1 readers see the SPEC's shape for ordinary entries), and
+/// (an additive field, so schemaVersion 1 readers see the SPEC's shape for ordinary entries),
+/// `updatedAt` only once the entry's title or date changed in the feed, and
 /// `stale: true` with `lastCheckedAt` only on stale entries.
 extension FeedEntry {
     enum CodingKeys: String, CodingKey {
-        case id, key, title, artist, type, releaseDate, artworkURL, url, alternates, addedAt, stale, lastCheckedAt
+        case id, key, title, artist, type, releaseDate, artworkURL, url, alternates, addedAt, updatedAt, stale, lastCheckedAt
     }
 
     public init(from decoder: any Decoder) throws {
@@ -20,6 +21,7 @@ extension FeedEntry {
                   url: try container.decodeIfPresent(String.self, forKey: .url),
                   alternates: try container.decodeIfPresent([FeedAlternate].self, forKey: .alternates) ?? [])
         addedAt = try container.decodeIfPresent(Date.self, forKey: .addedAt)
+        updatedAt = try container.decodeIfPresent(Date.self, forKey: .updatedAt)
         if try container.decodeIfPresent(Bool.self, forKey: .stale) == true {
             lastCheckedAt = try container.decode(Date.self, forKey: .lastCheckedAt)
         }
@@ -37,6 +39,7 @@ extension FeedEntry {
         try container.encodeIfPresent(url, forKey: .url)
         if !alternates.isEmpty { try container.encode(alternates, forKey: .alternates) }
         try container.encodeIfPresent(addedAt, forKey: .addedAt)
+        try container.encodeIfPresent(updatedAt, forKey: .updatedAt)
         if let lastCheckedAt {
             try container.encode(true, forKey: .stale)
             try container.encode(lastCheckedAt, forKey: .lastCheckedAt)

@@ -15,6 +15,9 @@ public struct FeedEntry: Sendable, Hashable, Codable {
     /// When this release first entered the feed (or the upcoming list): the feeds' publication
     /// date, so readers sort genuinely new things first and never re-surface old ones.
     public var addedAt: Date?
+    /// When the entry's title or release date last changed while it was in the feed (Atom
+    /// `updated`); nil while it is as it entered.
+    public var updatedAt: Date?
     /// Set on a stale entry: its artist could not be checked in this run, and this is what the
     /// catalog listed when it last answered, at this time. Nil on entries checked in this run.
     public var lastCheckedAt: Date?
