@@ -61,7 +61,7 @@ struct PrometheusTextfile: Sendable {
                "1 for each library artist not found in the catalog or ambiguous among namesakes (pin it with artistOverrides).",
                named)
         series("deepcut_build_info", "The deepcut version that wrote these metrics.",
-               [("{version=\"\(labelValue(DeepCutCLI.version))\"}", "1")])
+               [("{version=\"\(labelValue(ClientVersion.current))\"}", "1")])
         return text
     }
 
