@@ -47,6 +47,8 @@ enum JSONFeedRenderer {
         let url: String?
         let image: String?
         let datePublished: String
+        /// When the title or release date last changed in the feed, like Atom's `updated`.
+        let dateModified: String?
         let authors: [Author]
         var tags: [String]
 
@@ -58,6 +60,7 @@ enum JSONFeedRenderer {
             url = WebLink.http(entry.url)
             image = WebLink.http(entry.artworkURL)
             datePublished = EntryContent.published(entry)
+            dateModified = entry.updatedAt.map(Timestamp.string)
             authors = [Author(name: DisplayText.field(entry.artist))]
             tags = [entry.type.rawValue]
         }
@@ -74,6 +77,7 @@ enum JSONFeedRenderer {
             case contentText = "content_text"
             case contentHTML = "content_html"
             case datePublished = "date_published"
+            case dateModified = "date_modified"
         }
     }
 

@@ -160,6 +160,10 @@ import Testing
         #expect(after["1021"] == before["1021"], "an unchanged entry keeps its dates")
         #expect(try StateChangeEndToEndTests.entry("1001", harness)["updatedAt"] != nil)
         #expect(try StateChangeEndToEndTests.entry("1021", harness)["updatedAt"] == nil)
+        let items = try #require(try harness.json("feed.json")["items"] as? [[String: Any]])
+        let modified = Dictionary(uniqueKeysWithValues: items.map { (String(($0["id"] as? String ?? "").suffix(4)), $0["date_modified"] as? String) })
+        #expect(modified["1001"] == after["1001"]?.updated, "JSON Feed's date_modified agrees with Atom's updated")
+        #expect(modified["1021"] == .some(nil))
 
         // A third run with nothing changed keeps the moved dates where they are.
         try await Task.sleep(for: .seconds(1.1))
