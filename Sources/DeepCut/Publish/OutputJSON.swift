@@ -74,4 +74,30 @@ enum OutputJSON {
         let joined = keys.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
         return String(joined.drop(while: { $0 == "." }))
     }
+
+    /// `text` as one JSON string literal (RFC 8259), for a line of JSON people read or paste (the
+    /// `artistOverrides` line, `health --json`'s UNKNOWN answer): quote, backslash, control
+    /// characters and bidi controls escaped, so it stays one line on any terminal and still
+    /// says exactly `text`. Needs no encoder, so it cannot fail.
+    static func stringLiteral(_ text: String) -> String {
+        var quoted = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case "\n": quoted += "\\n"
+            case "\r": quoted += "\\r"
+            case "\t": quoted += "\\t"
+            default:
+                if scalar.properties.generalCategory == .control || (0x2028...0x2029).contains(scalar.value)
+                    || DisplayText.isBidiControl(scalar) {
+                    let hex = String(scalar.value, radix: 16)
+                    quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    quoted.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return quoted + "\""
+    }
 }

@@ -40,32 +40,8 @@ struct UnresolvedArtists: Sendable, Hashable {
     /// config once each placeholder is the artist's catalog id. Names are JSON-escaped, so the line
     /// parses whatever they hold; past `limit` names the rest are left out (they are in health.json).
     static func overrideLine(_ names: [String], limit: Int = namesPerLine) -> String {
-        let members = names.prefix(limit).map { "\(jsonString($0)): \(jsonString(idPlaceholder))" }
+        let members = names.prefix(limit).map { "\(OutputJSON.stringLiteral($0)): \(OutputJSON.stringLiteral(idPlaceholder))" }
         return "\"artistOverrides\": {" + members.joined(separator: ", ") + "}"
-    }
-
-    /// A JSON string literal (RFC 8259): quote, backslash, control characters and bidi controls
-    /// escaped, so the line is one line on any terminal and still names the artist exactly.
-    static func jsonString(_ text: String) -> String {
-        var quoted = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            case "\r": quoted += "\\r"
-            case "\t": quoted += "\\t"
-            default:
-                if scalar.properties.generalCategory == .control || (0x2028...0x2029).contains(scalar.value)
-                    || DisplayText.isBidiControl(scalar) {
-                    let hex = String(scalar.value, radix: 16)
-                    quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    quoted.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return quoted + "\""
     }
 
     /// `Björk, Sigur Rós and 3 more`.

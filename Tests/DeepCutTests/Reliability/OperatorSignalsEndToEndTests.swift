@@ -88,6 +88,15 @@ import Testing
         #expect(text.contains(#"pin with: "artistOverrides": {"Aphex Twin": "CATALOG-ID"}"#))
     }
 
+    /// A hostile name stays one line, free of raw control and bidi characters, and parses back exactly.
+    @Test func theOverrideLineIsOneLineOfJSONWhateverTheNameHolds() throws {
+        let name = "Evil\"\\Band\n\u{1B}[31m\u{202E}reversed\u{85}\u{2028}é"
+        let line = UnresolvedArtists.overrideLine([name, "Plain"])
+        #expect(!line.unicodeScalars.contains { $0.properties.generalCategory == .control || DisplayText.isBidiControl($0) || $0 == "\u{2028}" })
+        #expect(try Self.overrides("pin with: " + line) == [name: UnresolvedArtists.idPlaceholder, "Plain": UnresolvedArtists.idPlaceholder])
+        #expect(UnresolvedArtists.overrideLine((1...12).map { "A\($0)" }).components(separatedBy: "CATALOG-ID").count == 11, "ten names at most")
+    }
+
     /// `"artistOverrides": {…}` from a `pin with:` line, parsed as the config would.
     static func overrides(_ line: String) throws -> [String: String] {
         let json = "{" + String(try #require(line.range(of: "pin with: ").map { line[$0.upperBound...] })) + "}"

@@ -64,7 +64,7 @@ enum HealthCommand: DeepCutCommand {
     private static func unknown(_ message: String, json: Bool, console: Console, stderr: String? = nil, path: String? = nil) -> ExitCode {
         if json {
             let fields = [("state", "UNKNOWN"), ("message", message)] + (path.map { [("path", $0)] } ?? [])
-            console.out("{" + fields.map { "\(UnresolvedArtists.jsonString($0)): \(UnresolvedArtists.jsonString($1))" }
+            console.out("{" + fields.map { "\(OutputJSON.stringLiteral($0)): \(OutputJSON.stringLiteral($1))" }
                 .joined(separator: ", ") + "}")
         } else {
             console.out("DEEPCUT UNKNOWN: \(message)")
