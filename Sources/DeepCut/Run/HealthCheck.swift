@@ -21,6 +21,9 @@ struct HealthCheck: Sendable {
         }
     }
 
+    /// Not-found or ambiguous artists the status line names before "and N more".
+    static let namesInLine = 3
+
     var warnAgeSeconds: Int
     var critAgeSeconds: Int
 
@@ -64,6 +67,12 @@ struct HealthCheck: Sendable {
         if report.status != .failed, unresolved.mostlyNotFound {
             if state == .ok { state = .warning }
             reasons.append(unresolved.mostlyNotFoundHint)
+        } else if !unresolved.notFound.isEmpty {
+            reasons.append("\(unresolved.notFound.count) not found in the catalog: "
+                + UnresolvedArtists.names(unresolved.notFound, limit: Self.namesInLine) + " (pin with artistOverrides, see health.txt)")
+        }
+        if !unresolved.ambiguous.isEmpty {
+            reasons.append("\(unresolved.ambiguous.count) ambiguous: " + UnresolvedArtists.names(unresolved.ambiguous, limit: Self.namesInLine))
         }
         if let skip = report.lastSkip { reasons.append("last skipped \(Timestamp.display(skip.at))") }
         // A baseline "0 min old" because it is dated in the future is not fresh: its age is unknown.
