@@ -34,12 +34,13 @@ public struct Diff: Sendable {
         let oldest = today - windowDays
         let window = oldest...today
         for release in releases {
-            let family = TitleFamily.of(release.title)
+            let reading = TitleFamily.read(release.title)
+            let family = reading.family
             let credits = keyCache.credits(of: release.artist)
             let reason: DropReason?
-            if ownedKeys.contains(family: family, anyOf: credits.all) {
+            if ownedKeys.contains(reading, type: release.type, anyOf: credits.all) {
                 reason = .owned
-            } else if dismissedKeys.contains(family: family, anyOf: credits.all) {
+            } else if dismissedKeys.contains(reading, type: release.type, anyOf: credits.all) {
                 reason = .dismissed
             } else if !wantedTypes.contains(release.type) {
                 reason = .unwantedType
@@ -120,8 +121,9 @@ extension Diff {
         return entries.filter { entry in
             let credits = keyCache.credits(of: entry.artist).all
             let families = [entry.title] + entry.alternates.map(\.title)
-            return !families.map(TitleFamily.of).contains { family in
-                ownedKeys.contains(family: family, anyOf: credits) || dismissedKeys.contains(family: family, anyOf: credits)
+            return !families.map(TitleFamily.read).contains { family in
+                ownedKeys.contains(family, type: entry.type, anyOf: credits)
+                    || dismissedKeys.contains(family, type: entry.type, anyOf: credits)
             }
         }
     }

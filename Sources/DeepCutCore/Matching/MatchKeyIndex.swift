@@ -11,8 +11,17 @@ struct MatchKeyIndex {
     init(_ keys: Set<AlbumKey>, cache: inout MatchKeyCache) {
         for key in keys {
             let (title, artist) = AlbumKey.split(key.rawValue)
-            creditsByFamily[TitleFamily.of(title), default: []].formUnion(cache.credits(of: artist).all)
+            let family = MatchKey.ownedFamily(TitleFamily.read(title))
+            creditsByFamily[family, default: []].formUnion(cache.credits(of: artist).all)
         }
+    }
+
+    /// True when some key of the set is one of a catalog release's keys (`MatchKey.all`): its
+    /// family, or for a single or EP also its short-form family, with one of `credits`.
+    func contains(_ release: TitleFamily.Reading, type: RecordingType?, anyOf credits: Set<String>) -> Bool {
+        if contains(family: release.family, anyOf: credits) { return true }
+        guard release.isShortForm || type == .single || type == .ep else { return false }
+        return contains(family: release.family + TitleFamily.shortFormMarker, anyOf: credits)
     }
 
     /// True when some key of the set equals `MatchKey(family, credit)` for one of `credits`.
