@@ -117,5 +117,17 @@ extension StateStore {
             """),
         // How many artists each run's library held, so a library that suddenly shrinks is refused.
         Migration(version: 9, sql: "ALTER TABLE runs ADD COLUMN library_artists INTEGER;"),
+        // Track lists of catalog releases fetched as evidence (`TrackEvidence`): a release's
+        // tracks do not change, so each is fetched once and kept.
+        Migration(version: 10, sql: """
+            CREATE TABLE track_lists (
+                provider TEXT NOT NULL,
+                release_id TEXT NOT NULL,
+                tracks TEXT NOT NULL,
+                complete INTEGER NOT NULL,
+                fetched_at REAL NOT NULL,
+                PRIMARY KEY (provider, release_id)
+            ) WITHOUT ROWID;
+            """),
     ])
 }

@@ -13,8 +13,11 @@ enum TitleFamily {
         /// An edition qualifier was stripped: "(Deluxe Edition)", "- 2011 Remaster", "25th Anniversary".
         var isQualified: Bool
         /// The last qualifier left in the family when the rules could not place it, such as
-        /// "(Original Version)": a candidate for track-list evidence, never a match by itself.
+        /// "(Original Version)" or the "25" of "Thriller 25": a candidate for track-list evidence
+        /// (`TrackEvidence`), never a match by itself.
         var undecidedQualifier: String?
+        /// The title before the undecided qualifier: the owned album it may be an edition of.
+        var undecidedHead: String?
     }
 
     /// Marks an owned single's or EP's family: it hides singles and EPs of that name, never the album.
@@ -35,15 +38,15 @@ enum TitleFamily {
         }
         // Strip qualifiers from the end, one at a time: "Abbey Road (Remastered) [Explicit]".
         var isQualified = false
-        var undecided: String?
+        var undecided: (qualifier: String, head: String)?
         while true {
             switch strippingTrailingQualifier(text) {
             case .stripped(let head):
                 text = head
                 isQualified = true
                 continue
-            case .kept(let qualifier, .undecided):
-                undecided = qualifier
+            case .kept(let qualifier, .undecided, let head):
+                undecided = (qualifier, head)
             case .kept, .none:
                 break
             }
@@ -51,12 +54,13 @@ enum TitleFamily {
         }
         let unromanised = strippingRomanisation(text)
         if unromanised != text { (text, undecided) = (unromanised, nil) }
-        return Reading(family: text, isShortForm: isShortForm, isQualified: isQualified, undecidedQualifier: undecided)
+        return Reading(family: text, isShortForm: isShortForm, isQualified: isQualified,
+                       undecidedQualifier: undecided?.qualifier, undecidedHead: undecided?.head)
     }
 
     private enum Trailing {
         case stripped(head: String)
-        case kept(qualifier: String, EditionQualifier.Verdict)
+        case kept(qualifier: String, EditionQualifier.Verdict, head: String)
         case none
     }
 
@@ -81,13 +85,17 @@ enum TitleFamily {
         let words = text.split(separator: " ").map(String.init)
         let length = EditionQualifier.plainSuffixLength(words)
         if length > 0 { return .stripped(head: words.dropLast(length).joined(separator: " ")) }
+        // "Thriller 25": an anniversary or a sequel ("The Marshall Mathers LP 2"); only tracks can tell.
+        if words.count >= 2, let last = words.last, last.count <= 3, last.allSatisfy(\.isASCIIDigit) {
+            return .kept(qualifier: last, .undecided, head: words.dropLast().joined(separator: " "))
+        }
         return .none
     }
 
     private static func judged(_ qualifier: String, head: String) -> Trailing {
         guard !head.isEmpty else { return .none }
         let verdict = EditionQualifier.verdict(qualifier)
-        return verdict == .sameRelease ? .stripped(head: head) : .kept(qualifier: qualifier, verdict)
+        return verdict == .sameRelease ? .stripped(head: head) : .kept(qualifier: qualifier, verdict, head: head)
     }
 
     /// "七里香 (qi li xiang)" is "七里香": a romanisation (or translation) in Latin letters beside a
@@ -125,7 +133,10 @@ enum TitleFamily {
         for word in text.utf8.split(separator: 0x20) where TitleForms.triggerWords.contains(Array(word)) {
             return false
         }
-        if let last = text.utf8.split(separator: 0x20).last, Self.closingWords.contains(Array(last)) { return false }
+        if let last = text.utf8.split(separator: 0x20).last, text.utf8.contains(0x20),
+           Self.closingWords.contains(Array(last)) || last.count <= 3 && last.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            return false
+        }
         return true
     }
 
