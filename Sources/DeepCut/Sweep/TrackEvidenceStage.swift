@@ -49,7 +49,7 @@ struct TrackEvidenceStage: Sendable {
                     continue
                 }
             }
-            var verdict = TrackEvidence.verdict(owned: pair.ownedTracks, candidate: list.tracks)
+            var verdict = pair.verdict(candidate: list.tracks)
             // Tracks the storefront does not offer prove nothing: only "same" survives a short list.
             if verdict == .differentRelease, !list.isComplete { verdict = .insufficient }
             outcome.verdicts[verdict, default: 0] += 1

@@ -66,14 +66,22 @@ public enum TrackEvidence {
     }
 }
 
-/// A catalog release the rules left undecided against an owned album whose tracks are known.
+/// A catalog release the rules left undecided against the owned albums it may be an edition of
+/// (two owned albums can share a family: "Four Women" and "Four Women (Box Set)").
 public struct UndecidedPair: Sendable, Hashable {
     public var release: Release
-    public var ownedTracks: [TrackListing]
+    public var ownedTrackLists: [[TrackListing]]
 
-    public init(release: Release, ownedTracks: [TrackListing]) {
+    public init(release: Release, ownedTrackLists: [[TrackListing]]) {
         self.release = release
-        self.ownedTracks = ownedTracks
+        self.ownedTrackLists = ownedTrackLists
+    }
+
+    /// The verdict against the owned album it agrees with best: same if any is the same.
+    public func verdict(candidate: [TrackListing]) -> TrackEvidence.Verdict {
+        let verdicts = ownedTrackLists.map { TrackEvidence.verdict(owned: $0, candidate: candidate) }
+        if verdicts.contains(.sameRelease) { return .sameRelease }
+        return verdicts.contains(.insufficient) ? .insufficient : .differentRelease
     }
 }
 
@@ -82,12 +90,12 @@ extension UndecidedPair {
     /// that album's tracks. Only owned albums with track lists count: without them the rules decide.
     public static func find(in releases: [Release], owned: [LibraryAlbum]) -> [UndecidedPair] {
         var cache = MatchKeyCache()
-        var tracksByKey: [MatchKey: [TrackListing]] = [:]
+        var tracksByKey: [MatchKey: [[TrackListing]]] = [:]
         for album in owned {
             guard let tracks = album.tracks, !tracks.isEmpty else { continue }
             let family = MatchKey.ownedFamily(TitleFamily.read(album.title))
             for credit in cache.credits(of: album.artist).all {
-                tracksByKey[MatchKey(family: family, artist: credit)] = tracks
+                tracksByKey[MatchKey(family: family, artist: credit), default: []].append(tracks)
             }
         }
         guard !tracksByKey.isEmpty else { return [] }
@@ -97,9 +105,9 @@ extension UndecidedPair {
             guard let head = TitleFamily.read(release.title).undecidedHead else { continue }
             let family = TitleFamily.of(head)
             let credits = cache.credits(of: release.artist).all
-            guard let tracks = credits.lazy.compactMap({ tracksByKey[MatchKey(family: family, artist: $0)] }).first,
-                  seen.insert(release.id).inserted else { continue }
-            pairs.append(UndecidedPair(release: release, ownedTracks: tracks))
+            let lists = credits.sorted().flatMap { tracksByKey[MatchKey(family: family, artist: $0)] ?? [] }
+            guard !lists.isEmpty, seen.insert(release.id).inserted else { continue }
+            pairs.append(UndecidedPair(release: release, ownedTrackLists: lists))
         }
         return pairs
     }

@@ -56,6 +56,6 @@ import Testing
         // Live is decided by the rules; Bad has no track list; the deluxe is owned by the rules;
         // a joined credit counts as it does in matching, someone else's does not.
         #expect(pairs.map(\.release.id) == ["1", "2", "7"])
-        #expect(pairs.first?.ownedTracks == tracks)
+        #expect(pairs.first?.ownedTrackLists == [tracks])
     }
 }

@@ -75,4 +75,38 @@ import Testing
         #expect(try harness.health().diff.trackEvidence?.undecided == 0)
         #expect(harness.server.requestLog.filter { $0.route == "itunes.lookup.songs" }.isEmpty)
     }
+
+    /// The bundled real Library.xml against a catalog that lists, for each of its albums, a
+    /// deluxe edition (settled by the rules) and an undecided "25" edition holding the album's
+    /// tracks: one track-list request per undecided album on the cold run, none on the warm one,
+    /// and every one of them recognised as owned.
+    @Test func theBundledLibrarySpendsOneTrackListRequestPerUndecidedEditionOnce() async throws {
+        let sample = try #require(SharedSamples.url("itunes_Library_xml_libpytunes_Test_Library.xml"))
+        let library = try await LoadLibrary().run([LibrarySource(format: .itunesXML, path: sample)])
+        var artists: [String: FixtureArtist] = [:]
+        var undecided = 0
+        for (index, album) in library.albums.enumerated() where !ArtistName.isPlaceholder(album.artist) {
+            let id = String(600 + index)
+            var artist = artists[album.artist] ?? FixtureArtist(id: String(7000 + artists.count), name: album.artist, releases: [])
+            var anniversary = SweepHarness.release(id + "1", album.title + " 25", daysAgo: 3)
+            anniversary.tracks = album.tracks?.map { TrackListing(title: $0.title, seconds: $0.seconds.map { $0 + 1 }) }
+            artist.releases += [SweepHarness.release(id + "0", album.title, daysAgo: 4000),
+                                SweepHarness.release(id + "2", album.title + " (Deluxe Edition)", daysAgo: 3), anniversary]
+            artists[album.artist] = artist
+            if album.tracks?.isEmpty == false { undecided += 1 }
+        }
+        let harness = try SweepHarness(artists: artists.values.sorted { $0.id < $1.id }, library: String(contentsOf: sample, encoding: .utf8),
+                                       libraryFile: "Library.xml", libraryFormat: "itunes-xml")
+        #expect(await harness.run("sweep").exitCode == .success)
+        let cold = try #require(try harness.health().diff.trackEvidence)
+        print("bundled Library.xml: \(library.albums.count) albums, \(undecided) undecided editions, cold track-list requests \(cold.requests)")
+        #expect(cold.undecided == undecided)
+        #expect(cold.requests == undecided)
+        #expect(cold.sameRelease == undecided)
+        let items = try #require(try harness.json("feed.json")["items"] as? [[String: Any]])
+        #expect(items.isEmpty, "every edition of an owned album is owned: \(items.compactMap { $0["title"] })")
+        harness.server.resetLog()
+        #expect(await harness.run("sweep").exitCode == .success)
+        #expect(try harness.health().diff.trackEvidence?.requests == 0)
+    }
 }
