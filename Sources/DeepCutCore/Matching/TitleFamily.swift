@@ -13,8 +13,8 @@ enum TitleFamily {
         /// An edition qualifier was stripped: "(Deluxe Edition)", "- 2011 Remaster", "25th Anniversary".
         var isQualified: Bool
         /// The last qualifier left in the family when the rules could not place it, such as
-        /// "(Original Version)" or the "25" of "Thriller 25": a candidate for track-list evidence
-        /// (`TrackEvidence`), never a match by itself.
+        /// "(Original Version)": a candidate for track-list evidence (`TrackEvidence`), never a
+        /// match by itself. (A family ending in a number is one too: `trailingNumberHead(of:)`.)
         var undecidedQualifier: String?
         /// The title before the undecided qualifier: the owned album it may be an edition of.
         var undecidedHead: String?
@@ -82,14 +82,26 @@ enum TitleFamily {
             let verdict = judged(String(text[colon.upperBound...]), head: String(text[..<colon.lowerBound]))
             if case .stripped = verdict { return verdict }
         }
+        // Plain words only when the last one can close a qualifier: most titles end otherwise.
+        guard let space = text.lastIndex(of: " "), closesPlainQualifier(text[text.index(after: space)...]) else { return .none }
         let words = text.split(separator: " ").map(String.init)
         let length = EditionQualifier.plainSuffixLength(words)
         if length > 0 { return .stripped(head: words.dropLast(length).joined(separator: " ")) }
-        // "Thriller 25": an anniversary or a sequel ("The Marshall Mathers LP 2"); only tracks can tell.
-        if words.count >= 2, let last = words.last, last.count <= 3, last.allSatisfy(\.isASCIIDigit) {
-            return .kept(qualifier: last, .undecided, head: words.dropLast().joined(separator: " "))
-        }
         return .none
+    }
+
+    private static func closesPlainQualifier(_ word: Substring) -> Bool {
+        closingWords.contains(Array(word.utf8)) || word == "+"
+    }
+
+    /// "Thriller 25" → "thriller": a family ending in a short number may be an anniversary edition
+    /// or a sequel ("The Marshall Mathers LP 2"); only track lists can tell, so it is undecided.
+    static func trailingNumberHead(of family: String) -> String? {
+        guard let space = family.lastIndex(of: " ") else { return nil }
+        let last = family[family.index(after: space)...]
+        guard last.count <= 3, last.allSatisfy(\.isASCIIDigit) else { return nil }
+        let head = String(family[..<space])
+        return head.isEmpty ? nil : head
     }
 
     private static func judged(_ qualifier: String, head: String) -> Trailing {
@@ -133,15 +145,12 @@ enum TitleFamily {
         for word in text.utf8.split(separator: 0x20) where TitleForms.triggerWords.contains(Array(word)) {
             return false
         }
-        if let last = text.utf8.split(separator: 0x20).last, text.utf8.contains(0x20),
-           Self.closingWords.contains(Array(last)) || last.count <= 3 && last.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
-            return false
-        }
+        if let last = text.utf8.split(separator: 0x20).last, Self.closingWords.contains(Array(last)) { return false }
         return true
     }
 
     /// Words that may end a plain qualifier ("… Deluxe Edition", "… Remastered", "Illmatic XX").
-    private static let closingWords: Set<[UInt8]> = Set(
+    static let closingWords: Set<[UInt8]> = Set(
         ["edition", "remaster", "remastered", "remasters", "anniversary", "reissue", "xx", "xxv"].map { Array($0.utf8) }
     )
 
@@ -168,6 +177,8 @@ enum TitleForms {
     static let triggerWords: Set<[UInt8]> = Set(["pt", "part", "vol", "vols", "volume", "volumes"].map { Array($0.utf8) })
 
     static func unify(_ text: String) -> String {
+        guard text.contains("&") || text.contains(".") || text.utf8.split(separator: 0x20).contains(where: { triggerWords.contains(Array($0)) })
+        else { return text }
         var text = text
         if text.contains("..") || text.contains(". .") {
             while text.contains(". .") { text = text.replacingOccurrences(of: ". .", with: "..") }

@@ -102,7 +102,8 @@ extension UndecidedPair {
         var pairs: [UndecidedPair] = []
         var seen: Set<String> = []
         for release in releases {
-            guard let head = TitleFamily.read(release.title).undecidedHead else { continue }
+            let reading = TitleFamily.read(release.title)
+            guard let head = reading.undecidedHead ?? TitleFamily.trailingNumberHead(of: reading.family) else { continue }
             let family = TitleFamily.of(head)
             let credits = cache.credits(of: release.artist).all
             let lists = credits.sorted().flatMap { tracksByKey[MatchKey(family: family, artist: $0)] ?? [] }

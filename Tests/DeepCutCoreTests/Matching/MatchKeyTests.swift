@@ -89,7 +89,7 @@ import Testing
         #expect(EditionQualifier.verdict("blue vinyl") == .sameRelease)
         #expect(TitleFamily.read("Fragments (Original Version)").undecidedQualifier == "original version")
         #expect(TitleFamily.read("Thriller 25").family == "thriller 25")
-        #expect(TitleFamily.read("Thriller 25").undecidedHead == "thriller")
+        #expect(TitleFamily.trailingNumberHead(of: TitleFamily.of("Thriller 25 (Deluxe Edition)")) == "thriller")
         #expect(TitleFamily.read("Love Deluxe").family == "love deluxe")
         #expect(TitleFamily.read("Songs Pt. II").family == "songs part 2")
     }
