@@ -19,8 +19,10 @@ enum ArtistCredit {
             }
         }
         text = text.replacingOccurrences(of: " & ", with: " and ").replacingOccurrences(of: " + ", with: " and ")
-            .replacingOccurrences(of: " / ", with: " and ")
-        if text.contains("/") { text = text.replacingOccurrences(of: "/", with: "") }
+        // Byte checks first: Foundation's search is the costly part, and most credits have neither.
+        if text.utf8.contains(UInt8(ascii: "/")) {
+            text = text.replacingOccurrences(of: " / ", with: " and ").replacingOccurrences(of: "/", with: "")
+        }
         var words = text.split(separator: " ")
         // "x" joins only between two names: "Lil Nas X" and "X Ambassadors" keep theirs.
         for index in words.indices.dropFirst().dropLast() where words[index] == "x" { words[index] = "and" }

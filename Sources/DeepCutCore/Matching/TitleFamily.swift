@@ -78,7 +78,7 @@ enum TitleFamily {
             if case .stripped = verdict { return verdict }
         }
         // "Title: Deluxe Edition", "Dune: Part Two" (kept).
-        if let colon = text.range(of: ": ", options: .backwards) {
+        if text.utf8.contains(UInt8(ascii: ":")), let colon = text.range(of: ": ", options: .backwards) {
             let verdict = judged(String(text[colon.upperBound...]), head: String(text[..<colon.lowerBound]))
             if case .stripped = verdict { return verdict }
         }
@@ -142,10 +142,14 @@ enum TitleFamily {
             if beforePrevious == 0x20, previous == UInt8(ascii: "-"), byte == 0x20 { return false }
             (beforePrevious, previous) = (previous, byte)
         }
-        for word in text.utf8.split(separator: 0x20) where TitleForms.triggerWords.contains(Array(word)) {
-            return false
+        // Only words that start like "part"/"vol…" or end the title are compared, without copying.
+        var last: Substring.UTF8View.SubSequence?
+        for word in text.utf8.split(separator: 0x20) {
+            if let first = word.first, first == UInt8(ascii: "p") || first == UInt8(ascii: "v"), word.count <= 7,
+               TitleForms.triggerWords.contains(Array(word)) { return false }
+            last = word
         }
-        if let last = text.utf8.split(separator: 0x20).last, Self.closingWords.contains(Array(last)) { return false }
+        if let last, last.count <= 11, Self.closingWords.contains(Array(last)) { return false }
         return true
     }
 
@@ -177,10 +181,12 @@ enum TitleForms {
     static let triggerWords: Set<[UInt8]> = Set(["pt", "part", "vol", "vols", "volume", "volumes"].map { Array($0.utf8) })
 
     static func unify(_ text: String) -> String {
-        guard text.contains("&") || text.contains(".") || text.utf8.split(separator: 0x20).contains(where: { triggerWords.contains(Array($0)) })
+        let utf8 = text.utf8
+        guard utf8.contains(UInt8(ascii: "&")) || utf8.contains(UInt8(ascii: "."))
+                || utf8.split(separator: 0x20).contains(where: { triggerWords.contains(Array($0)) })
         else { return text }
         var text = text
-        if text.contains("..") || text.contains(". .") {
+        if utf8.contains(UInt8(ascii: ".")), text.contains("..") || text.contains(". .") {
             while text.contains(". .") { text = text.replacingOccurrences(of: ". .", with: "..") }
             text = text.replacingOccurrences(of: " ...", with: "...").replacingOccurrences(of: "... ", with: "...")
         }
