@@ -3,6 +3,8 @@ import DeepCutCore
 extension CatalogProvider {
     var releaseBatchLimit: Int { 1 }
 
+    func trackList(ofRelease id: String) async -> Result<TrackList, FetchFailure>? { nil }
+
     func releases(ofEach artists: [CatalogArtist]) async -> [String: Result<[Release], FetchFailure>] {
         await releasesOneByOne(artists)
     }

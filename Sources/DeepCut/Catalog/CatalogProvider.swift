@@ -29,4 +29,16 @@ protocol CatalogProvider: Sendable {
     /// The releases of several artists, keyed by artist id, fetched in as few requests as the API
     /// allows without ever losing a release to batching. The default asks one artist at a time.
     func releases(ofEach artists: [CatalogArtist]) async -> [String: Result<[Release], FetchFailure>]
+
+    /// The tracks of one release, for `TrackEvidence`; nil when this catalog cannot list them
+    /// (the default), so the title rules decide alone.
+    func trackList(ofRelease id: String) async -> Result<TrackList, FetchFailure>?
+}
+
+/// A release's tracks as a catalog lists them.
+struct TrackList: Sendable, Hashable, Codable {
+    var tracks: [TrackListing]
+    /// False when the catalog says the release has more tracks than it listed (some are not
+    /// available in the storefront): missing tracks then prove nothing.
+    var isComplete: Bool
 }

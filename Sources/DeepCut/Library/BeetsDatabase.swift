@@ -42,6 +42,27 @@ struct BeetsDatabase {
         }
     }
 
+    /// Every album's tracks (`items.title`, `items.length` in seconds) by album id, for
+    /// `TrackEvidence`; empty when the `items` table lacks the columns.
+    func tracksByAlbum() throws -> [Int: [TrackListing]] {
+        guard itemColumns.isSuperset(of: ["album_id", "title", "length"]) else { return [:] }
+        let order = itemColumns.isSuperset(of: ["disc", "track"]) ? "album_id, disc, track" : "album_id, rowid"
+        var tracks: [Int: [TrackListing]] = [:]
+        let rows = try connection.query("SELECT album_id, title, length FROM items WHERE album_id IS NOT NULL ORDER BY \(order)") { row in
+            (try row.get(0, as: Int.self), Self.text(try row.get(1)), try row.get(2, as: DatabaseValue.self))
+        }
+        for (album, title, length) in rows {
+            guard let title else { continue }
+            let seconds: Int? = switch length {
+            case .real(let value) where value.isFinite && value > 0 && value < 86_400: Int(value.rounded())
+            case .integer(let value) where value > 0 && value < 86_400: Int(value)
+            default: nil
+            }
+            tracks[album, default: []].append(TrackListing(title: title, seconds: seconds))
+        }
+        return tracks
+    }
+
     /// The album's artist: `albumartist`, or when that is blank "Various Artists" for an album beets
     /// marked a compilation, else the one artist all its tracks name; nil (a warning) failing both.
     /// The sort name is no fallback: "Beatles, The" finds nothing in a catalog search.

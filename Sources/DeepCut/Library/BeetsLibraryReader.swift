@@ -23,10 +23,12 @@ public struct BeetsLibraryReader: LibraryReader {
             let database = try Database(path: source.path.path, access: .readOnly)
             try database.withConnection { connection in
                 let beets = try BeetsDatabase(connection: connection, name: result.sourceName)
+                let tracks = try beets.tracksByAlbum()
                 for row in try beets.albums() {
                     if Task.isCancelled { throw LibraryReadCancelledError(file: source.path) }
                     let artist = try beets.creditedArtist(of: row)
-                    guard let album = result.addRow(title: row.title, artist: artist, at: .record("album \(row.id)")) else {
+                    guard let album = result.addRow(title: row.title, artist: artist, tracks: tracks[row.id],
+                                                    at: .record("album \(row.id)")) else {
                         continue
                     }
                     let artistName = ArtistName.normalize(album.artist)

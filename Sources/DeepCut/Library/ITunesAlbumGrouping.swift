@@ -12,6 +12,8 @@ struct ITunesAlbumGrouping {
         var artist: String
         var isCompilation: Bool
         var trackArtists: [String]
+        /// Named tracks with their lengths, for `TrackEvidence`.
+        var tracks: [TrackListing] = []
     }
 
     /// A music track that could not be counted as part of an album.
@@ -48,14 +50,20 @@ struct ITunesAlbumGrouping {
                 continue
             }
             let key = ArtistName.normalize(album) + "\u{1F}" + (track.isCompilation ? "" : ArtistName.normalize(artist))
-            if let position = index[key] {
+            let position: Int
+            if let known = index[key] {
+                position = known
                 if let trackArtist, !albums[position].trackArtists.contains(trackArtist) {
                     albums[position].trackArtists.append(trackArtist)
                 }
             } else {
-                index[key] = albums.count
+                position = albums.count
+                index[key] = position
                 albums.append(Album(title: album, artist: artist, isCompilation: track.isCompilation,
                                     trackArtists: trackArtist.map { [$0] } ?? []))
+            }
+            if let name = Self.clean(track.name) {
+                albums[position].tracks.append(TrackListing(title: name, seconds: track.totalTime.map { ($0 + 500) / 1000 }))
             }
         }
     }

@@ -147,6 +147,7 @@ final class ITunesLibraryParser: NSObject, XMLParserDelegate {
         switch key {
         case "Track ID": current.trackID = value
         case "Name": current.name = value
+        case "Total Time": current.totalTime = Int(value)
         case "Artist": current.artist = value
         case "Album Artist": current.albumArtist = value
         case "Album": current.album = value

@@ -3,6 +3,8 @@ struct ITunesTrack: Sendable, Hashable {
     /// The `Track ID`, for warnings that point at the track.
     var trackID: String?
     var name: String?
+    /// `Total Time` in milliseconds: evidence for editions the title rules cannot place.
+    var totalTime: Int?
     var artist: String?
     var albumArtist: String?
     var album: String?

@@ -26,7 +26,8 @@ public struct ITunesXMLLibraryReader: LibraryReader {
         }
         let grouping = ITunesAlbumGrouping(tracks: tracks)
         for album in grouping.albums {
-            result.addRow(title: album.title, artist: album.artist, at: .record("album \(album.title)"))
+            result.addRow(title: album.title, artist: album.artist, tracks: album.tracks.isEmpty ? nil : album.tracks,
+                          at: .record("album \(album.title)"))
             if album.isCompilation && source.compilationArtists {
                 result.additionalArtists += album.trackArtists
             }

@@ -27,12 +27,13 @@ public struct LibraryReadResult: Sendable, Hashable {
     /// Adds one row as an album, or as a warning naming what is missing. Values are trimmed; blank counts as missing.
     /// - Returns: the album added, if any.
     @discardableResult
-    public mutating func addRow(title: String?, artist: String?, at location: LibraryWarning.Location) -> LibraryAlbum? {
+    public mutating func addRow(title: String?, artist: String?, tracks: [TrackListing]? = nil,
+                                at location: LibraryWarning.Location) -> LibraryAlbum? {
         let title = title?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let artist = artist?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         switch (title.isEmpty, artist.isEmpty) {
         case (false, false):
-            let album = LibraryAlbum(title: title, artist: artist, source: "\(source.format.rawValue):\(sourceName)")
+            let album = LibraryAlbum(title: title, artist: artist, source: "\(source.format.rawValue):\(sourceName)", tracks: tracks)
             albums.append(album)
             return album
         case (true, true): addWarning("missing title and artist", at: location)

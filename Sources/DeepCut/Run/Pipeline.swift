@@ -65,13 +65,27 @@ struct Pipeline: Sendable {
                 throw error
             }
             let owned = Set(library.albums.map(\.key))
-            let (sweep, memory) = try await sweepCatalog(library.artists, ownedKeys: owned, store: store, previous: previous, run: &run)
+            let (sweep, memory, provider) = try await sweepCatalog(library.artists, ownedKeys: owned, store: store, previous: previous,
+                                                                   run: &run)
             // Artists that could not be checked keep their last known releases, marked stale.
             let stale = sweep.status == .failed ? StaleReleases() : try StaleReleases(of: sweep, memory: store.memory, now: run.startedAt)
-            let diff = Diff(wantedTypes: config.feed.types, windowDays: config.feed.windowDays, newBy: config.feed.newBy)(
-                releases: sweep.releases + stale.releases, owned: owned, dismissed: try store.dismissals.keys(),
-                today: run.startedAt.epochDay, discovered: memory.discovered.mapValues(\.epochDay))
+            let releases = sweep.releases + stale.releases
+            let dismissed = try store.dismissals.keys()
+            let computeDiff = { (byEvidence: Set<String>) in
+                Diff(wantedTypes: config.feed.types, windowDays: config.feed.windowDays, newBy: config.feed.newBy)(
+                    releases: releases, owned: owned, dismissed: dismissed, today: run.startedAt.epochDay,
+                    discovered: memory.discovered.mapValues(\.epochDay), ownedByEvidence: byEvidence)
+            }
+            var diff = computeDiff([])
+            var evidence: TrackEvidenceStage.Outcome?
+            if sweep.status != .failed {
+                let stage = TrackEvidenceStage(provider: provider, store: store.trackLists, now: now)
+                let outcome = try await stage.decide(candidates: diff.shownReleases(of: releases), library: library.albums)
+                if !outcome.owned.isEmpty { diff = computeDiff(outcome.owned) }
+                evidence = outcome
+            }
             run.report.diff = HealthReport.DiffStage(diff)
+            run.report.diff.trackEvidence = evidence.map(HealthReport.DiffStage.TrackEvidenceCounts.init)
             let snapshot = sweep.status == .failed ? nil
                 : try snapshot(of: sweep, diff: diff, stale: stale, memory: memory, store: store, previous: previous, run: run)
             let publish = Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots, now: now)
@@ -114,7 +128,7 @@ struct Pipeline: Sendable {
     /// catalog memory. Only answers the run believes are remembered or cached.
     /// - Returns: the whole sweep in library order, and what the catalog memory learned from it.
     private func sweepCatalog(_ artists: [String], ownedKeys: Set<AlbumKey>, store: StateStore, previous: PreviousRun,
-                              run: inout RunInProgress) async throws -> (SweepOutcome, MemoryUpdate) {
+                              run: inout RunInProgress) async throws -> (SweepOutcome, MemoryUpdate, any CatalogProvider) {
         let provider = try CatalogProviderFactory.make(config.catalog, client: client, environment: environment)
         // A refused token is a configuration problem (exit 78), not a partial sweep of 401s.
         if let refused = await provider.credentialsRefused() { throw refused }
@@ -150,7 +164,7 @@ struct Pipeline: Sendable {
         if !plan.reused.isEmpty { run.report.sweep.reusedArtists = artists.filter { plan.reused[$0] != nil } }
         let ambiguous = sweep.ambiguousArtists
         if !ambiguous.isEmpty { run.report.sweep.ambiguousArtists = ambiguous }
-        return (sweep, memory)
+        return (sweep, memory, provider)
     }
 
     /// Applies the suddenly-empty rule (`SuddenlyEmptyRule`) to a sweep's answers: suspicious empty

@@ -117,9 +117,18 @@ extension StateStore {
             """),
         // How many artists each run's library held, so a library that suddenly shrinks is refused.
         Migration(version: 9, sql: "ALTER TABLE runs ADD COLUMN library_artists INTEGER;"),
-        // PLACEHOLDER for merging: version 10 belongs to issue 15's branch; its migration replaces
-        // this empty step (the versions must stay gapless, so issue 16 needed one here to take 11).
-        Migration(version: 10, sql: ""),
+        // Track lists of catalog releases fetched as evidence (`TrackEvidence`): a release's
+        // tracks do not change, so each is fetched once and kept.
+        Migration(version: 10, sql: """
+            CREATE TABLE track_lists (
+                provider TEXT NOT NULL,
+                release_id TEXT NOT NULL,
+                tracks TEXT NOT NULL,
+                complete INTEGER NOT NULL,
+                fetched_at REAL NOT NULL,
+                PRIMARY KEY (provider, release_id)
+            ) WITHOUT ROWID;
+            """),
         // Issue 16. `installation`: this install's id for feed entry ids, so two installs never share
         // ids in one reader; a database that already published feeds gets '' (the legacy shared
         // ids), so an upgrade never shows its readers every entry again as new. `feed_appearances`

@@ -11,6 +11,7 @@ public final class StateStore: Sendable {
     public let owned: OwnedAlbumRepository
     public let memory: CatalogMemory
     public let appearances: FeedAppearances
+    let trackLists: TrackListRepository
     let database: Database
 
     /// Opens the state database, creating it and its folder when missing.
@@ -35,6 +36,7 @@ public final class StateStore: Sendable {
         owned = OwnedAlbumRepository(database: database)
         memory = CatalogMemory(database: database)
         appearances = FeedAppearances(database: database)
+        trackLists = TrackListRepository(database: database)
     }
 
     /// This install's id in the feeds' entry ids (`FeedIdentity`), made once by migration 11;

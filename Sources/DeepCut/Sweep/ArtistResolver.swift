@@ -52,6 +52,6 @@ struct ArtistResolver: Sendable {
     }
 
     private func isOwned(_ release: Release) -> Bool {
-        !MatchKey.all(title: release.title, artist: release.artist).isDisjoint(with: ownedKeys)
+        !MatchKey.all(title: release.title, artist: release.artist, type: release.type).isDisjoint(with: ownedKeys)
     }
 }

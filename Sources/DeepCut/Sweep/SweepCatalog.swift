@@ -88,7 +88,7 @@ struct SweepCatalog: Sendable {
                                      resolvedAt: resolvedAt, breaker: breaker)
         schedule.answered = artistFinished
         schedule.reportKnownAnswers()
-        let resolver = ArtistResolver(provider: provider, ownedKeys: MatchKey.all(ofEach: ownedKeys))
+        let resolver = ArtistResolver(provider: provider, ownedKeys: MatchKey.owned(ofEach: ownedKeys))
         let reachedDeadline = await CircuitBreaker.$current.withValue(breaker) {
             await window.run(&schedule) { [provider] job in
                 let tally = RequestTally()

@@ -20,8 +20,9 @@ public struct Diff: Sendable {
     ///   - dismissed: album keys the user marked "Not interested" (legacy keys included).
     ///   - today: days since 1970-01-01 (UTC) of the run; the window is `[today - windowDays, today]`.
     ///   - discovered: release id → day it first appeared in its artist's catalog (after the artist's first check).
+    ///   - ownedByEvidence: release ids that track lists show to be editions of an owned album (`TrackEvidence`).
     public func callAsFunction(releases: [Release], owned: Set<AlbumKey>, dismissed: Set<AlbumKey>, today: Int,
-                               discovered: [String: Int] = [:]) -> FeedDiff {
+                               discovered: [String: Int] = [:], ownedByEvidence: Set<String> = []) -> FeedDiff {
         var keyCache = MatchKeyCache()
         let ownedKeys = MatchKeyIndex(owned, cache: &keyCache)
         let dismissedKeys = MatchKeyIndex(dismissed, cache: &keyCache)
@@ -34,12 +35,13 @@ public struct Diff: Sendable {
         let oldest = today - windowDays
         let window = oldest...today
         for release in releases {
-            let family = TitleFamily.of(release.title)
+            let reading = TitleFamily.read(release.title)
+            let family = reading.family
             let credits = keyCache.credits(of: release.artist)
             let reason: DropReason?
-            if ownedKeys.contains(family: family, anyOf: credits.all) {
+            if ownedKeys.contains(reading, type: release.type, anyOf: credits.all) || ownedByEvidence.contains(release.id) {
                 reason = .owned
-            } else if dismissedKeys.contains(family: family, anyOf: credits.all) {
+            } else if dismissedKeys.contains(reading, type: release.type, anyOf: credits.all) {
                 reason = .dismissed
             } else if !wantedTypes.contains(release.type) {
                 reason = .unwantedType
@@ -133,8 +135,9 @@ extension Diff {
         return entries.filter { entry in
             let credits = keyCache.credits(of: entry.artist).all
             let families = [entry.title] + entry.alternates.map(\.title)
-            return !families.map(TitleFamily.of).contains { family in
-                ownedKeys.contains(family: family, anyOf: credits) || dismissedKeys.contains(family: family, anyOf: credits)
+            return !families.map(TitleFamily.read).contains { family in
+                ownedKeys.contains(family, type: entry.type, anyOf: credits)
+                    || dismissedKeys.contains(family, type: entry.type, anyOf: credits)
             }
         }
     }

@@ -13,7 +13,6 @@ enum EditionRank {
     }
 
     private static func isNamedEdition(_ release: Release) -> Bool {
-        MatchText.fold(release.title) != TitleFamily.of(release.title)
-            && !MatchText.fold(release.title).hasSuffix(" - single") && !MatchText.fold(release.title).hasSuffix(" - ep")
+        TitleFamily.read(release.title).isQualified
     }
 }

@@ -6,17 +6,35 @@ import Foundation
 /// matched whole ("&" and "+" read as "and"), and also by each artist of a "&" / "and" / ","
 /// join. So "Texas Sun" by "Khruangbin & Leon Bridges" is recognised in Khruangbin's feed and in
 /// Leon Bridges' feed, and "Florence + the Machine" equals "Florence and the Machine".
+/// Credit forms catalogs and libraries write differently are read alike: "A x B" and "A × B"
+/// join like "&"; "Beatles, The" is "The Beatles"; a slash inside a name is dropped ("AC/DC" is
+/// "ACDC"), a spaced one joins ("A / B").
 enum ArtistCredit {
     /// The folded main credit: featured artists removed, joins spelled "and".
     static func main(_ artist: String) -> String {
-        var text = " " + MatchText.fold(artist) + " "
+        var text = " " + uninverted(MatchText.fold(artist)) + " "
         for marker in [" (feat. ", " (ft. ", " (featuring ", " (with ", " [feat. ", " feat. ", " ft. ", " featuring ", " with "] {
             if let range = text.range(of: marker), range.lowerBound > text.index(after: text.startIndex) {
                 text = String(text[..<range.lowerBound])
             }
         }
         text = text.replacingOccurrences(of: " & ", with: " and ").replacingOccurrences(of: " + ", with: " and ")
-        return text.split(separator: " ").joined(separator: " ")
+        // Byte checks first: Foundation's search is the costly part, and most credits have neither.
+        if text.utf8.contains(UInt8(ascii: "/")) {
+            text = text.replacingOccurrences(of: " / ", with: " and ").replacingOccurrences(of: "/", with: "")
+        }
+        var words = text.split(separator: " ")
+        // "x" joins only between two names: "Lil Nas X" and "X Ambassadors" keep theirs.
+        for index in words.indices.dropFirst().dropLast() where words[index] == "x" { words[index] = "and" }
+        return words.joined(separator: " ")
+    }
+
+    /// "beatles, the" → "the beatles": the sort form libraries and tag editors store.
+    private static func uninverted(_ text: String) -> String {
+        for article in [", the", ", a", ", an"] where text.hasSuffix(article) && text.count > article.count {
+            return String(article.dropFirst(2)) + " " + text.dropLast(article.count)
+        }
+        return text
     }
 
     /// The main credit and each artist joined in it.

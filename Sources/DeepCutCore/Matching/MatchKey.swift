@@ -22,10 +22,29 @@ public struct MatchKey: Sendable, Hashable, Comparable, CustomStringConvertible 
         self.init(title: key.title, artist: key.artist)
     }
 
-    /// Every key an album answers to: its family with the main credit and with each joined artist.
-    /// Two albums match when their key sets intersect.
-    public static func all(title: String, artist: String) -> Set<MatchKey> {
-        all(family: TitleFamily.of(title), credits: ArtistCredit.all(artist))
+    /// Every key a catalog release answers to: its family with the main credit and with each
+    /// joined artist, and for a single or EP (by `type` or by its " - Single" suffix) also the
+    /// short-form family an owned single hides. An owned album meets these keys when the sets of
+    /// `owned(title:artist:)` and `all(title:artist:)` intersect.
+    public static func all(title: String, artist: String, type: RecordingType? = nil) -> Set<MatchKey> {
+        let reading = TitleFamily.read(title)
+        let credits = ArtistCredit.all(artist)
+        var keys = all(family: reading.family, credits: credits)
+        if reading.isShortForm || type == .single || type == .ep {
+            keys.formUnion(all(family: reading.family + TitleFamily.shortFormMarker, credits: credits))
+        }
+        return keys
+    }
+
+    /// Every key an owned (or dismissed) album hides. A single or EP (" - Single", " - EP") hides
+    /// only singles and EPs of its name: a single never stands for its album.
+    public static func owned(title: String, artist: String) -> Set<MatchKey> {
+        all(family: ownedFamily(TitleFamily.read(title)), credits: ArtistCredit.all(artist))
+    }
+
+    /// The family an owned album is held under.
+    static func ownedFamily(_ reading: TitleFamily.Reading) -> String {
+        reading.isShortForm ? reading.family + TitleFamily.shortFormMarker : reading.family
     }
 
     /// The keys of a title family with each of an artist's credits.
@@ -37,14 +56,18 @@ public struct MatchKey: Sendable, Hashable, Comparable, CustomStringConvertible 
         all(title: key.title, artist: key.artist)
     }
 
-    /// Every key of every album in `keys` (a whole library), each distinct artist credit read
+    public static func owned(_ key: AlbumKey) -> Set<MatchKey> {
+        owned(title: key.title, artist: key.artist)
+    }
+
+    /// The owned keys of every album in `keys` (a whole library), each distinct artist credit read
     /// once: 50,000 albums have a few thousand artists, and reading a credit is the costly half.
-    public static func all(ofEach keys: some Sequence<AlbumKey>) -> Set<MatchKey> {
+    public static func owned(ofEach keys: some Sequence<AlbumKey>) -> Set<MatchKey> {
         var cache = MatchKeyCache()
         var all: Set<MatchKey> = []
         for key in keys {
             let (title, artist) = AlbumKey.split(key.rawValue)
-            all.formUnion(Self.all(family: TitleFamily.of(title), credits: cache.credits(of: artist).all))
+            all.formUnion(Self.all(family: ownedFamily(TitleFamily.read(title)), credits: cache.credits(of: artist).all))
         }
         return all
     }

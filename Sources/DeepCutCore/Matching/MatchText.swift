@@ -59,8 +59,33 @@ enum MatchText {
             }
             scalars.append(unifiedPunctuation(scalar))
         }
-        return String(scalars).precomposedStringWithCanonicalMapping
+        return foldingLookAlikes(String(scalars).precomposedStringWithCanonicalMapping)
     }
+
+    /// Cyrillic and Greek letters that look like Latin ones, written inside a Latin word
+    /// ("Nеvermind" with a Cyrillic е): read as the Latin letter. A word wholly in another script
+    /// keeps its letters: "кино" is not "kино".
+    private static func foldingLookAlikes(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { lookAlikes[$0] != nil }) else { return text }
+        return text.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
+            let scalars = word.unicodeScalars
+            guard scalars.contains(where: { $0.isASCII && $0.properties.isAlphabetic }),
+                  scalars.allSatisfy({ $0.isASCII || lookAlikes[$0] != nil || !$0.properties.isAlphabetic })
+            else { return String(word) }
+            var folded = String.UnicodeScalarView()
+            folded.append(contentsOf: scalars.map { lookAlikes[$0] ?? $0 })
+            return String(folded)
+        }.joined(separator: " ")
+    }
+
+    /// Lowercase look-alikes (text is case-folded before this): Cyrillic а е о р с у х і ј ѕ ԁ ӏ,
+    /// Greek ο α ν ι κ ρ τ υ.
+    private static let lookAlikes: [Unicode.Scalar: Unicode.Scalar] = [
+        "\u{0430}": "a", "\u{0435}": "e", "\u{043E}": "o", "\u{0440}": "p", "\u{0441}": "c", "\u{0443}": "y",
+        "\u{0445}": "x", "\u{0456}": "i", "\u{0458}": "j", "\u{0455}": "s", "\u{0501}": "d", "\u{04CF}": "l",
+        "\u{03BF}": "o", "\u{03B1}": "a", "\u{03BD}": "v", "\u{03B9}": "i", "\u{03BA}": "k", "\u{03C1}": "p",
+        "\u{03C4}": "t", "\u{03C5}": "u",
+    ]
 
     /// Only the Combining Diacritical Marks block: strips é → e, but keeps marks that change
     /// meaning in other scripts (Japanese dakuten, Indic vowel signs).
@@ -73,6 +98,10 @@ enum MatchText {
         case 0x2018, 0x2019, 0x201A, 0x201B, 0x2032, 0x0060, 0x00B4: "'"
         case 0x201C, 0x201D, 0x201E, 0x201F, 0x2033: "\""
         case 0x2010, 0x2011, 0x2012, 0x2013, 0x2014, 0x2015, 0x2212, 0xFE58, 0xFE63: "-"
+        // "A × B" is written "A x B" too; lenticular and tortoise-shell brackets are brackets.
+        case 0x00D7: "x"
+        case 0x3010, 0x3014, 0x3016, 0x301A: "["
+        case 0x3011, 0x3015, 0x3017, 0x301B: "]"
         default: scalar
         }
     }

@@ -14,9 +14,11 @@ public struct FixtureRelease: Sendable, Hashable, Codable {
     public var artistName: String?
     /// The credited artist's id, paired with `artistName`.
     public var artistID: String?
+    /// The tracks `lookup?entity=song` lists; nil lists generated ones (`ITunesRoute.tracks(of:)`).
+    public var tracks: [TrackListing]?
 
     public init(id: String, title: String, type: RecordingType, releaseDate: ReleaseDate, explicit: Bool? = nil,
-                artistName: String? = nil, artistID: String? = nil) {
+                artistName: String? = nil, artistID: String? = nil, tracks: [TrackListing]? = nil) {
         self.id = id
         self.title = title
         self.type = type
@@ -24,5 +26,6 @@ public struct FixtureRelease: Sendable, Hashable, Codable {
         self.explicit = explicit
         self.artistName = artistName
         self.artistID = artistID
+        self.tracks = tracks
     }
 }

@@ -18,6 +18,7 @@ extension ITunesRoute {
         switch parameters["entity"] {
         case nil: listsAlbums = false
         case "album": listsAlbums = true
+        case "song": return songsPlan(ids: ids, parameters: parameters)
         default: return invalidParameter("entity", route: route)
         }
         guard let storefront = ITunesStorefront.named(parameters["country"] ?? "us") else {
@@ -43,7 +44,7 @@ extension ITunesRoute {
         )
     }
 
-    private func collection(_ release: FixtureRelease, listedUnder artist: FixtureArtist, storefront: ITunesStorefront) -> ITunesJSONObject {
+    func collection(_ release: FixtureRelease, listedUnder artist: FixtureArtist, storefront: ITunesStorefront) -> ITunesJSONObject {
         let artistID = release.artistID ?? artist.id
         let artistName = release.artistName ?? artist.name
         let name = Self.collectionName(release)
@@ -82,7 +83,8 @@ extension ITunesRoute {
     }
 
     static func trackCount(_ release: FixtureRelease) -> Int {
-        switch release.type {
+        if let tracks = release.tracks { return tracks.count }
+        return switch release.type {
         case .single: 1
         case .ep: 5
         case .album: 10 + Int(release.id.suffix(1))! % 5

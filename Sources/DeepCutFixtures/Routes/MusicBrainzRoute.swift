@@ -41,6 +41,7 @@ struct MusicBrainzRoute: FixtureRoute {
         switch request.path {
         case "/ws/2/artist": return searchPlan(query: parameters["query"] ?? "", limit: limit, offset: offset)
         case "/ws/2/release-group": return browsePlan(parameters, limit: limit, offset: offset)
+        case "/ws/2/release": return releaseTracksPlan(parameters)
         default: return Self.error("Not Found", status: 404, route: "musicbrainz.notFound")
         }
     }

@@ -62,8 +62,8 @@ import Testing
     let today = ReleaseDate(iso: "2026-11-29")!.epochDay
     let diff = Diff(wantedTypes: Set(RecordingType.allCases), windowDays: 120)
 
-    func release(_ id: String, _ title: String, tracks: Int? = nil, explicit: Bool = false) -> Release {
-        Release(id: id, title: title, artist: "Fleetwood Mac", type: .album, releaseDate: ReleaseDate(iso: "2026-11-01"),
+    func release(_ id: String, _ title: String, type: RecordingType = .album, tracks: Int? = nil, explicit: Bool = false) -> Release {
+        Release(id: id, title: title, artist: "Fleetwood Mac", type: type, releaseDate: ReleaseDate(iso: "2026-11-01"),
                 isExplicit: explicit, trackCount: tracks)
     }
 
@@ -89,6 +89,14 @@ import Testing
                           owned: [], dismissed: [AlbumKey(rawValue: "tusk (deluxe edition)\u{1F}fleetwood mac")], today: today)
         #expect(result.entries.isEmpty)
         #expect(result.dropped[.dismissed] == 2)
+    }
+
+    /// Owning a single says nothing about its album: the album stays news, the single is owned.
+    @Test func anOwnedSingleHidesOnlyTheSingle() {
+        let result = diff(releases: [release("album", "Tusk"), release("single", "Tusk - Single", type: .single)],
+                          owned: [AlbumKey(title: "Tusk - Single", artist: "Fleetwood Mac")], dismissed: [], today: today)
+        #expect(result.entries.map(\.id) == ["album"])
+        #expect(result.reasons["single"] == .owned)
     }
 
     @Test func liveAlbumIsNotHiddenByTheStudioAlbum() {

@@ -18,7 +18,7 @@ import Testing
         var generator = UnicodeTextGenerator(seed: 0x11B)
         let artists = (0..<8).map { _ in generator.next() } + ["Khruangbin & Leon Bridges"]
         let keys = (0..<300).map { AlbumKey(title: generator.next(), artist: artists[$0 % artists.count]) }
-        #expect(MatchKey.all(ofEach: keys) == Set(keys.flatMap(MatchKey.all)))
-        #expect(MatchKey.all(ofEach: []).isEmpty)
+        #expect(MatchKey.owned(ofEach: keys) == Set(keys.flatMap(MatchKey.owned)))
+        #expect(MatchKey.owned(ofEach: []).isEmpty)
     }
 }

@@ -12,12 +12,12 @@ import Testing
         let keys = Set((0..<60).map { _ in AlbumKey(title: random(titles), artist: random(artists)) })
         var cache = MatchKeyCache()
         let index = MatchKeyIndex(keys, cache: &cache)
-        let matchKeys = keys.reduce(into: Set<MatchKey>()) { $0.formUnion(MatchKey.all($1)) }
+        let matchKeys = keys.reduce(into: Set<MatchKey>()) { $0.formUnion(MatchKey.owned($1)) }
         var hits = 0
         for title in titles {
             for artist in artists {
                 let expected = !MatchKey.all(title: title, artist: artist).isDisjoint(with: matchKeys)
-                #expect(index.contains(family: TitleFamily.of(title), anyOf: cache.credits(of: artist).all) == expected,
+                #expect(index.contains(TitleFamily.read(title), type: nil, anyOf: cache.credits(of: artist).all) == expected,
                         "\(title) / \(artist)")
                 if expected { hits += 1 }
             }

@@ -72,3 +72,24 @@ import DeepCutCore
         #expect(artists == [CatalogArtist(id: "909253", name: "Jack Johnson"), CatalogArtist(id: "78500", name: "U2")])
     }
 }
+
+/// The real `entity=song` answers decode into track lists: titles and lengths, and a list the
+/// storefront cut short (16 rows for 19 tracks) marked incomplete.
+@Suite struct ITunesTrackListSampleTests {
+    @Test(arguments: [("itunes_lookup_album_id1441458047_entity-song_harmony.json", "1441458047", 18, true),
+                      ("itunes_lookup_album_id1728639278_entity-song_harmony.json", "1728639278", 6, true),
+                      ("itunes_lookup_album_id255636575_entity-song_harmony.json", "255636575", 15, false)])
+    func realTrackListsDecode(name: String, id: String, tracks: Int, complete: Bool) throws {
+        guard let url = SharedSamples.url(name) else { return }
+        let list = try ITunesTrackRows.decode(Data(contentsOf: url)).trackList(of: id)
+        #expect(list.tracks.count == tracks)
+        #expect(list.isComplete == complete)
+        #expect(list.tracks.allSatisfy { ($0.seconds ?? 0) > 30 })
+    }
+
+    @Test func anAnswerWithoutTheCollectionIsNotAnEmptyTrackList() throws {
+        #expect(throws: BodyDecodingError.self) {
+            try ITunesTrackRows.decode(Data(#"{"resultCount":0,"results":[]}"#.utf8)).trackList(of: "1")
+        }
+    }
+}

@@ -29,6 +29,18 @@ import DeepCutCore
         }
     }
 
+    /// The evidence path's track list: the release group's first release, its tracks with lengths.
+    @Test func aReleaseGroupsTracksComeFromItsFirstReleasesRecordings() async throws {
+        try await withFixtureServer(Self.catalog) { server, url in
+            let release = Self.catalog.artists[0].releases[0]
+            let list = try #require(await provider(url).trackList(ofRelease: MusicBrainzID.mbid(for: release.id))).get()
+            #expect(list.tracks == ITunesRoute.tracks(of: release))
+            #expect(list.isComplete)
+            #expect(server.requestLog.map(\.route) == ["musicbrainz.release"])
+            #expect(server.requestLog.first?.query.contains("inc=recordings") == true)
+        }
+    }
+
     @Test func releaseGroupsArePagedByOffsetUntilTheCount() async throws {
         try await withFixtureServer(Self.catalog) { server, url in
             let artist = Self.catalog.artists[1]

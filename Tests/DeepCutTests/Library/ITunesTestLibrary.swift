@@ -12,6 +12,8 @@ struct ITunesTestLibrary {
         var isCompilation = false
         /// A flag such as `Movie`, `Podcast` or `Has Video` set to true.
         var flag: String?
+        /// `Total Time` in milliseconds.
+        var totalTime: Int?
     }
 
     var tracks: [Track]
@@ -35,6 +37,7 @@ struct ITunesTestLibrary {
             for case let (key, value?) in fields {
                 text += "\t\t\t<key>\(key)</key><string>\(Self.escaped(value))</string>\n"
             }
+            if let totalTime = track.totalTime { text += "\t\t\t<key>Total Time</key><integer>\(totalTime)</integer>\n" }
             if track.isCompilation { text += "\t\t\t<key>Compilation</key><true/>\n" }
             if let flag = track.flag { text += "\t\t\t<key>\(flag)</key><true/>\n" }
             text += "\t\t\t<key>Track Type</key><string>File</string>\n\t\t</dict>\n"

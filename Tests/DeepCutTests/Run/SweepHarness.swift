@@ -11,6 +11,7 @@ final class SweepHarness: Sendable {
     let folder = ScratchFolder()
     private let running: Mutex<FixtureServer>
     private let catalogKeys: String
+    private let librarySource: String
 
     var server: FixtureServer { running.withLock { $0 } }
     static let today = Date().epochDay
@@ -33,7 +34,7 @@ final class SweepHarness: Sendable {
     }
 
     init(artists: [FixtureArtist] = SweepHarness.artists, library: String = "title,artist\nMordechai,Khruangbin\nFragments,Bonobo\nRenaissance,Polyphia\n",
-         catalog: [String: String] = [:]) throws {
+         libraryFile: String = "library.csv", libraryFormat: String = "csv", catalog: [String: String] = [:]) throws {
         let server = FixtureServer(catalog: FixtureCatalog(artists: artists))
         running = Mutex(server)
         // A generous timeout: a loopback answer never needs it, but a loaded two-core CI machine can
@@ -44,7 +45,8 @@ final class SweepHarness: Sendable {
             keys.append("\"\(key)\": \(value)")
         }
         catalogKeys = keys.joined(separator: ", ")
-        try folder.write("library.csv", library)
+        librarySource = "{\"format\": \"\(libraryFormat)\", \"path\": \"\(libraryFile)\"}"
+        try folder.write(libraryFile, library)
         try writeConfig(baseURL: try server.start())
     }
 
@@ -63,7 +65,7 @@ final class SweepHarness: Sendable {
 
     private func writeConfig(baseURL: URL) throws {
         try folder.write("config.json", """
-        {"library": [{"format": "csv", "path": "library.csv"}],
+        {"library": [\(librarySource)],
          "catalog": {"baseURL": "\(baseURL.absoluteString)", \(catalogKeys)},
          "feed": {"windowDays": 120},
          "stateDatabase": "state/state.db", "outputDirectory": "feed", "keepSnapshots": 5, "ttlHours": 24}

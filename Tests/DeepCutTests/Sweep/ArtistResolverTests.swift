@@ -22,7 +22,7 @@ import DeepCutCore
             }
             return ITunesJSON.ok(rows)
         }
-        let ownedKeys = Set(owned.flatMap(MatchKey.all))
+        let ownedKeys = Set(owned.flatMap(MatchKey.owned))
         return (ArtistResolver(provider: FakeITunes.provider(client), ownedKeys: ownedKeys), client)
     }
 
