@@ -8,7 +8,9 @@ extension ITunesProvider {
     func trackList(ofRelease id: String) async -> Result<TrackList, FetchFailure>? {
         let url = baseURL.appending(path: "lookup", query: ["id": id, "entity": "song", "limit": String(Self.lookupLimit),
                                                             "country": country])
-        return await requester.get(url) { body throws(BodyDecodingError) in try ITunesTrackRows.decode(body).trackList(of: id) }
+        return await requester.get(url) { body throws(BodyDecodingError) in
+            try JSONBody.decode(ITunesTrackRows.self, from: body).trackList(of: id)
+        }
     }
 }
 
@@ -24,16 +26,6 @@ struct ITunesTrackRows: Decodable, Sendable {
     }
 
     var results: [Row]
-
-    static func decode(_ body: Data) throws(BodyDecodingError) -> ITunesTrackRows {
-        do {
-            return try JSONDecoder().decode(ITunesTrackRows.self, from: body)
-        } catch let error as DecodingError {
-            throw BodyDecodingError(error)
-        } catch {
-            throw BodyDecodingError("not JSON")
-        }
-    }
 
     /// The collection's songs. An answer without the collection row does not describe it: a
     /// decoding failure, never an empty track list.

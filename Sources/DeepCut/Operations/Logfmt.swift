@@ -17,24 +17,9 @@ enum Logfmt {
 
     static func value(_ raw: String) -> String {
         guard raw.isEmpty || raw.unicodeScalars.contains(where: needsQuoting) else { return raw }
-        var quoted = "\""
-        for scalar in raw.unicodeScalars {
-            switch scalar {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            case "\r": quoted += "\\r"
-            case "\t": quoted += "\\t"
-            default:
-                if isControl(scalar) {
-                    let hex = String(scalar.value, radix: 16)
-                    quoted += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-                } else {
-                    quoted.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return quoted + "\""
+        // The same escaping as the JSON lines people paste; bidi controls are escaped too, so a
+        // hostile name cannot reorder a log line on a terminal.
+        return OutputJSON.stringLiteral(raw)
     }
 
     private static func isKeyScalar(_ scalar: Unicode.Scalar) -> Bool {
@@ -46,6 +31,7 @@ enum Logfmt {
 
     private static func needsQuoting(_ scalar: Unicode.Scalar) -> Bool {
         scalar == "=" || scalar == "\"" || scalar == "\\" || scalar.properties.isWhitespace || isControl(scalar)
+            || DisplayText.isBidiControl(scalar)
     }
 
     /// C0, DEL, C1 and the Unicode line and paragraph separators: anything a reader might take as a line break.

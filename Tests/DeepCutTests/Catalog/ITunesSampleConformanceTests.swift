@@ -81,7 +81,7 @@ import DeepCutCore
                       ("itunes_lookup_album_id255636575_entity-song_harmony.json", "255636575", 15, false)])
     func realTrackListsDecode(name: String, id: String, tracks: Int, complete: Bool) throws {
         guard let url = SharedSamples.url(name) else { return }
-        let list = try ITunesTrackRows.decode(Data(contentsOf: url)).trackList(of: id)
+        let list = try JSONBody.decode(ITunesTrackRows.self, from: Data(contentsOf: url)).trackList(of: id)
         #expect(list.tracks.count == tracks)
         #expect(list.isComplete == complete)
         #expect(list.tracks.allSatisfy { ($0.seconds ?? 0) > 30 })
@@ -89,7 +89,7 @@ import DeepCutCore
 
     @Test func anAnswerWithoutTheCollectionIsNotAnEmptyTrackList() throws {
         #expect(throws: BodyDecodingError.self) {
-            try ITunesTrackRows.decode(Data(#"{"resultCount":0,"results":[]}"#.utf8)).trackList(of: "1")
+            try JSONBody.decode(ITunesTrackRows.self, from: Data(#"{"resultCount":0,"results":[]}"#.utf8)).trackList(of: "1")
         }
     }
 }

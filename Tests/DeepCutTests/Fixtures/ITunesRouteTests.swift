@@ -40,7 +40,7 @@ import FoundationNetworking
         "/lookup?entity=album",
         "/lookup?id=abc&entity=album",
         "/lookup?id=640294344,&entity=album",
-        "/lookup?id=640294344&entity=song",
+        "/lookup?id=640294344&entity=podcast",
         "/lookup?id=640294344&entity=album&limit=ten",
     ])
     func badQueryIsA400(pathAndQuery: String) async throws {
