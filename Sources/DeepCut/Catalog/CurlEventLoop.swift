@@ -28,6 +28,7 @@ final class CurlEventLoop: @unchecked Sendable {
     private static let globalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
 
     private let inbox = Mutex(Inbox())
+    private let opened = Atomic<Int>(0)
     private let multi: UnsafeMutableRawPointer
     private var active: [Int: CurlTransfer] = [:]
 
@@ -74,6 +75,9 @@ final class CurlEventLoop: @unchecked Sendable {
         }
     }
 
+    /// New connections libcurl opened so far (reused ones are not counted): what proves reuse.
+    var connectionsOpened: Int { opened.load(ordering: .relaxed) }
+
     /// Ends the loop: transfers still running are removed and their callers answered `.cancelled`.
     func stop() {
         inbox.withLock { $0.stopping = true }
@@ -101,6 +105,7 @@ final class CurlEventLoop: @unchecked Sendable {
                 let (kind, easy, code) = (message.pointee.msg, message.pointee.easy_handle, message.pointee.data.result)
                 guard kind == CURLMSG_DONE, let easy, let transfer = CurlTransfer.of(easy) else { continue }
                 curl_multi_remove_handle(multi, easy)
+                opened.add(transfer.newConnections, ordering: .relaxed)
                 switch transfer.finished(code) {
                 case .again:
                     curl_multi_add_handle(multi, easy)

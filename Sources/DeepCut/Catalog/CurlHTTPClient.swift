@@ -26,6 +26,9 @@ final class CurlHTTPClient: HTTPClient {
         loop.stop()
     }
 
+    /// New connections opened so far, for tests and benchmarks.
+    var connectionsOpened: Int { loop.connectionsOpened }
+
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         try await loop.perform(request, maximumBodyBytes: maximumBodyBytes).get()
     }

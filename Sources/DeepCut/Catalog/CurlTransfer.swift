@@ -92,6 +92,13 @@ final class CurlTransfer: @unchecked Sendable {
         return Unmanaged<CurlTransfer>.fromOpaque(pointer).takeUnretainedValue()
     }
 
+    /// How many connections libcurl had to open for the last round (0 when it reused one).
+    var newConnections: Int {
+        var count = 0
+        guard let easy, ccurl_get_long(easy, CURLINFO_NUM_CONNECTS, &count) == CURLE_OK else { return 0 }
+        return count
+    }
+
     /// What libcurl's `CURLMSG_DONE` with `code` means: an answer, a failure, or a redirect to follow.
     func finished(_ code: CURLcode) -> Step {
         guard let easy else { return .answered(.failure(TransportError(.cancelled, "request cancelled"))) }
@@ -101,6 +108,7 @@ final class CurlTransfer: @unchecked Sendable {
         guard code == CURLE_OK else {
             return .answered(.failure(TransportError(curlCode: code, timeoutSeconds: request.timeoutSeconds)))
         }
+        // Both reads only fail for an unknown info code; a failed read leaves 0 / nil, handled below.
         var status = 0
         _ = ccurl_get_long(easy, CURLINFO_RESPONSE_CODE, &status)
         guard status > 0 else { return .answered(.failure(TransportError(.transport, "answer was not HTTP"))) }

@@ -104,6 +104,33 @@ import Testing
         #expect(server.requestLog.first?.headerNames.contains("accept-encoding") == true)
     }
 
+    // MARK: - Connections
+
+    @Test func oneConnectionServesRequestsOneAfterAnother() async throws {
+        let (server, base) = try Self.server()
+        defer { server.stop() }
+        let client = CurlHTTPClient(maximumConnectionsPerHost: 4)
+        for _ in 0..<10 {
+            #expect(try await client.send(HTTPRequest(url: Self.lookup(base), timeoutSeconds: 30)).status == 200)
+        }
+        #expect(client.connectionsOpened == 1)
+    }
+
+    @Test func concurrentRequestsShareAtMostTheCapOfConnections() async throws {
+        let (server, base) = try Self.server(fault: Fault(.latency(milliseconds: 100)))
+        defer { server.stop() }
+        let client = CurlHTTPClient(maximumConnectionsPerHost: 3)
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<12 {
+                group.addTask { try await client.send(HTTPRequest(url: Self.lookup(base), timeoutSeconds: 60)).status }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(statuses == Array(repeating: 200, count: 12))
+        #expect(server.requestLog.count == 12)
+        #expect((1...3).contains(client.connectionsOpened), "\(client.connectionsOpened) connections")
+    }
+
     // MARK: - Cancellation
 
     /// Cancelling the caller answers it at once, whatever the server does: here it never answers
