@@ -13,10 +13,16 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // HTTP: libcurl's multi interface, with typed shims for its variadic setters.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         // The product's rules: keys, outcomes, the diff. No I/O, so purity is a compile error to break.
         .target(name: "DeepCutCore"),
         // Every stage that touches files, network and SQLite.
-        .target(name: "DeepCut", dependencies: ["DeepCutCore", "CSQLite"]),
+        .target(name: "DeepCut", dependencies: ["DeepCutCore", "CSQLite", "CCurl"]),
         // Loopback catalog server speaking the real APIs' formats, with fault injection.
         .target(name: "DeepCutFixtures", dependencies: ["DeepCutCore"]),
         .executableTarget(name: "deepcut", dependencies: ["DeepCut"]),

@@ -5,7 +5,7 @@ struct HTTPRequest: Sendable, Hashable {
     var url: URL
     /// Sent as given. May carry credentials (Authorization), so it is never logged or put in a message.
     var headers: [String: String]
-    /// Whole seconds, at least 1: both URLSession's idle timeout and the total deadline of one request.
+    /// Whole seconds, at least 1: the total deadline of one request, redirects included.
     var timeoutSeconds: Int
 
     init(url: URL, headers: [String: String] = [:], timeoutSeconds: Int) {

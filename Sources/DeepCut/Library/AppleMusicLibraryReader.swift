@@ -17,9 +17,9 @@ public struct AppleMusicLibraryReader: LibraryReader {
     private let timeoutSeconds: Int
     private let credentialsDirectory: URL?
 
-    /// Over URLSession, 3 attempts of at most 20 s each, credentials from `$CREDENTIALS_DIRECTORY` when set.
+    /// Over its own `CurlHTTPClient` (one connection, made per read), 3 attempts of at most 20 s each, credentials from `$CREDENTIALS_DIRECTORY` when set.
     public init() {
-        self.init(makeClient: { URLSessionHTTPClient(maximumConnectionsPerHost: 1) }, policy: RetryPolicy(maxAttempts: 3),
+        self.init(makeClient: { CurlHTTPClient(maximumConnectionsPerHost: 1) }, policy: RetryPolicy(maxAttempts: 3),
                   timeoutSeconds: 20,
                   credentialsDirectory: ProcessInfo.processInfo.environment["CREDENTIALS_DIRECTORY"].map { URL(fileURLWithPath: $0) })
     }

@@ -9,7 +9,7 @@ struct MoreFrom: Sendable {
 
     init(config: Config, client: (any HTTPClient)?) {
         self.config = config
-        self.client = client ?? URLSessionHTTPClient(maximumConnectionsPerHost: 1)
+        self.client = client ?? CurlHTTPClient(maximumConnectionsPerHost: 1)
     }
 
     struct NotFound: DeepCutError {

@@ -17,7 +17,7 @@ struct Pipeline: Sendable {
     init(config: Config, client: (any HTTPClient)? = nil, log: EventLog = .silent, environment: [String: String] = [:],
          now: @escaping @Sendable () -> Date = { Date() }) {
         self.config = config
-        self.client = client ?? URLSessionHTTPClient(maximumConnectionsPerHost: config.catalog.concurrency)
+        self.client = client ?? CurlHTTPClient(maximumConnectionsPerHost: config.catalog.concurrency)
         self.log = log
         self.environment = environment
         self.now = now

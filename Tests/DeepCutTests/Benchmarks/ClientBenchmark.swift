@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import DeepCut
 
-/// Measurement 2: deepcut's HTTP layer alone (`URLSessionHTTPClient`, as the sweep builds it)
+/// Measurement 2: deepcut's HTTP layer alone (`CurlHTTPClient`, as the sweep builds it)
 /// fetching a list of URLs `width` at a time in a sliding window, for comparison with
 /// `curl --parallel --parallel-max width` on the same list.
 @Suite(.enabled(if: BenchmarkRequest.wants("client")))
@@ -28,7 +28,7 @@ struct ClientBenchmark {
         var responses: [HTTPResponse] = []
         for _ in 0..<input.repeats {
             // A fresh client per repeat, as each sweep process has: connections are opened inside the timing.
-            let client = URLSessionHTTPClient(maximumConnectionsPerHost: input.width)
+            let client = CurlHTTPClient(maximumConnectionsPerHost: input.width)
             let (time, fetched) = try await BenchmarkRequest.seconds { try await Self.fetch(urls, width: input.width, with: client) }
             runs.append(time)
             responses = fetched

@@ -26,7 +26,7 @@ struct SchedulingBenchmark {
         let input = try BenchmarkRequest.input(Input.self)
         let catalog = CatalogConfig(provider: .itunes, baseURL: input.baseURL, concurrency: input.width,
                                     requestsPerMinute: 1_000_000)
-        let provider = try CatalogProviderFactory.make(catalog, client: URLSessionHTTPClient(maximumConnectionsPerHost: input.width))
+        let provider = try CatalogProviderFactory.make(catalog, client: CurlHTTPClient(maximumConnectionsPerHost: input.width))
         let outcomes: [ArtistOutcome]
         let wall: Double
         switch input.scheduler {

@@ -13,7 +13,7 @@ import DeepCutCore
     func provider(_ url: URL, token: String = token, maxAttempts: Int = 3) throws -> any CatalogProvider {
         var catalog = CatalogConfig(provider: .appleMusic, baseURL: url, country: "us", maxAttempts: maxAttempts)
         catalog.tokenFile = try scratch.write("apple-music.jwt", token + "\n")
-        return try CatalogProviderFactory.make(catalog, client: URLSessionHTTPClient(maximumConnectionsPerHost: 4), environment: [:])
+        return try CatalogProviderFactory.make(catalog, client: CurlHTTPClient(maximumConnectionsPerHost: 4), environment: [:])
     }
 
     var options: FixtureServerOptions { FixtureServerOptions(appleMusicToken: Self.token) }

@@ -2,7 +2,7 @@ import Foundation
 @testable import DeepCut
 @testable import DeepCutFixtures
 
-/// The production stack — `URLSessionHTTPClient`, `CatalogRequester`, `RateLimiter`, `ITunesProvider` —
+/// The production stack — `CurlHTTPClient`, `CatalogRequester`, `RateLimiter`, `ITunesProvider` —
 /// pointed at an in-process `FixtureServer`. Backoff waits are recorded, not slept, unless a test
 /// passes a real `sleep`, and the limiter runs on the real clock unless given another.
 struct LiveITunes {
@@ -22,7 +22,7 @@ struct LiveITunes {
     }
 
     func provider(concurrency: Int = 4) -> ITunesProvider {
-        let requester = CatalogRequester(client: URLSessionHTTPClient(maximumConnectionsPerHost: concurrency), policy: policy,
+        let requester = CatalogRequester(client: CurlHTTPClient(maximumConnectionsPerHost: concurrency), policy: policy,
                                          timeoutSeconds: timeoutSeconds,
                                          limiter: RateLimiter(requestsPerMinute: requestsPerMinute, clock: clock),
                                          random: { 0.5 }, sleep: sleeper.sleep, now: now)

@@ -19,7 +19,7 @@ import DeepCutCore
          "catalog": {"provider": "musicbrainz", "baseURL": "\(url.absoluteString)", "maxAttempts": \(maxAttempts)\(contactKey)}}
         """)
         let config = try ConfigLoader.load(from: file)
-        return try CatalogProviderFactory.make(config.catalog, client: URLSessionHTTPClient(maximumConnectionsPerHost: 4))
+        return try CatalogProviderFactory.make(config.catalog, client: CurlHTTPClient(maximumConnectionsPerHost: 4))
     }
 
     @Test func aMissingContactStopsAtTheConfig() async throws {

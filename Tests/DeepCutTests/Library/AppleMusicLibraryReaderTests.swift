@@ -19,7 +19,7 @@ import Testing
 
     private func reader(credentialsDirectory: URL? = nil, maxAttempts: Int = 1,
                         client: (any HTTPClient)? = nil) -> AppleMusicLibraryReader {
-        AppleMusicLibraryReader(makeClient: { client ?? URLSessionHTTPClient(maximumConnectionsPerHost: 1) },
+        AppleMusicLibraryReader(makeClient: { client ?? CurlHTTPClient(maximumConnectionsPerHost: 1) },
                                 policy: RetryPolicy(maxAttempts: maxAttempts, baseDelay: .zero), timeoutSeconds: 5,
                                 credentialsDirectory: credentialsDirectory)
     }

@@ -5,7 +5,7 @@ struct CommandContext: Sendable {
     var arguments: ParsedArguments
     var environment: [String: String]
     var console: Console
-    /// Tests point catalog traffic at a double; nil means the real URLSession client.
+    /// Tests point catalog traffic at a double; nil means the real libcurl client.
     var httpClient: (any HTTPClient)?
     /// Tests keep the event log quiet; nil means stderr in logfmt.
     var log: EventLog?
