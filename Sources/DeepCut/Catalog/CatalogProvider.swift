@@ -29,4 +29,8 @@ protocol CatalogProvider: Sendable {
     /// The releases of several artists, keyed by artist id, fetched in as few requests as the API
     /// allows without ever losing a release to batching. The default asks one artist at a time.
     func releases(ofEach artists: [CatalogArtist]) async -> [String: Result<[Release], FetchFailure>]
+
+    /// `releases(ofEach:)` with what each answer covers; the default calls every listing complete,
+    /// right for catalogs that page to the end (Apple Music, MusicBrainz).
+    func listings(ofEach artists: [CatalogArtist]) async -> [String: Result<ArtistListing, FetchFailure>]
 }

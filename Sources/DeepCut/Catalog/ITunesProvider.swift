@@ -17,12 +17,17 @@ struct ITunesProvider: CatalogProvider {
     let requester: CatalogRequester
     /// Artist ids per lookup; 1 turns batching off.
     let batchSize: Int
+    /// The oldest release date the feed can show (its window's start): a listing cut short of it
+    /// is asked for again alone, where that reaches further. nil wants every listing whole.
+    let coverageNeeded: ReleaseDate?
 
-    init(baseURL: URL, country: String, requester: CatalogRequester, batchSize: Int = defaultBatchSize) {
+    init(baseURL: URL, country: String, requester: CatalogRequester, batchSize: Int = defaultBatchSize,
+         coverageNeeded: ReleaseDate? = nil) {
         self.baseURL = baseURL
         self.country = country
         self.requester = requester
         self.batchSize = max(1, batchSize)
+        self.coverageNeeded = coverageNeeded
     }
 
     var releaseBatchLimit: Int { batchSize }
@@ -34,46 +39,75 @@ struct ITunesProvider: CatalogProvider {
         return await requester.get(url) { body throws(BodyDecodingError) in try ITunesBody.decode(body).artists() }
     }
 
-    /// `lookup?id=…&entity=album`: the artist's collections, collaborations that credit it included.
+    /// `lookup?id=…&entity=album&sort=recent`: the artist's collections, collaborations that credit it included.
     func releases(ofArtistID id: String, named name: String) async -> Result<[Release], FetchFailure> {
-        let artist = CatalogArtist(id: id, name: name)
-        return await requester.get(lookupURL(ids: [id])) { body throws(BodyDecodingError) in
-            try ITunesBody.decode(body).releases(listedUnder: artist)
+        await listing(of: CatalogArtist(id: id, name: name)).releases
+    }
+
+    /// One artist's lookup at the ceiling: newest first, so an answer cut at `lookupLimit` still
+    /// holds the newest releases and says how far back it reaches.
+    func listing(of artist: CatalogArtist) async -> Result<ArtistListing, FetchFailure> {
+        await requester.get(lookupURL(ids: [artist.id])) { body throws(BodyDecodingError) in
+            try ITunesBody.decode(body).listing(of: artist, limit: Self.lookupLimit)
         }
     }
 
-    /// `lookup?id=A,B,C&entity=album`: one request per `batchSize` artists, then single lookups for
-    /// any artist an answer may have cut short (see `ITunesBatchAnswer`). A batch that fails is
-    /// asked again one artist at a time, so one bad artist cannot fail its neighbours, except when
-    /// the catalog is rate limiting (asking per artist would only make that worse) or the sweep was
-    /// cancelled.
     func releases(ofEach artists: [CatalogArtist]) async -> [String: Result<[Release], FetchFailure>] {
-        var results: [String: Result<[Release], FetchFailure>] = [:]
+        await listings(ofEach: artists).mapValues(\.releases)
+    }
+
+    /// `lookup?id=A,B,C&entity=album&sort=recent`: one request per `batchSize` artists, then single
+    /// lookups for the artists the answer says nothing certain about, and for those whose listing
+    /// it cut before `coverageNeeded` when a lookup of their own can reach further (see
+    /// `ITunesBatchAnswer`). A batch that fails is asked again one artist at a time, so one bad
+    /// artist cannot fail its neighbours, except when the catalog is rate limiting (asking per
+    /// artist would only make that worse) or the sweep was cancelled.
+    func listings(ofEach artists: [CatalogArtist]) async -> [String: Result<ArtistListing, FetchFailure>] {
+        var results: [String: Result<ArtistListing, FetchFailure>] = [:]
         for batch in artists.chunked(into: batchSize) {
             results.merge(await batchLookup(batch)) { _, later in later }
         }
         return results
     }
 
-    private func batchLookup(_ artists: [CatalogArtist]) async -> [String: Result<[Release], FetchFailure>] {
-        guard artists.count > 1 else { return await releasesOneByOne(artists) }
+    private func batchLookup(_ artists: [CatalogArtist]) async -> [String: Result<ArtistListing, FetchFailure>] {
+        guard artists.count > 1 else { return await listingsOneByOne(artists) }
         let answer = await requester.get(lookupURL(ids: artists.map(\.id))) { body throws(BodyDecodingError) in
             try ITunesBatchAnswer(ITunesBody.decode(body), requested: artists, limit: Self.lookupLimit)
         }
         switch answer {
         case .success(let answer):
-            var results = answer.releases.mapValues { Result<[Release], FetchFailure>.success($0) }
-            results.merge(await releasesOneByOne(answer.unsure)) { _, single in single }
+            var results = answer.listings.mapValues { Result<ArtistListing, FetchFailure>.success($0) }
+            let unsure = Set(answer.unsure.map(\.id))
+            let alone = artists.filter { artist in
+                guard let listing = answer.listings[artist.id] else { return unsure.contains(artist.id) }
+                guard case .newest(let count, _) = listing.coverage, count < Self.lookupLimit else { return false }
+                return !reachesFarEnough(listing.coverage)
+            }
+            results.merge(await listingsOneByOne(alone)) { _, single in single }
             return results
         case .failure(let failure) where failure.kind == .rateLimited || failure.kind == .cancelled:
             return Dictionary(artists.map { ($0.id, .failure(failure)) }, uniquingKeysWith: { first, _ in first })
         case .failure:
-            return await releasesOneByOne(artists)
+            return await listingsOneByOne(artists)
         }
+    }
+
+    /// True when a listing covers every release the feed could show.
+    private func reachesFarEnough(_ coverage: ListingCoverage) -> Bool {
+        coverageNeeded.map { coverage.reaches(back: $0) } ?? coverage.isComplete
+    }
+
+    private func listingsOneByOne(_ artists: [CatalogArtist]) async -> [String: Result<ArtistListing, FetchFailure>] {
+        var results: [String: Result<ArtistListing, FetchFailure>] = [:]
+        for artist in artists {
+            results[artist.id] = await listing(of: artist)
+        }
+        return results
     }
 
     private func lookupURL(ids: [String]) -> URL {
         baseURL.appending(path: "lookup", query: ["id": ids.joined(separator: ","), "entity": "album",
-                                                  "limit": String(Self.lookupLimit), "country": country])
+                                                  "limit": String(Self.lookupLimit), "sort": "recent", "country": country])
     }
 }

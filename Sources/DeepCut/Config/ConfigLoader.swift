@@ -15,6 +15,7 @@ import Foundation
 /// | `catalog.requestsPerMinute` | per provider: itunes 20, apple-music 300, musicbrainz 60 (≥ 1) |
 /// | `catalog.timeoutSeconds`    | `20` (1...600, whole seconds)                                |
 /// | `catalog.maxAttempts`       | `3` (1...10)                                                 |
+/// | `catalog.rateLimitWaitSeconds` | `300` (> 0, ≤ 86400): rate-limit waits per request         |
 /// | `feed.types`                | all of `album`, `ep`, `single`, `compilation` (non-empty)    |
 /// | `feed.windowDays`           | `120` (≥ 1)                                                  |
 /// | `stateDatabase`             | `state.db`                                                   |

@@ -43,6 +43,12 @@ struct PrometheusTextfile: Sendable {
         series("deepcut_feed_entries", "Feed entries the last sweep produced.", [("", "\(report.diff.entries)")])
         series("deepcut_requests", "Catalog HTTP requests the last sweep made, retries included.",
                [("{provider=\"\(labelValue(provider))\"}", "\(report.sweep.requests)")])
+        if let pace = report.sweep.pace {
+            series("deepcut_effective_requests_per_minute", "The pace the catalog accepted at the end of the last sweep.",
+                   [("{provider=\"\(labelValue(provider))\"}", "\(pace.effective)")])
+            series("deepcut_rate_limited_answers", "Answers of the last sweep that said \"too fast\".",
+                   [("{provider=\"\(labelValue(provider))\"}", "\(pace.rateLimitedAnswers)")])
+        }
         return text
     }
 

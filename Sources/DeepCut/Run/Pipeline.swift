@@ -68,8 +68,9 @@ struct Pipeline: Sendable {
             let (sweep, memory) = try await sweepCatalog(library.artists, ownedKeys: owned, store: store, previous: previous, run: &run)
             // Artists that could not be checked keep their last known releases, marked stale.
             let stale = sweep.status == .failed ? StaleReleases() : try StaleReleases(of: sweep, memory: store.memory, now: run.startedAt)
+            let uncovered = sweep.status == .failed ? [] : try Self.beyondCoverage(of: sweep, memory: store.memory)
             let diff = Diff(wantedTypes: config.feed.types, windowDays: config.feed.windowDays, newBy: config.feed.newBy)(
-                releases: sweep.releases + stale.releases, owned: owned, dismissed: try store.dismissals.keys(),
+                releases: sweep.releases + stale.releases + uncovered, owned: owned, dismissed: try store.dismissals.keys(),
                 today: run.startedAt.epochDay, discovered: memory.discovered.mapValues(\.epochDay))
             run.report.diff = HealthReport.DiffStage(diff)
             let snapshot = sweep.status == .failed ? nil
@@ -109,12 +110,49 @@ struct Pipeline: Sendable {
         return snapshot
     }
 
+    /// The remembered releases of artists whose answer was cut, older than the answer reaches: not
+    /// seen in this run, not missing either, so what people see does not shrink because of a cap.
+    static func beyondCoverage(of sweep: SweepOutcome, memory: CatalogMemory) throws -> [Release] {
+        let cut = sweep.results.filter { !$0.coverage.isComplete && $0.outcome.isDefinite }
+        guard !cut.isEmpty else { return [] }
+        let remembered = try memory.lastAnswers(provider: sweep.provider, artists: cut.map(\.artist))
+        return cut.flatMap { result in
+            let listed = Set(result.outcome.releases.map(\.id))
+            return (remembered[result.artist]?.result.outcome.releases ?? []).filter {
+                !listed.contains($0.id) && !result.coverage.covers($0.releaseDate)
+            }
+        }
+    }
+
+    /// Keeps the pace the catalog accepted for the next run: below the ceiling it is stored, at the
+    /// ceiling any stored pace is forgotten.
+    private func learnPace(_ limiter: RateLimiter, learned: Double?, provider: String, store: StateStore, at date: Date) throws -> HealthReport.SweepStage.Pace? {
+        guard let ceiling = limiter.ceiling, let effective = limiter.pace else { return nil }
+        if effective < ceiling {
+            try store.learning.savePace(effective, provider: provider, at: date)
+        } else if learned != nil {
+            try store.learning.forgetPace(provider: provider)
+        }
+        let start = min(ceiling, learned ?? ceiling)
+        return HealthReport.SweepStage.Pace(configured: ceiling, start: start, effective: effective,
+                                            slowest: limiter.slowestPace ?? effective, rateLimitedAnswers: limiter.rateLimitedAnswers)
+    }
+
+    /// The oldest release date the feed window can show on `date`'s day.
+    private func windowStart(on date: Date) -> ReleaseDate {
+        ReleaseDate(epochDay: date.epochDay - config.feed.windowDays)
+    }
+
     /// SweepCatalog, with the repair plan, the circuit breaker, the suddenly-empty rule and the
     /// catalog memory. Only answers the run believes are remembered or cached.
     /// - Returns: the whole sweep in library order, and what the catalog memory learned from it.
     private func sweepCatalog(_ artists: [String], ownedKeys: Set<AlbumKey>, store: StateStore, previous: PreviousRun,
                               run: inout RunInProgress) async throws -> (SweepOutcome, MemoryUpdate) {
-        let provider = try CatalogProviderFactory.make(config.catalog, client: client, environment: environment)
+        let providerName = config.catalog.provider.rawValue
+        let learnedPace = try store.learning.pace(provider: providerName)
+        let limiter = RateLimiter(requestsPerMinute: config.catalog.requestsPerMinute, startingPace: learnedPace)
+        let provider = try CatalogProviderFactory.make(config.catalog, client: client, environment: environment,
+                                                       coverageNeeded: windowStart(on: run.startedAt), limiter: limiter)
         // A refused token is a configuration problem (exit 78), not a partial sweep of 401s.
         if let refused = await provider.credentialsRefused() { throw refused }
         let plan = try RepairPlan(artists: artists, previous: previous.lastRun, previouslyFailed: previous.unansweredArtists,
@@ -144,11 +182,16 @@ struct Pipeline: Sendable {
         try store.runs.recordAnswers(provider: provider.name, runID: run.runID.rawValue, unanswered: fetched.incompleteArtists,
                                      answered: fault == nil ? fetched.results.filter(\.isAnsweredInThisRun).map(\.artist) : [])
         let sweep = plan.merge(fetched, artists: artists)
+        let pace = try learnPace(limiter, learned: learnedPace, provider: providerName, store: store, at: run.startedAt)
         run.report.sweep = HealthReport.SweepStage(sweep)
+        run.report.sweep.pace = pace
         run.report.sweep.catalogFault = fault
         if !plan.reused.isEmpty { run.report.sweep.reusedArtists = artists.filter { plan.reused[$0] != nil } }
         let ambiguous = sweep.ambiguousArtists
         if !ambiguous.isEmpty { run.report.sweep.ambiguousArtists = ambiguous }
+        let start = windowStart(on: run.startedAt)
+        let cut = sweep.results.filter { $0.source == .catalog && $0.outcome.isDefinite && !$0.coverage.reaches(back: start) }
+        if !cut.isEmpty { run.report.sweep.cutListings = cut.map(\.artist) }
         return (sweep, memory)
     }
 
@@ -223,6 +266,10 @@ struct Pipeline: Sendable {
         let learned = (first.learned.filter { !replaced.contains($0.artistKey) }
             + (reasked?.learned ?? []).filter { believed.contains($0.artistKey) })
             .filter { (suspicious.isEmpty && lostIDs.isEmpty) || $0.method != .notFound }
+        // A vanished id leaves the cache even when the search found nothing to replace it with.
+        let replacedIDs = Set(learned.filter { $0.artist != nil }.map(\.artistKey))
+        try store.artistResolutions.forget(reresolved.map(ArtistName.normalize).filter { !replacedIDs.contains($0) },
+                                           provider: providerName)
         return (SweepCatalog.Swept(outcome: SweepOutcome(provider: providerName, results: results), learned: learned), nil)
     }
 

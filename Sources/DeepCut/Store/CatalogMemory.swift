@@ -60,7 +60,7 @@ public struct CatalogMemory: Sendable {
                     }
                     while try upsertRelease.step() {}
                 }
-                update.withdrawn += try withdraw(artist: artist, provider: provider, keeping: seen, at: now, in: connection)
+                update.withdrawn += try withdraw(artist: artist, provider: provider, keeping: seen, covered: result.coverage, at: now, in: connection)
             }
             return update
         }
@@ -87,13 +87,14 @@ public struct CatalogMemory: Sendable {
         try connection.execute("UPDATE catalog_artists SET checked_at = ? WHERE checked_at > ?", [justBefore, justBefore])
     }
 
-    /// Marks the artist's remembered releases that the catalog no longer lists.
-    private func withdraw(artist: String, provider: String, keeping current: Set<String>, at now: Double,
+    /// Marks the artist's remembered releases that the catalog no longer lists, inside the range the
+    /// answer covers: a release older than a cut listing reaches is not missing, only unseen.
+    private func withdraw(artist: String, provider: String, keeping current: Set<String>, covered: ListingCoverage, at now: Double,
                           in connection: Connection) throws -> [Release] {
         let vanished = try connection.query("""
             SELECT \(Self.releaseColumns) FROM catalog_releases
             WHERE provider = ? AND artist = ? AND withdrawn_at IS NULL AND last_seen_at < ?
-            """, [provider, artist, now], Self.release).filter { !current.contains($0.id) }
+            """, [provider, artist, now], Self.release).filter { !current.contains($0.id) && covered.covers($0.releaseDate) }
         for release in vanished {
             try connection.execute("UPDATE catalog_releases SET withdrawn_at = ? WHERE provider = ? AND artist = ? AND release_id = ?",
                                    [now, provider, artist, release.id])

@@ -117,5 +117,16 @@ extension StateStore {
             """),
         // How many artists each run's library held, so a library that suddenly shrinks is refused.
         Migration(version: 9, sql: "ALTER TABLE runs ADD COLUMN library_artists INTEGER;"),
+        // What the sweep learned about each catalog for the next run (`CatalogLearning`): the pace
+        // it accepts (`pace`, requests per minute) and how it counts `limit` (`lookupLimit`).
+        Migration(version: 10, sql: """
+            CREATE TABLE catalog_learning (
+                provider TEXT NOT NULL,
+                name TEXT NOT NULL,
+                value TEXT NOT NULL,
+                learned_at REAL NOT NULL,
+                PRIMARY KEY (provider, name)
+            ) WITHOUT ROWID;
+            """),
     ])
 }

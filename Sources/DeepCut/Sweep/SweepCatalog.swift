@@ -95,7 +95,7 @@ struct SweepCatalog: Sendable {
                 let answer = await RequestTally.$current.withValue(tally) { () async -> SweepJob.Answer in
                     switch job {
                     case .resolve(let index, let name): .resolved(index: index, name: name, await resolver.resolve(name))
-                    case .fetch(let members): .fetched(members, await provider.releases(ofEach: members.map(\.artist)))
+                    case .fetch(let members): .fetched(members, await provider.listings(ofEach: members.map(\.artist)))
                     }
                 }
                 return (answer, tally.requests)
@@ -107,7 +107,7 @@ struct SweepCatalog: Sendable {
             return ArtistResult(artist: artists[index], catalogID: schedule.identities[index]?.artist?.id,
                                 outcome: schedule.finalOutcome(index, stop: stop, reachedDeadline: reachedDeadline),
                                 requests: schedule.requests[index], resolution: schedule.identities[index]?.method,
-                                source: cached ? .resolutionCache : .catalog)
+                                source: cached ? .resolutionCache : .catalog, coverage: schedule.coverages[index])
         }
         return Swept(outcome: SweepOutcome(provider: provider.name, results: results), learned: schedule.learned)
     }
