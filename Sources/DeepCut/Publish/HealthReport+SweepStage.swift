@@ -35,6 +35,9 @@ extension HealthReport {
         /// How fast the sweep was allowed to ask, and how often the catalog said "too fast". Absent in
         /// reports of older versions.
         public var pace: Pace?
+        /// Artists whose catalog id the library itself held (beets' `mb_albumartistid`): no name
+        /// search, no namesake guessed. Absent when there are none.
+        public var identifiedByLibrary: Int?
 
         /// The adaptive rate limiter's account of a sweep, in requests per minute.
         public struct Pace: Sendable, Hashable, Codable {

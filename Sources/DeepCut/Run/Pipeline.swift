@@ -65,13 +65,15 @@ struct Pipeline: Sendable {
                 throw error
             }
             let owned = Set(library.albums.map(\.key))
-            let (sweep, memory) = try await sweepCatalog(library.artists, ownedKeys: owned, store: store, previous: previous, run: &run)
+            let (sweep, memory) = try await sweepCatalog(library.artists, ownedKeys: owned, libraryIDs: libraryIDs(loaded),
+                                                         store: store, previous: previous, run: &run)
             // Artists that could not be checked keep their last known releases, marked stale.
             let stale = sweep.status == .failed ? StaleReleases() : try StaleReleases(of: sweep, memory: store.memory, now: run.startedAt)
             let uncovered = sweep.status == .failed ? [] : try Self.beyondCoverage(of: sweep, memory: store.memory)
             let diff = Diff(wantedTypes: config.feed.types, windowDays: config.feed.windowDays, newBy: config.feed.newBy)(
                 releases: sweep.releases + stale.releases + uncovered, owned: owned, dismissed: try store.dismissals.keys(),
-                today: run.startedAt.epochDay, discovered: memory.discovered.mapValues(\.epochDay))
+                today: run.startedAt.epochDay, discovered: memory.discovered.mapValues(\.epochDay),
+                ownedIDs: config.catalog.provider == .musicbrainz ? Set(loaded.musicBrainzReleaseGroupIDs.values) : [])
             run.report.diff = HealthReport.DiffStage(diff)
             let snapshot = sweep.status == .failed ? nil
                 : try snapshot(of: sweep, diff: diff, stale: stale, memory: memory, store: store, previous: previous, run: run)
@@ -138,6 +140,12 @@ struct Pipeline: Sendable {
                                             slowest: limiter.slowestPace ?? effective, rateLimitedAnswers: limiter.rateLimitedAnswers)
     }
 
+    /// The catalog artist ids the library holds for the configured provider, by normalised name:
+    /// beets' MusicBrainz ids for a MusicBrainz sweep.
+    private func libraryIDs(_ library: LibraryOutcome) -> [String: String] {
+        config.catalog.provider == .musicbrainz ? library.musicBrainzArtistIDs : [:]
+    }
+
     /// The oldest release date the feed window can show on `date`'s day.
     private func windowStart(on date: Date) -> ReleaseDate {
         ReleaseDate(epochDay: date.epochDay - config.feed.windowDays)
@@ -146,8 +154,8 @@ struct Pipeline: Sendable {
     /// SweepCatalog, with the repair plan, the circuit breaker, the suddenly-empty rule and the
     /// catalog memory. Only answers the run believes are remembered or cached.
     /// - Returns: the whole sweep in library order, and what the catalog memory learned from it.
-    private func sweepCatalog(_ artists: [String], ownedKeys: Set<AlbumKey>, store: StateStore, previous: PreviousRun,
-                              run: inout RunInProgress) async throws -> (SweepOutcome, MemoryUpdate) {
+    private func sweepCatalog(_ artists: [String], ownedKeys: Set<AlbumKey>, libraryIDs: [String: String], store: StateStore,
+                              previous: PreviousRun, run: inout RunInProgress) async throws -> (SweepOutcome, MemoryUpdate) {
         let providerName = config.catalog.provider.rawValue
         let learnedPace = try store.learning.pace(provider: providerName)
         let limiter = RateLimiter(requestsPerMinute: config.catalog.requestsPerMinute, startingPace: learnedPace)
@@ -160,6 +168,7 @@ struct Pipeline: Sendable {
                                   now: run.startedAt)
         let progress = SweepProgress(total: plan.toFetch.count, log: log)
         var sweeper = SweepCatalog(config: config, provider: provider, store: store, now: now)
+        sweeper.libraryIDs = libraryIDs
         sweeper.artistFinished = progress.artistFinished
         let first = try await progress.reporting { [sweeper] () async -> Result<SweepCatalog.Swept, any Error> in
             do {
@@ -189,6 +198,8 @@ struct Pipeline: Sendable {
         if !plan.reused.isEmpty { run.report.sweep.reusedArtists = artists.filter { plan.reused[$0] != nil } }
         let ambiguous = sweep.ambiguousArtists
         if !ambiguous.isEmpty { run.report.sweep.ambiguousArtists = ambiguous }
+        let fromLibrary = sweep.results.filter { $0.resolution == .library }.count
+        if fromLibrary > 0 { run.report.sweep.identifiedByLibrary = fromLibrary }
         let start = windowStart(on: run.startedAt)
         let cut = sweep.results.filter { $0.source == .catalog && $0.outcome.isDefinite && !$0.coverage.reaches(back: start) }
         if !cut.isEmpty { run.report.sweep.cutListings = cut.map(\.artist) }
@@ -227,7 +238,7 @@ struct Pipeline: Sendable {
         let searched = Set(first.learned.map(\.artistKey))
         let lostIDs = results.filter { result in
             guard result.source == .catalog, case .failed(let failure) = result.outcome, failure.kind == .decoding,
-                  let method = result.resolution, method != .override else { return false }
+                  let method = result.resolution, method != .override, method != .library else { return false }
             return !searched.contains(ArtistName.normalize(result.artist))
         }.map(\.artist)
         // So many at once may be the catalog's fault: they are not searched now, but their ids are

@@ -20,8 +20,10 @@ public struct Diff: Sendable {
     ///   - dismissed: album keys the user marked "Not interested" (legacy keys included).
     ///   - today: days since 1970-01-01 (UTC) of the run; the window is `[today - windowDays, today]`.
     ///   - discovered: release id → day it first appeared in its artist's catalog (after the artist's first check).
+    ///   - ownedIDs: catalog ids the library names as owned (beets' `mb_releasegroupid`): owned
+    ///     exactly, on top of the title key, as beets itself matches them.
     public func callAsFunction(releases: [Release], owned: Set<AlbumKey>, dismissed: Set<AlbumKey>, today: Int,
-                               discovered: [String: Int] = [:]) -> FeedDiff {
+                               discovered: [String: Int] = [:], ownedIDs: Set<String> = []) -> FeedDiff {
         var keyCache = MatchKeyCache()
         let ownedKeys = MatchKeyIndex(owned, cache: &keyCache)
         let dismissedKeys = MatchKeyIndex(dismissed, cache: &keyCache)
@@ -37,7 +39,7 @@ public struct Diff: Sendable {
             let family = TitleFamily.of(release.title)
             let credits = keyCache.credits(of: release.artist)
             let reason: DropReason?
-            if ownedKeys.contains(family: family, anyOf: credits.all) {
+            if ownedIDs.contains(release.id) || ownedKeys.contains(family: family, anyOf: credits.all) {
                 reason = .owned
             } else if dismissedKeys.contains(family: family, anyOf: credits.all) {
                 reason = .dismissed

@@ -61,10 +61,10 @@ import Testing
 
     // MARK: A stricter catalog
 
-    /// At 6 a minute the bucket holds two requests and refills one per 10 s: of four sent back to back,
+    /// At 0.06 a minute the bucket holds two requests and refills one per 1000 s: of four sent back to back,
     /// two are answered and the others get iTunes' throttling answer, logged as such.
     @Test func requestsBeyondTheAcceptedPaceGetAnEmpty403() async throws {
-        try await withFixtureServer(Self.catalog, options: FixtureServerOptions(acceptedRequestsPerMinute: 6)) { server, url in
+        try await withFixtureServer(Self.catalog, options: FixtureServerOptions(acceptedRequestsPerMinute: 0.06)) { server, url in
             var statuses: [Int] = []
             var bodies: [Data] = []
             for _ in 0..<4 {

@@ -1,5 +1,5 @@
 import DeepCutCore
-import DeepCutFixtures
+@testable import DeepCutFixtures
 import Foundation
 import Testing
 @testable import DeepCut
@@ -159,5 +159,38 @@ import Testing
         let warm = try await Self.sweep(world)
         #expect(warm.status == 0, "\(warm.stderr)")
         #expect(try world.health().sweep.pace?.start == learned)
+    }
+
+    // MARK: The library's own ids
+
+    /// A beets library swept with MusicBrainz: artists with `mb_albumartistid` are browsed by that id
+    /// with no search, one request each as beets' `missing -a` spends; only the artist without an id
+    /// is searched. An owned album whose title matches nothing in the catalog is still owned by its
+    /// `mb_releasegroupid`.
+    @Test func aBeetsLibrarysMusicBrainzIdsAreUsedWithoutSearching() async throws {
+        try #require(SpawnedProcess.deepcutIsBuilt, "build deepcut first")
+        guard let schema = try BeetsTestDatabase.currentSchema() else { return }
+        let artists = ReliabilityWorld.artists(5)
+        let world = try ReliabilityWorld(artists: artists, library: "",
+                                         catalogKeys: ["provider": "\"musicbrainz\"", "contact": "\"tests@example.org\""],
+                                         topLevelKeys: ["library": #"[{"format": "beets", "path": "library.db"}]"#])
+        let ownedByID = artists[0].releases[0]
+        let albums = artists.enumerated().map { index, artist in
+            BeetsTestDatabase.Album(album: index == 0 ? "A Title The Catalog Never Used" : "Old \(index + 1)", albumartist: artist.name,
+                                    mbAlbumArtistID: index == 4 ? nil : MusicBrainzID.mbid(for: artist.id),
+                                    mbReleaseGroupID: index == 0 ? MusicBrainzID.mbid(for: ownedByID.id) : nil)
+        }
+        try BeetsTestDatabase.create(at: world.folder.url.appendingPathComponent("library.db"), schema: schema, albums: albums)
+
+        let run = try await Self.sweep(world)
+        #expect(run.status == 0, "\(run.stderr)")
+        let log = world.server.requestLog
+        #expect(log.filter { $0.route.hasPrefix("musicbrainz.artist") }.count == 1, "\(log.map(\.route))")
+        #expect(log.count == artists.count + 1, "one browse per artist, one search for the artist without an id")
+        let health = try world.health()
+        #expect(health.sweep.identifiedByLibrary == 4)
+        let entries = try Self.entryIDs(world)
+        #expect(!entries.contains(MusicBrainzID.mbid(for: ownedByID.id)), "the album owned by its release group id is in the feed")
+        #expect(entries.contains(MusicBrainzID.mbid(for: artists[0].releases[1].id)))
     }
 }
