@@ -23,6 +23,10 @@ struct ITunesBatchAnswer: Sendable {
     /// True when the answer proves that `limit` counts per artist: it holds more collections than
     /// `limit`, which a per-answer cap never allows.
     var provesLimitPerArtist = false
+    /// True when the answer holds exactly `limit` collections and lists nothing after the listing
+    /// it ends in: what a per-answer cap looks like (a per-artist cap would rarely leave the
+    /// artists after it empty).
+    var looksLimitedPerAnswer = false
 
     init(_ body: ITunesBody, requested: [CatalogArtist], limit: Int) throws(BodyDecodingError) {
         let requestedByID = Dictionary(requested.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -35,6 +39,7 @@ struct ITunesBatchAnswer: Sendable {
         var cut = listings.endIndex
         if !provesLimitPerArtist, collections >= limit || body.results.count >= limit {
             cut = listings.lastIndex { $0.collectionCount > 0 } ?? listings.startIndex
+            looksLimitedPerAnswer = collections == limit && (cut < listings.count - 1 || listings.count < requested.count)
         }
         for (index, listing) in listings.enumerated() {
             let cutHere = index == cut && listing.collectionCount > 0

@@ -25,6 +25,9 @@ public struct CatalogConfig: Sendable, Hashable {
     /// Seconds one request may spend waiting on "too fast" answers before its artist fails
     /// `rateLimited`; rate-limited retries count against this, not `maxAttempts`.
     public var rateLimitWaitSeconds: Double = 300
+    /// Days between two full listings of one artist (iTunes): between them a warm sweep asks only
+    /// each artist's newest collections, once the catalog's answers showed that allows it.
+    public var fullListingDays: Int = 7
 
     public init(provider: ProviderKind = .itunes, baseURL: URL? = nil, country: String = "us", concurrency: Int = 4,
                 requestsPerMinute: Int? = nil, timeoutSeconds: Int = 20, maxAttempts: Int = 3) {

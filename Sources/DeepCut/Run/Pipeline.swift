@@ -140,6 +140,23 @@ struct Pipeline: Sendable {
                                             slowest: limiter.slowestPace ?? effective, rateLimitedAnswers: limiter.rateLimitedAnswers)
     }
 
+    /// The catalog ids of artists whose listing was read whole within `catalog.fullListingDays`
+    /// (each artist's period spread over its second half, so the full listings of one library
+    /// never fall due in one run): for them this run asks only the newest collections.
+    /// Also: how many releases each known artist lists, so batches put the longest listings last.
+    private func warmPlan(_ artists: [String], store: StateStore, provider: String, at date: Date) throws
+        -> (newestSuffices: Set<String>, sizes: [String: Int]) {
+        let period = Double(config.catalog.fullListingDays) * 86_400
+        let listed = try store.memory.listed(provider: provider, artists: artists)
+        let newest = Set(listed.compactMap { artist, listing -> String? in
+            guard let at = listing.readWholeAt else { return nil }
+            let due = period * (0.5 + 0.5 * ResolutionMethod.unitSpread(ArtistName.normalize(artist)))
+            let age = date.timeIntervalSince(at)
+            return age >= 0 && age < due ? listing.catalogID : nil
+        })
+        return (newest, Dictionary(listed.values.map { ($0.catalogID, $0.releases) }, uniquingKeysWith: max))
+    }
+
     /// The catalog artist ids the library holds for the configured provider, by normalised name:
     /// beets' MusicBrainz ids for a MusicBrainz sweep.
     private func libraryIDs(_ library: LibraryOutcome) -> [String: String] {
@@ -159,8 +176,13 @@ struct Pipeline: Sendable {
         let providerName = config.catalog.provider.rawValue
         let learnedPace = try store.learning.pace(provider: providerName)
         let limiter = RateLimiter(requestsPerMinute: config.catalog.requestsPerMinute, startingPace: learnedPace)
+        let learnedCounting = try store.learning.limitReading(provider: providerName)
+        let counting = LookupLimitCounting(learnedCounting)
+        let warm = try warmPlan(artists, store: store, provider: providerName, at: run.startedAt)
         let provider = try CatalogProviderFactory.make(config.catalog, client: client, environment: environment,
-                                                       coverageNeeded: windowStart(on: run.startedAt), limiter: limiter)
+                                                       coverageNeeded: windowStart(on: run.startedAt), limiter: limiter,
+                                                       counting: counting, newestSuffices: warm.newestSuffices,
+                                                       listingSizes: warm.sizes)
         // A refused token is a configuration problem (exit 78), not a partial sweep of 401s.
         if let refused = await provider.credentialsRefused() { throw refused }
         let plan = try RepairPlan(artists: artists, previous: previous.lastRun, previouslyFailed: previous.unansweredArtists,
@@ -192,6 +214,9 @@ struct Pipeline: Sendable {
                                      answered: fault == nil ? fetched.results.filter(\.isAnsweredInThisRun).map(\.artist) : [])
         let sweep = plan.merge(fetched, artists: artists)
         let pace = try learnPace(limiter, learned: learnedPace, provider: providerName, store: store, at: run.startedAt)
+        if let reading = counting.known, reading != learnedCounting {
+            try store.learning.saveLimitReading(reading, provider: providerName, at: run.startedAt)
+        }
         run.report.sweep = HealthReport.SweepStage(sweep)
         run.report.sweep.pace = pace
         run.report.sweep.catalogFault = fault

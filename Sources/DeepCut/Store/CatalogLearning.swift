@@ -9,6 +9,9 @@ struct CatalogLearning: Sendable {
     enum LimitReading: String, Sendable {
         /// `limit` caps each artist's listing (an answer held more than `limit` collections).
         case perArtist
+        /// `limit` looked like a cap on the whole answer (an answer held exactly `limit` and listed
+        /// nothing after the cut): not proof, but reason not to spend small-limit lookups again.
+        case perAnswer
     }
 
     /// The requests per minute the catalog accepted at the end of the last run that met a rate

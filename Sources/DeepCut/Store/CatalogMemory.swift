@@ -47,6 +47,10 @@ public struct CatalogMemory: Sendable {
                 try upsertArtist.reset()
                 try upsertArtist.bind([provider, artist, result.catalogID, result.outcome.isNotFound ? "notFound" : "fetched", now, now])
                 while try upsertArtist.step() {}
+                if result.coverage.isWhole {
+                    try connection.execute("UPDATE catalog_artists SET full_listing_at = ? WHERE provider = ? AND artist = ?",
+                                           [now, provider, artist])
+                }
                 var seen: Set<String> = []
                 for release in releases where seen.insert(release.id).inserted {
                     try upsertRelease.reset()
@@ -196,6 +200,35 @@ extension CatalogMemory {
                 try connection.execute("INSERT OR IGNORE INTO suspect_artists (provider, artist, marked_at) VALUES (?, ?, ?)",
                                        [provider, ArtistName.normalize(artist), date.timeIntervalSince1970])
             }
+        }
+    }
+}
+
+extension CatalogMemory {
+    /// What a warm sweep plans with, per artist with releases remembered: its catalog id, when its
+    /// listing was last read whole (complete, or as much as the catalog ever lists; nil: never),
+    /// and how many releases are remembered for it. By library name.
+    struct Listed: Sendable {
+        var catalogID: String
+        var readWholeAt: Date?
+        var releases: Int
+    }
+
+    func listed(provider: String, artists: [String]) throws -> [String: Listed] {
+        try database.withConnection { connection in
+            var listed: [String: Listed] = [:]
+            for artist in artists {
+                let rows = try connection.query("""
+                    SELECT catalog_id, full_listing_at, (SELECT COUNT(*) FROM catalog_releases r WHERE r.provider = a.provider
+                        AND r.artist = a.artist AND r.withdrawn_at IS NULL)
+                    FROM catalog_artists a WHERE provider = ? AND artist = ? AND outcome = 'fetched' AND catalog_id IS NOT NULL
+                    """, [provider, ArtistName.normalize(artist)]) { row in
+                    Listed(catalogID: try row.get(0), readWholeAt: try row.get(1, as: Double?.self).map { Date(timeIntervalSince1970: $0) },
+                           releases: try row.get(2))
+                }
+                if let row = rows.first { listed[artist] = row }
+            }
+            return listed
         }
     }
 }

@@ -118,8 +118,10 @@ extension StateStore {
         // How many artists each run's library held, so a library that suddenly shrinks is refused.
         Migration(version: 9, sql: "ALTER TABLE runs ADD COLUMN library_artists INTEGER;"),
         // What the sweep learned about each catalog for the next run (`CatalogLearning`): the pace
-        // it accepts (`pace`, requests per minute) and how it counts `limit` (`lookupLimit`).
+        // it accepts (`pace`, requests per minute) and how it counts `limit` (`lookupLimit`); and
+        // when each artist's listing was last read whole (warm sweeps ask only the newest between).
         Migration(version: 10, sql: """
+            ALTER TABLE catalog_artists ADD COLUMN full_listing_at REAL;
             CREATE TABLE catalog_learning (
                 provider TEXT NOT NULL,
                 name TEXT NOT NULL,

@@ -31,4 +31,16 @@ public enum ListingCoverage: Sendable, Hashable {
     }
 
     public var isComplete: Bool { self == .complete }
+
+    /// True when nothing more can be had: complete, or cut at the catalog's own ceiling (200 for
+    /// iTunes), where a deeper request does not exist.
+    public var isWhole: Bool {
+        switch self {
+        case .complete: true
+        case .newest(let count, _): count >= Self.catalogCeiling
+        }
+    }
+
+    /// The most collections one iTunes lookup lists for an artist.
+    public static let catalogCeiling = 200
 }

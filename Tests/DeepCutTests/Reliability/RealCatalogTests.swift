@@ -193,4 +193,53 @@ import Testing
         #expect(!entries.contains(MusicBrainzID.mbid(for: ownedByID.id)), "the album owned by its release group id is in the feed")
         #expect(entries.contains(MusicBrainzID.mbid(for: artists[0].releases[1].id)))
     }
+
+    // MARK: Warm sweeps and the staggered full listing
+
+    /// 100 artists of 15 collections (one new) and two of 250, in the catalog's order oldest first.
+    static func heavyTailed(newer extra: [Int: FixtureRelease] = [:]) -> [FixtureArtist] {
+        (1...102).map { number in
+            let count = number > 100 ? 249 : 14
+            var releases = Self.releases(2_000_000 + number * 1000, count: count, firstDaysAgo: 300)
+                + [ReliabilityWorld.release(String(2_000_000 + number * 1000 + 999), "New \(number)", daysAgo: 10)]
+            if let release = extra[number] { releases.append(release) }
+            return FixtureArtist(id: String(600_000 + number), name: "Heavy \(number)", releases: releases)
+        }
+    }
+
+    /// Cold, then warm sweeps: the first learns how the catalog counts `limit`, the next ask each
+    /// artist only for its newest collections (per artist: 50 artists a lookup; per answer: 10),
+    /// and still find a release added in between. Once an artist's full listing comes due
+    /// (`fullListingDays`), an old album the catalog added late is found too.
+    @Test(arguments: [FixtureServerOptions.LookupLimitReading.perArtist, .perAnswer])
+    func warmSweepsAskOnlyTheNewestUntilAFullListingComesDue(reading: FixtureServerOptions.LookupLimitReading) async throws {
+        try #require(SpawnedProcess.deepcutIsBuilt, "build deepcut first")
+        let library = "title,artist\n" + (1...102).map { "Owned \($0),Heavy \($0)\n" }.joined()
+        let world = try ReliabilityWorld(artists: Self.heavyTailed(), library: library, options: FixtureServerOptions(lookupLimit: reading))
+        #expect(try await Self.sweep(world).status == 0)
+
+        var perArtist: [Double] = []
+        for run in 1...2 {
+            let fresh = ReliabilityWorld.release(String(3_000_000 + run), "Fresh \(run)", daysAgo: 1)
+            world.server.replaceCatalog(FixtureCatalog(artists: Self.heavyTailed(newer: [7 * run: fresh])))
+            world.server.resetLog()
+            let warm = try await Self.sweep(world)
+            #expect(warm.status == 0, "\(warm.stderr)")
+            #expect(try Self.entryIDs(world).contains(fresh.id), "warm run \(run) missed a new release")
+            perArtist.append(Double(world.server.requestLog.count) / 102)
+        }
+        // The second warm run knows the reading (the first may still have had to find it out).
+        #expect(perArtist[1] <= (reading == .perArtist ? 0.05 : 0.15), "requests per artist: \(perArtist)")
+
+        let late = ReliabilityWorld.release("3999999", "Found In The Vault", daysAgo: 900)
+        world.server.replaceCatalog(FixtureCatalog(artists: Self.heavyTailed(newer: [3: late])))
+        #expect(try await Self.sweep(world).status == 0)
+        let store = try StateStore(url: world.stateDatabase)
+        let vault = { try store.memory.lastAnswers(provider: "itunes", artists: ["Heavy 3"])["Heavy 3"]?.result.outcome.releases
+            .contains { $0.id == late.id } == true }
+        if reading == .perArtist { #expect(try !vault(), "a newest-only lookup cannot see an old album") }
+        try store.database.withConnection { try $0.execute("UPDATE catalog_artists SET full_listing_at = full_listing_at - 8 * 86400") }
+        #expect(try await Self.sweep(world).status == 0)
+        #expect(try vault(), "the full listing did not find the album added late")
+    }
 }
