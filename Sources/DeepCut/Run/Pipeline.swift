@@ -73,7 +73,7 @@ struct Pipeline: Sendable {
             let diff = Diff(wantedTypes: config.feed.types, windowDays: config.feed.windowDays, newBy: config.feed.newBy)(
                 releases: sweep.releases + stale.releases + uncovered, owned: owned, dismissed: try store.dismissals.keys(),
                 today: run.startedAt.epochDay, discovered: memory.discovered.mapValues(\.epochDay),
-                ownedIDs: config.catalog.provider == .musicbrainz ? Set(loaded.musicBrainzReleaseGroupIDs.values) : [])
+                ownedIDs: ownedIDs(loaded))
             run.report.diff = HealthReport.DiffStage(diff)
             let snapshot = sweep.status == .failed ? nil
                 : try snapshot(of: sweep, diff: diff, stale: stale, memory: memory, store: store, previous: previous, run: run)
@@ -158,9 +158,24 @@ struct Pipeline: Sendable {
     }
 
     /// The catalog artist ids the library holds for the configured provider, by normalised name:
-    /// beets' MusicBrainz ids for a MusicBrainz sweep.
+    /// beets' MusicBrainz ids for a MusicBrainz sweep, Apple Music library albums' catalog artists
+    /// for an apple-music one.
     private func libraryIDs(_ library: LibraryOutcome) -> [String: String] {
-        config.catalog.provider == .musicbrainz ? library.musicBrainzArtistIDs : [:]
+        switch config.catalog.provider {
+        case .musicbrainz: library.musicBrainzArtistIDs
+        case .appleMusic: library.appleMusicArtistIDs
+        case .itunes: [:]
+        }
+    }
+
+    /// The catalog ids of owned albums the library holds for the configured provider: beets'
+    /// release groups, Apple Music library albums' catalog albums.
+    private func ownedIDs(_ library: LibraryOutcome) -> Set<String> {
+        switch config.catalog.provider {
+        case .musicbrainz: Set(library.musicBrainzReleaseGroupIDs.values)
+        case .appleMusic: Set(library.appleMusicAlbumIDs.values)
+        case .itunes: []
+        }
     }
 
     /// The oldest release date the feed window can show on `date`'s day.
