@@ -352,10 +352,78 @@ only, and keeps the last complete baseline.
 """
 
 
+def catalog(result: dict) -> str:
+    per_artist, per_answer = result["perArtist"], result["perAnswer"]
+    strict, ids = result["strict"], result["libraryIDs"]
+    artist_met = per_artist["warm2"]["perArtist"] <= 0.05 and all(r["newFound"] == r["newAdded"] for r in (per_artist["warm1"], per_artist["warm2"]))
+    answer_met = per_answer["warm2"]["perArtist"] <= 0.15 and all(r["newFound"] == r["newAdded"] for r in (per_answer["warm1"], per_answer["warm2"]))
+    strict_met = strict["exit"] == 0 and strict["refusedShare"] <= 0.30 and strict["spanRatio"] <= 2
+    ids_met = ids["exit"] == 0 and ids["requests"] <= ids["beetsRequests"]
+    rows = []
+    for label, runs in [("per artist", per_artist), ("per answer", per_answer)]:
+        for name in ("cold", "warm1", "warm2"):
+            run = runs[name]
+            found = f"{run['newFound']} of {run['newAdded']}" if name != "cold" else "—"
+            rows.append(f"| {label} | {name} | {run['requests']} | {run['perArtist']:.3f} | {found} | {run['exit']} |")
+    pace = strict.get("pace") or {}
+    return f"""
+## 6. Complete against the real catalogs (issue 15)
+
+Reproduce: `scripts/bench --only catalog`; how it is measured: the docstring of `bench/catalog.py`.
+
+**Warm requests per artist** — targets ≤ 0.05 when `limit` counts per artist: {verdict(artist_met)}
+({per_artist['warm2']['perArtist']:.3f}); ≤ 0.15 per answer: {verdict(answer_met)} ({per_answer['warm2']['perArtist']:.3f}).
+{result['artists']} artists, heavy-tailed (one in ten has 100–400 collections), one new release for every tenth
+artist before each warm sweep.
+
+| `limit` counts | sweep | requests | per artist | new releases found | exit |
+| --- | --- | --- | --- | --- | --- |
+""" + "\n".join(rows) + f"""
+
+The cold sweep searches every artist (one request each) and lists each at the ceiling, ten to a
+lookup. The first warm sweep finds out how `limit` counts where the cold one could not tell (a
+two-artist probe); the second knows: per artist it asks 50 artists a lookup for their newest
+{10} collections each, per answer ten a lookup at 200, longest listings last.
+
+**A catalog accepting a tenth of the configured pace** — targets complete, ≤ 30 % refused, ≤ 2× the
+server's pace: {verdict(strict_met)}. {strict['artists']} artists, `requestsPerMinute` {strict['configuredRate']}, the server
+{strict['serverRate']} a minute: exit {strict['exit']} ({strict['status']}), {strict['refused']} of {strict['requests']} requests refused
+({strict['refusedShare'] * 100:.1f} %), first to last request {s(strict['span'])} against {s(strict['ideal'])} for the
+{strict['answered']} answered at the server's pace ({strict['spanRatio']:.2f}×). The limiter ended at {pace.get('effective', 0):.0f} a minute
+(slowest {pace.get('slowest', 0):.0f}).
+
+**The library's ids** — target no more requests than beets' `missing -a`: {verdict(ids_met)}. Measurement 5's
+beets library ({ids['artists']} artists, every album with `mb_albumartistid` and `mb_releasegroupid`) swept with
+MusicBrainz: {ids['requests']} requests ({ids['searches']} searches) where beets spends {ids['beetsRequests']}, exit {ids['exit']},
+{ids['missingReported']} missing release groups reported.
+"""
+
+
 def render(results: Path) -> str:
     meta = load(results, "machine") or {}
     parts = [header(meta)]
-    for name, section in [("schedule", schedule), ("client", client), ("polite", polite), ("scale", scale), ("peer", peer)]:
+    for name, section in SECTIONS:
         result = load(results, name)
         parts.append(section(result) if result else f"\n## {name}\n\nNot measured yet: `scripts/bench --only {name}`.\n")
     return "".join(parts)
+
+
+SECTIONS = [("schedule", schedule), ("client", client), ("polite", polite), ("scale", scale), ("peer", peer), ("catalog", catalog)]
+
+
+def splice(text: str, results: Path, names: list[str]) -> str:
+    """`text` (the BENCHMARKS.md on disk) with the sections of `names` replaced or appended: for a
+    checkout whose other measurements' results are not on this machine."""
+    for name, section in SECTIONS:
+        result = load(results, name)
+        if name not in names or not result:
+            continue
+        rendered = section(result)
+        title = rendered.lstrip("\n").split("\n", 1)[0]
+        start = text.find(title)
+        if start < 0:
+            text = text.rstrip("\n") + "\n" + rendered
+            continue
+        following = text.find("\n## ", start + len(title))
+        text = text[:start] + rendered.lstrip("\n") + (text[following:] if following >= 0 else "")
+    return text

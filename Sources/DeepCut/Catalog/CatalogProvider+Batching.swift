@@ -9,6 +9,10 @@ extension CatalogProvider {
         await releasesOneByOne(artists)
     }
 
+    func listings(ofEach artists: [CatalogArtist]) async -> [String: Result<ArtistListing, FetchFailure>] {
+        await releases(ofEach: artists).mapValues { $0.map { ArtistListing(releases: $0) } }
+    }
+
     /// One `releases(ofArtistID:named:)` call per artist, in order: the unbatched form, and the
     /// fallback a batching provider uses for artists a batch could not answer for.
     func releasesOneByOne(_ artists: [CatalogArtist]) async -> [String: Result<[Release], FetchFailure>] {

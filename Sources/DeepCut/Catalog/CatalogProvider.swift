@@ -30,6 +30,10 @@ protocol CatalogProvider: Sendable {
     /// allows without ever losing a release to batching. The default asks one artist at a time.
     func releases(ofEach artists: [CatalogArtist]) async -> [String: Result<[Release], FetchFailure>]
 
+    /// `releases(ofEach:)` with what each answer covers; the default calls every listing complete,
+    /// right for catalogs that page to the end (Apple Music, MusicBrainz).
+    func listings(ofEach artists: [CatalogArtist]) async -> [String: Result<ArtistListing, FetchFailure>]
+
     /// The tracks of one release, for `TrackEvidence`; nil when this catalog cannot list them
     /// (the default), so the title rules decide alone.
     func trackList(ofRelease id: String) async -> Result<TrackList, FetchFailure>?

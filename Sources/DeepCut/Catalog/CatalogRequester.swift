@@ -65,6 +65,10 @@ struct CatalogRequester: Sendable {
         let request = HTTPRequest(url: url, headers: headers, timeoutSeconds: timeoutSeconds)
         let endpoint = Self.endpoint(url)
         var attempts = 0
+        /// Attempts that count against `maxAttempts`: every one but the rate-limited ones.
+        var counted = 0
+        /// What rate-limited answers made this request wait so far, against `rateLimitBudget`.
+        var waited = Duration.zero
         let breaker = CircuitBreaker.current
         while true {
             do {
@@ -89,19 +93,33 @@ struct CatalogRequester: Sendable {
             breaker?.record(verdict)
             switch verdict {
             case .success(let response):
+                limiter.speedUp()
                 return (.success(response), attempts)
             case .fail(let failure):
                 return (.failure(failure.stamped(endpoint: endpoint, attempts: attempts)), attempts)
+            case .retry(let failure, let retryAfter) where failure.kind == .rateLimited && limiter.ceiling != nil:
+                // "Too fast" from a paced provider: the shared pace halves (every request of the provider
+                // slows, not just this one), a named wait pauses them all, and the retry waits its turn at
+                // the new pace. Bounded by the waiting budget, not `maxAttempts`.
+                limiter.slowDown()
+                let pause = retryAfter.map { policy.pause(beforeRetry: 0, retryAfter: $0) } ?? .zero
+                if pause > .zero { limiter.pause(for: pause) }
+                guard waited < policy.rateLimitBudget else {
+                    return (.failure(failure.stamped(endpoint: endpoint, attempts: attempts, waited: waited)), attempts)
+                }
+                waited += pause + limiter.interval
             case .retry(let failure, let retryAfter):
+                counted += 1
                 // The catalog said "too fast" (a rate limit, or any answer naming when to come back):
                 // every request of this provider waits, not just this one, and even when this one gives up.
+                if failure.kind == .rateLimited { limiter.slowDown() }
                 if failure.kind == .rateLimited || retryAfter != nil {
-                    limiter.pause(for: policy.pause(beforeRetry: attempts - 1, retryAfter: retryAfter))
+                    limiter.pause(for: policy.pause(beforeRetry: counted - 1, retryAfter: retryAfter))
                 }
-                guard attempts < policy.maxAttempts else {
+                guard counted < policy.maxAttempts else {
                     return (.failure(failure.stamped(endpoint: endpoint, attempts: attempts)), attempts)
                 }
-                let delay = policy.delay(beforeRetry: attempts - 1, retryAfter: retryAfter, unitRandom: random())
+                let delay = policy.delay(beforeRetry: counted - 1, retryAfter: retryAfter, unitRandom: random())
                 do {
                     try await sleep(delay)
                 } catch {

@@ -25,17 +25,34 @@ extension ITunesBody {
     /// An answer without the artist's own row is a failure, never an empty listing: iTunes answers
     /// so for an id it no longer has, and a faulty catalog answers so for everyone.
     func releases(listedUnder artist: CatalogArtist) throws(BodyDecodingError) -> [Release] {
+        try listing(of: artist, limit: .max).releases
+    }
+
+    /// `releases(listedUnder:)` with what the answer covers: an answer holding `limit` collections
+    /// may have been cut, and with `sort=recent` the cut drops the oldest ones.
+    func listing(of artist: CatalogArtist, limit: Int) throws(BodyDecodingError) -> ArtistListing {
         let wrapper = results.first { $0.wrapperType == "artist" && $0.artistId.map(String.init) == artist.id }
         let name = wrapper?.artistName ?? artist.name
         var releases: [Release] = []
+        var collections = 0
+        var oldest: ReleaseDate?
         for (index, row) in results.enumerated() where row.wrapperType == "collection" {
+            collections += 1
+            if let date = row.releaseDate.flatMap({ ReleaseDate(iso: $0) }) { oldest = min(oldest ?? date, date) }
             guard Self.isCredited(row, to: CatalogArtist(id: artist.id, name: name)) else { continue }
             releases.append(try Self.release(row, index: index, creditedTo: name))
         }
         guard wrapper != nil else {
-            throw BodyDecodingError("no artist row for id \(artist.id): the lookup does not list the artist")
+            throw BodyDecodingError(Self.notListed(artist.id))
         }
-        return releases
+        return ArtistListing(releases: releases,
+                             coverage: collections >= limit ? .newest(count: collections, since: oldest) : .complete)
+    }
+
+    /// The failure message of a lookup that no longer lists the artist: the sweep looks for it to
+    /// search a vanished id afresh.
+    static func notListed(_ id: String) -> String {
+        "no artist row for id \(id): the lookup does not list the artist"
     }
 
     /// True when a collection row belongs in `artist`'s releases: credited to its id, or to a

@@ -5,7 +5,16 @@ import DeepCutCore
 /// lookup for up to `batchSize` known artists.
 struct ITunesProvider: CatalogProvider {
     /// The lookup's documented ceiling; there is no paging beyond it.
-    static let lookupLimit = 200
+    static let lookupLimit = ListingCoverage.catalogCeiling
+    /// Collections per artist a warm lookup asks for once `limit` is known to count per artist:
+    /// enough that the oldest of them is usually older than the feed window, so the answer covers
+    /// every release the feed could show.
+    static let newestLimit = 10
+    /// Artists per warm lookup when `limit` counts per artist: 50 ids keep the URL near 600 bytes.
+    static let wideBatchSize = 50
+    /// Artists in the lookup that finds out how `limit` counts: two, so a per-answer cap costs one
+    /// extra single lookup, and two listings of over `newestLimit / 2` prove per-artist counting.
+    static let probeBatchSize = 2
     /// Artists per batched lookup. Small enough that most batches stay under `lookupLimit`
     /// collections (a cut answer costs single lookups for the artists it may have cut).
     static let defaultBatchSize = 10
@@ -17,15 +26,37 @@ struct ITunesProvider: CatalogProvider {
     let requester: CatalogRequester
     /// Artist ids per lookup; 1 turns batching off.
     let batchSize: Int
+    /// The oldest release date the feed can show (its window's start): a listing cut short of it
+    /// is asked for again alone, where that reaches further. nil wants every listing whole.
+    let coverageNeeded: ReleaseDate?
+    /// How `limit` counts in a multi-id lookup, learned from the answers.
+    let counting: LookupLimitCounting
+    /// Artist ids whose newest collections suffice in this run: known, and read whole recently
+    /// enough (`catalog.fullListingDays`). Everyone else is asked at the ceiling.
+    let newestSuffices: Set<String>
+    /// Releases remembered per artist id. Within a batch the longest listings go last: should
+    /// `limit` cap the whole answer, the cut then falls in a long listing that still reaches far
+    /// enough back, not before short ones that would each need a lookup of their own.
+    let listingSizes: [String: Int]
 
-    init(baseURL: URL, country: String, requester: CatalogRequester, batchSize: Int = defaultBatchSize) {
+    init(baseURL: URL, country: String, requester: CatalogRequester, batchSize: Int = defaultBatchSize,
+         coverageNeeded: ReleaseDate? = nil, counting: LookupLimitCounting = LookupLimitCounting(),
+         newestSuffices: Set<String> = [], listingSizes: [String: Int] = [:]) {
+        self.listingSizes = listingSizes
         self.baseURL = baseURL
         self.country = country
         self.requester = requester
         self.batchSize = max(1, batchSize)
+        self.coverageNeeded = coverageNeeded
+        self.counting = counting
+        self.newestSuffices = newestSuffices
     }
 
-    var releaseBatchLimit: Int { batchSize }
+    /// Wide only when it pays: `limit` is known to count per artist and some artists need only
+    /// their newest collections.
+    var releaseBatchLimit: Int {
+        counting.known == .perArtist && !newestSuffices.isEmpty && batchSize > 1 ? max(batchSize, Self.wideBatchSize) : batchSize
+    }
 
     /// `search?entity=musicArtist`: the artist rows, in the catalog's order.
     func searchArtists(named name: String) async -> Result<[CatalogArtist], FetchFailure> {
@@ -34,46 +65,101 @@ struct ITunesProvider: CatalogProvider {
         return await requester.get(url) { body throws(BodyDecodingError) in try ITunesBody.decode(body).artists() }
     }
 
-    /// `lookup?id=…&entity=album`: the artist's collections, collaborations that credit it included.
+    /// `lookup?id=…&entity=album&sort=recent`: the artist's collections, collaborations that credit it included.
     func releases(ofArtistID id: String, named name: String) async -> Result<[Release], FetchFailure> {
-        let artist = CatalogArtist(id: id, name: name)
-        return await requester.get(lookupURL(ids: [id])) { body throws(BodyDecodingError) in
-            try ITunesBody.decode(body).releases(listedUnder: artist)
+        await listing(of: CatalogArtist(id: id, name: name)).releases
+    }
+
+    /// One artist's lookup at the ceiling: newest first, so an answer cut at `lookupLimit` still
+    /// holds the newest releases and says how far back it reaches.
+    func listing(of artist: CatalogArtist) async -> Result<ArtistListing, FetchFailure> {
+        await requester.get(lookupURL(ids: [artist.id])) { body throws(BodyDecodingError) in
+            try ITunesBody.decode(body).listing(of: artist, limit: Self.lookupLimit)
         }
     }
 
-    /// `lookup?id=A,B,C&entity=album`: one request per `batchSize` artists, then single lookups for
-    /// any artist an answer may have cut short (see `ITunesBatchAnswer`). A batch that fails is
-    /// asked again one artist at a time, so one bad artist cannot fail its neighbours, except when
-    /// the catalog is rate limiting (asking per artist would only make that worse) or the sweep was
-    /// cancelled.
     func releases(ofEach artists: [CatalogArtist]) async -> [String: Result<[Release], FetchFailure>] {
-        var results: [String: Result<[Release], FetchFailure>] = [:]
-        for batch in artists.chunked(into: batchSize) {
-            results.merge(await batchLookup(batch)) { _, later in later }
+        await listings(ofEach: artists).mapValues(\.releases)
+    }
+
+    /// `lookup?id=A,B,C&entity=album&sort=recent`: one request per `batchSize` artists, then single
+    /// lookups for the artists the answer says nothing certain about, and for those whose listing
+    /// it cut before `coverageNeeded` when a lookup of their own can reach further (see
+    /// `ITunesBatchAnswer`). A batch that fails is asked again one artist at a time, so one bad
+    /// artist cannot fail its neighbours, except when the catalog is rate limiting (asking per
+    /// artist would only make that worse) or the sweep was cancelled.
+    ///
+    /// Artists whose newest collections suffice are asked `newestLimit` each, `wideBatchSize` to a
+    /// request, once `limit` is known to count per artist; while that is unknown, the first such
+    /// batch asks `newestLimit` and its answer tells (an answer holding more than `limit` proves it).
+    func listings(ofEach artists: [CatalogArtist]) async -> [String: Result<ArtistListing, FetchFailure>] {
+        var results: [String: Result<ArtistListing, FetchFailure>] = [:]
+        let newest = batchSize > 1 ? artists.filter { newestSuffices.contains($0.id) } : []
+        let whole = artists.filter { !newest.contains($0) }
+        for batch in whole.chunked(into: batchSize) {
+            results.merge(await batchLookup(batch, limit: Self.lookupLimit)) { _, later in later }
+        }
+        var rest = newest[...]
+        while !rest.isEmpty {
+            let (size, limit) = switch counting.known {
+            case .perArtist: (Self.wideBatchSize, Self.newestLimit)
+            case nil: (Self.probeBatchSize, Self.newestLimit)
+            case .perAnswer: (batchSize, Self.lookupLimit)
+            }
+            let batch = Array(rest.prefix(size))
+            rest = rest.dropFirst(batch.count)
+            results.merge(await batchLookup(batch, limit: limit)) { _, later in later }
         }
         return results
     }
 
-    private func batchLookup(_ artists: [CatalogArtist]) async -> [String: Result<[Release], FetchFailure>] {
-        guard artists.count > 1 else { return await releasesOneByOne(artists) }
-        let answer = await requester.get(lookupURL(ids: artists.map(\.id))) { body throws(BodyDecodingError) in
-            try ITunesBatchAnswer(ITunesBody.decode(body), requested: artists, limit: Self.lookupLimit)
+    private func batchLookup(_ batch: [CatalogArtist], limit: Int) async -> [String: Result<ArtistListing, FetchFailure>] {
+        guard batch.count > 1 else { return await listingsOneByOne(batch) }
+        let artists = batch.enumerated().sorted { left, right in
+            let (a, b) = (listingSizes[left.element.id] ?? 0, listingSizes[right.element.id] ?? 0)
+            return a != b ? a < b : left.offset < right.offset
+        }.map(\.element)
+        let answer = await requester.get(lookupURL(ids: artists.map(\.id), limit: limit)) { body throws(BodyDecodingError) in
+            try ITunesBatchAnswer(ITunesBody.decode(body), requested: artists, limit: limit)
         }
         switch answer {
         case .success(let answer):
-            var results = answer.releases.mapValues { Result<[Release], FetchFailure>.success($0) }
-            results.merge(await releasesOneByOne(answer.unsure)) { _, single in single }
+            if answer.provesLimitPerArtist {
+                counting.learn(.perArtist)
+            } else if limit < Self.lookupLimit, answer.looksLimitedPerAnswer {
+                counting.learn(.perAnswer)
+            }
+            var results = answer.listings.mapValues { Result<ArtistListing, FetchFailure>.success($0) }
+            let unsure = Set(answer.unsure.map(\.id))
+            let alone = artists.filter { artist in
+                guard let listing = answer.listings[artist.id] else { return unsure.contains(artist.id) }
+                guard case .newest(let count, _) = listing.coverage, count < Self.lookupLimit else { return false }
+                return !reachesFarEnough(listing.coverage)
+            }
+            results.merge(await listingsOneByOne(alone)) { _, single in single }
             return results
         case .failure(let failure) where failure.kind == .rateLimited || failure.kind == .cancelled:
             return Dictionary(artists.map { ($0.id, .failure(failure)) }, uniquingKeysWith: { first, _ in first })
         case .failure:
-            return await releasesOneByOne(artists)
+            return await listingsOneByOne(artists)
         }
     }
 
-    private func lookupURL(ids: [String]) -> URL {
+    /// True when a listing covers every release the feed could show.
+    private func reachesFarEnough(_ coverage: ListingCoverage) -> Bool {
+        coverageNeeded.map { coverage.reaches(back: $0) } ?? coverage.isComplete
+    }
+
+    private func listingsOneByOne(_ artists: [CatalogArtist]) async -> [String: Result<ArtistListing, FetchFailure>] {
+        var results: [String: Result<ArtistListing, FetchFailure>] = [:]
+        for artist in artists {
+            results[artist.id] = await listing(of: artist)
+        }
+        return results
+    }
+
+    private func lookupURL(ids: [String], limit: Int = lookupLimit) -> URL {
         baseURL.appending(path: "lookup", query: ["id": ids.joined(separator: ","), "entity": "album",
-                                                  "limit": String(Self.lookupLimit), "country": country])
+                                                  "limit": String(limit), "sort": "recent", "country": country])
     }
 }

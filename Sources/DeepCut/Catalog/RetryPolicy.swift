@@ -10,9 +10,14 @@ struct RetryPolicy: Sendable, Hashable {
     var maxDelay: Duration
     /// Ceiling of a server's `Retry-After`, so one header cannot park a sweep for an hour.
     var maxRetryAfter: Duration
+    /// How long one logical request may wait on "too fast" answers before it gives up. Rate-limited
+    /// retries count against this, not `maxAttempts`: a catalog stricter than the configuration
+    /// slows the sweep down instead of failing artists. The sweep deadline still ends every wait.
+    var rateLimitBudget: Duration
 
     init(maxAttempts: Int, baseDelay: Duration = .seconds(1), maxDelay: Duration = .seconds(30),
-         maxRetryAfter: Duration = .seconds(60)) {
+         maxRetryAfter: Duration = .seconds(60), rateLimitBudget: Duration = .seconds(600)) {
+        self.rateLimitBudget = rateLimitBudget
         self.maxAttempts = max(1, maxAttempts)
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay

@@ -17,6 +17,8 @@ extension CatalogConfig {
         // A week: longer than any sweep a polite client could need, far from overflowing milliseconds.
         sweepDeadlineMinutes = try object.optional("sweepDeadlineMinutes")?.positiveNumber(atMost: 10_080)
         maxVanishedPercent = try object.optional("maxVanishedPercent")?.integer(in: 0...100) ?? maxVanishedPercent
+        rateLimitWaitSeconds = try object.optional("rateLimitWaitSeconds")?.positiveNumber(atMost: 86_400) ?? rateLimitWaitSeconds
+        fullListingDays = try object.optional("fullListingDays")?.integer(in: 1...365) ?? fullListingDays
         try object.rejectUnknownKeys()
     }
 }

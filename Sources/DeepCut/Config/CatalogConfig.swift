@@ -22,6 +22,12 @@ public struct CatalogConfig: Sendable, Hashable {
     /// When more than this share (percent) of the previously known artists come back empty or not
     /// found in one run, the catalog is taken as faulty and nothing from the run is believed.
     public var maxVanishedPercent: Int = 20
+    /// Seconds one request may spend waiting on "too fast" answers before its artist fails
+    /// `rateLimited`; rate-limited retries count against this, not `maxAttempts`.
+    public var rateLimitWaitSeconds: Double = 300
+    /// Days between two full listings of one artist (iTunes): between them a warm sweep asks only
+    /// each artist's newest collections, once the catalog's answers showed that allows it.
+    public var fullListingDays: Int = 7
 
     public init(provider: ProviderKind = .itunes, baseURL: URL? = nil, country: String = "us", concurrency: Int = 4,
                 requestsPerMinute: Int? = nil, timeoutSeconds: Int = 20, maxAttempts: Int = 3) {

@@ -15,6 +15,8 @@ import Foundation
 /// | `catalog.requestsPerMinute` | per provider: itunes 20, apple-music 300, musicbrainz 60 (≥ 1) |
 /// | `catalog.timeoutSeconds`    | `20` (1...600, whole seconds)                                |
 /// | `catalog.maxAttempts`       | `3` (1...10)                                                 |
+/// | `catalog.rateLimitWaitSeconds` | `300` (> 0, ≤ 86400): rate-limit waits per request         |
+/// | `catalog.fullListingDays`   | `7` (1...365): days between two full listings of an artist   |
 /// | `feed.types`                | all of `album`, `ep`, `single`, `compilation` (non-empty)    |
 /// | `feed.windowDays`           | `120` (≥ 1)                                                  |
 /// | `stateDatabase`             | `state.db`                                                   |

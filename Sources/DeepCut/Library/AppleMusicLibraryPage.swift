@@ -5,6 +5,29 @@ import Foundation
 struct AppleMusicLibraryPage: Sendable, Hashable, Decodable {
     struct Resource: Sendable, Hashable, Decodable {
         var attributes: Attributes?
+        /// With `include=catalog`: the catalog album this library album is.
+        var relationships: Relationships?
+
+        /// The catalog album's id and its first catalog artist's id, when the answer names them.
+        var catalogAlbum: (id: String, artistID: String?)? {
+            guard let album = relationships?.catalog?.data.first else { return nil }
+            return (album.id, album.relationships?.artists?.data.first?.id)
+        }
+    }
+
+    struct Relationships: Sendable, Hashable, Decodable {
+        var catalog: Related?
+        var artists: Related?
+    }
+
+    /// A relationship's resources: ids, and their own relationships where the answer includes them.
+    struct Related: Sendable, Hashable, Decodable {
+        struct Member: Sendable, Hashable, Decodable {
+            var id: String
+            var relationships: Relationships?
+        }
+
+        var data: [Member]
     }
 
     struct Attributes: Sendable, Hashable, Decodable {

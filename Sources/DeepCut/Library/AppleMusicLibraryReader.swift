@@ -1,8 +1,10 @@
 import Foundation
 import DeepCutCore
 
-/// Reads the user's Apple Music library: `GET {baseURL}/v1/me/library/albums?limit=100`, following
-/// `next` until it is absent, one album per item (`attributes.name`, `attributes.artistName`).
+/// Reads the user's Apple Music library: `GET {baseURL}/v1/me/library/albums?limit=100&include=catalog`,
+/// following `next` until it is absent, one album per item (`attributes.name`, `attributes.artistName`).
+/// `include=catalog` names the catalog album each library album is, and that album's catalog artist:
+/// kept in the result, so an apple-music sweep uses the artist without a search and marks the album owned by id.
 ///
 /// Failures keep their meaning: an unreachable API throws `LibraryUnavailableError` (exit 75), a
 /// rejected token (401/403) a `ConfigError` (exit 78), an answer that is not a page of albums a
@@ -38,7 +40,7 @@ public struct AppleMusicLibraryReader: LibraryReader {
         let credentials = try AppleMusicLibraryCredentials(source: source, credentialsDirectory: credentialsDirectory)
         let requester = CatalogRequester(client: makeClient(), policy: policy, timeoutSeconds: timeoutSeconds,
                                          headers: credentials.headers)
-        var pageURL: URL? = source.path.appending(path: Self.albumsPath, query: ["limit": String(Self.pageLimit)])
+        var pageURL: URL? = source.path.appending(path: Self.albumsPath, query: ["limit": String(Self.pageLimit), "include": "catalog"])
         var visited: Set<URL> = []
         var position = 0
         while let url = pageURL {
@@ -48,7 +50,14 @@ public struct AppleMusicLibraryReader: LibraryReader {
             let page = try await fetch(url, with: requester, source: source)
             for album in page.data {
                 position += 1
-                result.addRow(title: album.attributes?.name, artist: album.attributes?.artistName, at: .item(position))
+                let added = result.addRow(title: album.attributes?.name, artist: album.attributes?.artistName, at: .item(position))
+                if let added, let catalog = album.catalogAlbum {
+                    result.appleMusicAlbumIDs[added.key] = result.appleMusicAlbumIDs[added.key] ?? catalog.id
+                    let artist = ArtistName.normalize(added.artist)
+                    if let id = catalog.artistID, !ArtistName.isPlaceholder(artist), result.appleMusicArtistIDs[artist] == nil {
+                        result.appleMusicArtistIDs[artist] = id
+                    }
+                }
             }
             pageURL = try page.next.map { try Self.nextURL($0, source: source) }
         }
@@ -79,7 +88,7 @@ public struct AppleMusicLibraryReader: LibraryReader {
     }
 
     /// The next page's URL: `next` resolved against the base URL, which it must not leave (the
-    /// tokens go wherever it points), with `limit` added when the API's link drops it.
+    /// tokens go wherever it points), with `limit` and `include=catalog` added when the API's link drops them.
     static func nextURL(_ next: String, source: LibrarySource) throws -> URL {
         let base = source.path
         guard let resolved = URL(string: next, relativeTo: base)?.absoluteURL,
@@ -88,8 +97,9 @@ public struct AppleMusicLibraryReader: LibraryReader {
         else {
             throw LibraryError(message: "\(source.name): Apple Music library: a next link leads away from \(source.name)")
         }
-        if !(components.queryItems ?? []).contains(where: { $0.name == "limit" }) {
-            components.percentEncodedQuery = (components.percentEncodedQuery.map { $0 + "&" } ?? "") + "limit=\(pageLimit)"
+        for (name, value) in [("limit", String(pageLimit)), ("include", "catalog")]
+            where !(components.queryItems ?? []).contains(where: { $0.name == name }) {
+            components.percentEncodedQuery = (components.percentEncodedQuery.map { $0 + "&" } ?? "") + "\(name)=\(value)"
         }
         guard let url = components.url else {
             throw LibraryError(message: "\(source.name): Apple Music library: malformed next link")

@@ -15,6 +15,11 @@ public struct LibraryOutcome: Sendable, Hashable {
     public var musicBrainzArtistIDs: [String: String]
     /// MusicBrainz release-group ids of owned albums (from beets), for matching owned albums by id.
     public var musicBrainzReleaseGroupIDs: [AlbumKey: String]
+    /// Apple Music catalog artist ids by `ArtistName.normalize`d name (from the Apple Music library), for
+    /// an apple-music sweep to use without a search. First id seen for a name wins.
+    public var appleMusicArtistIDs: [String: String] = [:]
+    /// Apple Music catalog album ids of owned albums (from the Apple Music library).
+    public var appleMusicAlbumIDs: [AlbumKey: String] = [:]
 
     public init(albums: [LibraryAlbum], artists: [String], sources: [LibrarySourceSummary], warnings: [LibraryWarning],
                 musicBrainzArtistIDs: [String: String] = [:], musicBrainzReleaseGroupIDs: [AlbumKey: String] = [:]) {

@@ -16,6 +16,10 @@ public struct LibraryReadResult: Sendable, Hashable {
     public var musicBrainzArtistIDs: [String: String] = [:]
     /// MusicBrainz release-group ids of owned albums.
     public var musicBrainzReleaseGroupIDs: [AlbumKey: String] = [:]
+    /// Apple Music catalog artist ids by `ArtistName.normalize`d name (a library album's catalog artist).
+    public var appleMusicArtistIDs: [String: String] = [:]
+    /// Apple Music catalog album ids of owned albums.
+    public var appleMusicAlbumIDs: [AlbumKey: String] = [:]
 
     public init(source: LibrarySource) {
         self.source = source

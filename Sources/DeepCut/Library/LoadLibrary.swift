@@ -72,6 +72,8 @@ public struct LoadLibrary: Sendable {
             }
             outcome.musicBrainzArtistIDs.merge(result.musicBrainzArtistIDs) { first, _ in first }
             outcome.musicBrainzReleaseGroupIDs.merge(result.musicBrainzReleaseGroupIDs) { first, _ in first }
+            outcome.appleMusicArtistIDs.merge(result.appleMusicArtistIDs) { first, _ in first }
+            outcome.appleMusicAlbumIDs.merge(result.appleMusicAlbumIDs) { first, _ in first }
         }
         return outcome
     }

@@ -62,6 +62,12 @@ struct PrometheusTextfile: Sendable {
                named)
         series("deepcut_build_info", "The deepcut version that wrote these metrics.",
                [("{version=\"\(labelValue(ClientVersion.current))\"}", "1")])
+        if let pace = report.sweep.pace {
+            series("deepcut_effective_requests_per_minute", "The pace the catalog accepted at the end of the last sweep.",
+                   [("{provider=\"\(labelValue(provider))\"}", "\(pace.effective)")])
+            series("deepcut_rate_limited_answers", "Answers of the last sweep that said \"too fast\".",
+                   [("{provider=\"\(labelValue(provider))\"}", "\(pace.rateLimitedAnswers)")])
+        }
         return text
     }
 

@@ -31,6 +31,37 @@ extension HealthReport {
         /// Why the catalog's answers were not believed (too many known artists came back empty at
         /// once); the run is then partial and caches nothing. Absent when the catalog looked sound.
         public var catalogFault: String?
+        /// Information: artists whose whole listing the catalog would not give back to the feed
+        /// window's start (iTunes lists at most 200 collections, newest first), so their oldest
+        /// releases in the window may be missing. Absent when there are none.
+        public var cutListings: [String]?
+        /// How fast the sweep was allowed to ask, and how often the catalog said "too fast". Absent in
+        /// reports of older versions.
+        public var pace: Pace?
+        /// Artists whose catalog id the library itself held (beets' `mb_albumartistid`): no name
+        /// search, no namesake guessed. Absent when there are none.
+        public var identifiedByLibrary: Int?
+
+        /// The adaptive rate limiter's account of a sweep, in requests per minute.
+        public struct Pace: Sendable, Hashable, Codable {
+            /// `catalog.requestsPerMinute`: the ceiling.
+            public var configured: Double
+            /// Where the sweep started (a pace an earlier run learned, or the ceiling).
+            public var start: Double
+            /// The effective pace at the end, which the next run starts from.
+            public var effective: Double
+            public var slowest: Double
+            /// Answers that said "too fast" (429, iTunes' empty 403, MusicBrainz' 503).
+            public var rateLimitedAnswers: Int
+
+            public init(configured: Double, start: Double, effective: Double, slowest: Double, rateLimitedAnswers: Int) {
+                self.configured = configured
+                self.start = start
+                self.effective = effective
+                self.slowest = slowest
+                self.rateLimitedAnswers = rateLimitedAnswers
+            }
+        }
 
         public init(status: StageStatus, provider: String, artists: ArtistCounts, requests: Int,
                     incompleteArtists: [String], failures: [ArtistFailure]) {

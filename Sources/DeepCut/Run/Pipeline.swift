@@ -65,16 +65,18 @@ struct Pipeline: Sendable {
                 throw error
             }
             let owned = Set(library.albums.map(\.key))
-            let (sweep, memory, provider) = try await sweepCatalog(library.artists, ownedKeys: owned, store: store, previous: previous,
-                                                                   run: &run)
+            let (sweep, memory, provider) = try await sweepCatalog(library.artists, ownedKeys: owned, libraryIDs: libraryIDs(loaded),
+                                                                   store: store, previous: previous, run: &run)
             // Artists that could not be checked keep their last known releases, marked stale.
             let stale = sweep.status == .failed ? StaleReleases() : try StaleReleases(of: sweep, memory: store.memory, now: run.startedAt)
-            let releases = sweep.releases + stale.releases
+            let uncovered = sweep.status == .failed ? [] : try Self.beyondCoverage(of: sweep, memory: store.memory)
+            let releases = sweep.releases + stale.releases + uncovered
             let dismissed = try store.dismissals.keys()
+            let libraryOwnedIDs = ownedIDs(loaded)
             let computeDiff = { (byEvidence: Set<String>) in
                 Diff(wantedTypes: config.feed.types, windowDays: config.feed.windowDays, newBy: config.feed.newBy)(
                     releases: releases, owned: owned, dismissed: dismissed, today: run.startedAt.epochDay,
-                    discovered: memory.discovered.mapValues(\.epochDay), ownedByEvidence: byEvidence)
+                    discovered: memory.discovered.mapValues(\.epochDay), ownedIDs: libraryOwnedIDs.union(byEvidence))
             }
             var diff = computeDiff([])
             var evidence: TrackEvidenceStage.Outcome?
@@ -124,12 +126,92 @@ struct Pipeline: Sendable {
         return snapshot
     }
 
+    /// The remembered releases of artists whose answer was cut, older than the answer reaches: not
+    /// seen in this run, not missing either, so what people see does not shrink because of a cap.
+    static func beyondCoverage(of sweep: SweepOutcome, memory: CatalogMemory) throws -> [Release] {
+        let cut = sweep.results.filter { !$0.coverage.isComplete && $0.outcome.isDefinite }
+        guard !cut.isEmpty else { return [] }
+        let remembered = try memory.lastAnswers(provider: sweep.provider, artists: cut.map(\.artist))
+        return cut.flatMap { result in
+            let listed = Set(result.outcome.releases.map(\.id))
+            return (remembered[result.artist]?.result.outcome.releases ?? []).filter {
+                !listed.contains($0.id) && !result.coverage.covers($0.releaseDate)
+            }
+        }
+    }
+
+    /// Keeps the pace the catalog accepted for the next run: below the ceiling it is stored, at the
+    /// ceiling any stored pace is forgotten.
+    private func learnPace(_ limiter: RateLimiter, learned: Double?, provider: String, store: StateStore, at date: Date) throws -> HealthReport.SweepStage.Pace? {
+        guard let ceiling = limiter.ceiling, let effective = limiter.pace else { return nil }
+        if effective < ceiling {
+            try store.learning.savePace(effective, provider: provider, at: date)
+        } else if learned != nil {
+            try store.learning.forgetPace(provider: provider)
+        }
+        let start = min(ceiling, learned ?? ceiling)
+        return HealthReport.SweepStage.Pace(configured: ceiling, start: start, effective: effective,
+                                            slowest: limiter.slowestPace ?? effective, rateLimitedAnswers: limiter.rateLimitedAnswers)
+    }
+
+    /// The catalog ids of artists whose listing was read whole within `catalog.fullListingDays`
+    /// (each artist's period spread over its second half, so the full listings of one library
+    /// never fall due in one run): for them this run asks only the newest collections.
+    /// Also: how many releases each known artist lists, so batches put the longest listings last.
+    private func warmPlan(_ artists: [String], store: StateStore, provider: String, at date: Date) throws
+        -> (newestSuffices: Set<String>, sizes: [String: Int]) {
+        let period = Double(config.catalog.fullListingDays) * 86_400
+        let listed = try store.memory.listed(provider: provider, artists: artists)
+        let newest = Set(listed.compactMap { artist, listing -> String? in
+            guard let at = listing.readWholeAt else { return nil }
+            let due = period * (0.5 + 0.5 * ResolutionMethod.unitSpread(ArtistName.normalize(artist)))
+            let age = date.timeIntervalSince(at)
+            return age >= 0 && age < due ? listing.catalogID : nil
+        })
+        return (newest, Dictionary(listed.values.map { ($0.catalogID, $0.releases) }, uniquingKeysWith: max))
+    }
+
+    /// The catalog artist ids the library holds for the configured provider, by normalised name:
+    /// beets' MusicBrainz ids for a MusicBrainz sweep, Apple Music library albums' catalog artists
+    /// for an apple-music one.
+    private func libraryIDs(_ library: LibraryOutcome) -> [String: String] {
+        switch config.catalog.provider {
+        case .musicbrainz: library.musicBrainzArtistIDs
+        case .appleMusic: library.appleMusicArtistIDs
+        case .itunes: [:]
+        }
+    }
+
+    /// The catalog ids of owned albums the library holds for the configured provider: beets'
+    /// release groups, Apple Music library albums' catalog albums.
+    private func ownedIDs(_ library: LibraryOutcome) -> Set<String> {
+        switch config.catalog.provider {
+        case .musicbrainz: Set(library.musicBrainzReleaseGroupIDs.values)
+        case .appleMusic: Set(library.appleMusicAlbumIDs.values)
+        case .itunes: []
+        }
+    }
+
+    /// The oldest release date the feed window can show on `date`'s day.
+    private func windowStart(on date: Date) -> ReleaseDate {
+        ReleaseDate(epochDay: date.epochDay - config.feed.windowDays)
+    }
+
     /// SweepCatalog, with the repair plan, the circuit breaker, the suddenly-empty rule and the
     /// catalog memory. Only answers the run believes are remembered or cached.
     /// - Returns: the whole sweep in library order, and what the catalog memory learned from it.
-    private func sweepCatalog(_ artists: [String], ownedKeys: Set<AlbumKey>, store: StateStore, previous: PreviousRun,
-                              run: inout RunInProgress) async throws -> (SweepOutcome, MemoryUpdate, any CatalogProvider) {
-        let provider = try CatalogProviderFactory.make(config.catalog, client: client, environment: environment)
+    private func sweepCatalog(_ artists: [String], ownedKeys: Set<AlbumKey>, libraryIDs: [String: String], store: StateStore,
+                              previous: PreviousRun, run: inout RunInProgress) async throws -> (SweepOutcome, MemoryUpdate, any CatalogProvider) {
+        let providerName = config.catalog.provider.rawValue
+        let learnedPace = try store.learning.pace(provider: providerName)
+        let limiter = RateLimiter(requestsPerMinute: config.catalog.requestsPerMinute, startingPace: learnedPace)
+        let learnedCounting = try store.learning.limitReading(provider: providerName)
+        let counting = LookupLimitCounting(learnedCounting)
+        let warm = try warmPlan(artists, store: store, provider: providerName, at: run.startedAt)
+        let provider = try CatalogProviderFactory.make(config.catalog, client: client, environment: environment,
+                                                       coverageNeeded: windowStart(on: run.startedAt), limiter: limiter,
+                                                       counting: counting, newestSuffices: warm.newestSuffices,
+                                                       listingSizes: warm.sizes)
         // A refused token is a configuration problem (exit 78), not a partial sweep of 401s.
         if let refused = await provider.credentialsRefused() { throw refused }
         let plan = try RepairPlan(artists: artists, previous: previous.lastRun, previouslyFailed: previous.unansweredArtists,
@@ -137,6 +219,7 @@ struct Pipeline: Sendable {
                                   now: run.startedAt)
         let progress = SweepProgress(total: plan.toFetch.count, log: log)
         var sweeper = SweepCatalog(config: config, provider: provider, store: store, now: now)
+        sweeper.libraryIDs = libraryIDs
         sweeper.artistFinished = progress.artistFinished
         let first = try await progress.reporting { [sweeper] () async -> Result<SweepCatalog.Swept, any Error> in
             do {
@@ -159,11 +242,21 @@ struct Pipeline: Sendable {
         try store.runs.recordAnswers(provider: provider.name, runID: run.runID.rawValue, unanswered: fetched.incompleteArtists,
                                      answered: fault == nil ? fetched.results.filter(\.isAnsweredInThisRun).map(\.artist) : [])
         let sweep = plan.merge(fetched, artists: artists)
+        let pace = try learnPace(limiter, learned: learnedPace, provider: providerName, store: store, at: run.startedAt)
+        if let reading = counting.known, reading != learnedCounting {
+            try store.learning.saveLimitReading(reading, provider: providerName, at: run.startedAt)
+        }
         run.report.sweep = HealthReport.SweepStage(sweep)
+        run.report.sweep.pace = pace
         run.report.sweep.catalogFault = fault
         if !plan.reused.isEmpty { run.report.sweep.reusedArtists = artists.filter { plan.reused[$0] != nil } }
         let ambiguous = sweep.ambiguousArtists
         if !ambiguous.isEmpty { run.report.sweep.ambiguousArtists = ambiguous }
+        let fromLibrary = sweep.results.filter { $0.resolution == .library }.count
+        if fromLibrary > 0 { run.report.sweep.identifiedByLibrary = fromLibrary }
+        let start = windowStart(on: run.startedAt)
+        let cut = sweep.results.filter { $0.source == .catalog && $0.outcome.isDefinite && !$0.coverage.reaches(back: start) }
+        if !cut.isEmpty { run.report.sweep.cutListings = cut.map(\.artist) }
         return (sweep, memory, provider)
     }
 
@@ -199,7 +292,7 @@ struct Pipeline: Sendable {
         let searched = Set(first.learned.map(\.artistKey))
         let lostIDs = results.filter { result in
             guard result.source == .catalog, case .failed(let failure) = result.outcome, failure.kind == .decoding,
-                  let method = result.resolution, method != .override else { return false }
+                  let method = result.resolution, method != .override, method != .library else { return false }
             return !searched.contains(ArtistName.normalize(result.artist))
         }.map(\.artist)
         // So many at once may be the catalog's fault: they are not searched now, but their ids are
@@ -238,6 +331,10 @@ struct Pipeline: Sendable {
         let learned = (first.learned.filter { !replaced.contains($0.artistKey) }
             + (reasked?.learned ?? []).filter { believed.contains($0.artistKey) })
             .filter { (suspicious.isEmpty && lostIDs.isEmpty) || $0.method != .notFound }
+        // A vanished id leaves the cache even when the search found nothing to replace it with.
+        let replacedIDs = Set(learned.filter { $0.artist != nil }.map(\.artistKey))
+        try store.artistResolutions.forget(reresolved.map(ArtistName.normalize).filter { !replacedIDs.contains($0) },
+                                           provider: providerName)
         return (SweepCatalog.Swept(outcome: SweepOutcome(provider: providerName, results: results), learned: learned), nil)
     }
 

@@ -47,6 +47,10 @@ public struct CatalogMemory: Sendable {
                 try upsertArtist.reset()
                 try upsertArtist.bind([provider, artist, result.catalogID, result.outcome.isNotFound ? "notFound" : "fetched", now, now])
                 while try upsertArtist.step() {}
+                if result.coverage.isWhole {
+                    try connection.execute("UPDATE catalog_artists SET full_listing_at = ? WHERE provider = ? AND artist = ?",
+                                           [now, provider, artist])
+                }
                 var seen: Set<String> = []
                 for release in releases where seen.insert(release.id).inserted {
                     try upsertRelease.reset()
@@ -60,7 +64,7 @@ public struct CatalogMemory: Sendable {
                     }
                     while try upsertRelease.step() {}
                 }
-                update.withdrawn += try withdraw(artist: artist, provider: provider, keeping: seen, at: now, in: connection)
+                update.withdrawn += try withdraw(artist: artist, provider: provider, keeping: seen, covered: result.coverage, at: now, in: connection)
             }
             return update
         }
@@ -87,13 +91,14 @@ public struct CatalogMemory: Sendable {
         try connection.execute("UPDATE catalog_artists SET checked_at = ? WHERE checked_at > ?", [justBefore, justBefore])
     }
 
-    /// Marks the artist's remembered releases that the catalog no longer lists.
-    private func withdraw(artist: String, provider: String, keeping current: Set<String>, at now: Double,
+    /// Marks the artist's remembered releases that the catalog no longer lists, inside the range the
+    /// answer covers: a release older than a cut listing reaches is not missing, only unseen.
+    private func withdraw(artist: String, provider: String, keeping current: Set<String>, covered: ListingCoverage, at now: Double,
                           in connection: Connection) throws -> [Release] {
         let vanished = try connection.query("""
             SELECT \(Self.releaseColumns) FROM catalog_releases
             WHERE provider = ? AND artist = ? AND withdrawn_at IS NULL AND last_seen_at < ?
-            """, [provider, artist, now], Self.release).filter { !current.contains($0.id) }
+            """, [provider, artist, now], Self.release).filter { !current.contains($0.id) && covered.covers($0.releaseDate) }
         for release in vanished {
             try connection.execute("UPDATE catalog_releases SET withdrawn_at = ? WHERE provider = ? AND artist = ? AND release_id = ?",
                                    [now, provider, artist, release.id])
@@ -195,6 +200,35 @@ extension CatalogMemory {
                 try connection.execute("INSERT OR IGNORE INTO suspect_artists (provider, artist, marked_at) VALUES (?, ?, ?)",
                                        [provider, ArtistName.normalize(artist), date.timeIntervalSince1970])
             }
+        }
+    }
+}
+
+extension CatalogMemory {
+    /// What a warm sweep plans with, per artist with releases remembered: its catalog id, when its
+    /// listing was last read whole (complete, or as much as the catalog ever lists; nil: never),
+    /// and how many releases are remembered for it. By library name.
+    struct Listed: Sendable {
+        var catalogID: String
+        var readWholeAt: Date?
+        var releases: Int
+    }
+
+    func listed(provider: String, artists: [String]) throws -> [String: Listed] {
+        try database.withConnection { connection in
+            var listed: [String: Listed] = [:]
+            for artist in artists {
+                let rows = try connection.query("""
+                    SELECT catalog_id, full_listing_at, (SELECT COUNT(*) FROM catalog_releases r WHERE r.provider = a.provider
+                        AND r.artist = a.artist AND r.withdrawn_at IS NULL)
+                    FROM catalog_artists a WHERE provider = ? AND artist = ? AND outcome = 'fetched' AND catalog_id IS NOT NULL
+                    """, [provider, ArtistName.normalize(artist)]) { row in
+                    Listed(catalogID: try row.get(0), readWholeAt: try row.get(1, as: Double?.self).map { Date(timeIntervalSince1970: $0) },
+                           releases: try row.get(2))
+                }
+                if let row = rows.first { listed[artist] = row }
+            }
+            return listed
         }
     }
 }

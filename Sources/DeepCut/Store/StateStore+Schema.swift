@@ -141,5 +141,18 @@ extension StateStore {
             ALTER TABLE feed_appearances ADD COLUMN release_date TEXT;
             ALTER TABLE feed_appearances ADD COLUMN updated_at REAL;
             """),
+        // What the sweep learned about each catalog for the next run (`CatalogLearning`): the pace
+        // it accepts (`pace`, requests per minute) and how it counts `limit` (`lookupLimit`); and
+        // when each artist's listing was last read whole (warm sweeps ask only the newest between).
+        Migration(version: 12, sql: """
+            ALTER TABLE catalog_artists ADD COLUMN full_listing_at REAL;
+            CREATE TABLE catalog_learning (
+                provider TEXT NOT NULL,
+                name TEXT NOT NULL,
+                value TEXT NOT NULL,
+                learned_at REAL NOT NULL,
+                PRIMARY KEY (provider, name)
+            ) WITHOUT ROWID;
+            """),
     ])
 }

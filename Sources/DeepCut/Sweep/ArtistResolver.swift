@@ -35,12 +35,12 @@ struct ArtistResolver: Sendable {
     /// could not be fetched might be the owned one, so without an owned match that is a failure
     /// (retried next run), not a guess.
     private func choose(among namesakes: [CatalogArtist]) async -> ResolvedArtist {
-        let answers = await provider.releases(ofEach: namesakes)
+        let answers = await provider.listings(ofEach: namesakes)
         var firstFailure: FetchFailure?
         for namesake in namesakes {
             switch answers.answer(for: namesake) {
-            case .success(let releases) where releases.contains(where: isOwned):
-                return .found(namesake, .owned, releases: .success(releases))
+            case .success(let listing) where listing.releases.contains(where: isOwned):
+                return .found(namesake, .owned, releases: .success(listing))
             case .success:
                 continue
             case .failure(let failure):

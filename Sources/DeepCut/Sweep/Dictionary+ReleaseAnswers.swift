@@ -8,3 +8,11 @@ extension Dictionary where Key == String, Value == Result<[Release], FetchFailur
                                                  message: "the catalog's answer left out artist id \(artist.id)"))
     }
 }
+
+extension Dictionary where Key == String, Value == Result<ArtistListing, FetchFailure> {
+    /// The listing `listings(ofEach:)` gave for `artist`; left out is a failure, as above.
+    func answer(for artist: CatalogArtist) -> Value {
+        self[artist.id] ?? .failure(FetchFailure(kind: .decoding, attempts: 0,
+                                                 message: "the catalog's answer left out artist id \(artist.id)"))
+    }
+}

@@ -31,6 +31,9 @@ struct SweepCatalog: Sendable {
     let resolutionCache: ArtistResolutionRepository?
     /// `artistOverrides`: catalog ids by `ArtistName.normalize`d library name.
     let overrides: [String: String]
+    /// Catalog ids the library itself holds (beets' `mb_albumartistid`), by `ArtistName.normalize`d
+    /// name: used without a search, after overrides and before the cache.
+    var libraryIDs: [String: String] = [:]
     /// How long the sweep may run, from the start of `run`; nil for no limit.
     let deadline: Duration?
     let clock: CatalogClock
@@ -95,7 +98,7 @@ struct SweepCatalog: Sendable {
                 let answer = await RequestTally.$current.withValue(tally) { () async -> SweepJob.Answer in
                     switch job {
                     case .resolve(let index, let name): .resolved(index: index, name: name, await resolver.resolve(name))
-                    case .fetch(let members): .fetched(members, await provider.releases(ofEach: members.map(\.artist)))
+                    case .fetch(let members): .fetched(members, await provider.listings(ofEach: members.map(\.artist)))
                     }
                 }
                 return (answer, tally.requests)
@@ -107,18 +110,24 @@ struct SweepCatalog: Sendable {
             return ArtistResult(artist: artists[index], catalogID: schedule.identities[index]?.artist?.id,
                                 outcome: schedule.finalOutcome(index, stop: stop, reachedDeadline: reachedDeadline),
                                 requests: schedule.requests[index], resolution: schedule.identities[index]?.method,
-                                source: cached ? .resolutionCache : .catalog)
+                                source: cached ? .resolutionCache : .catalog, coverage: schedule.coverages[index])
         }
         return Swept(outcome: SweepOutcome(provider: provider.name, results: results), learned: schedule.learned)
     }
 
-    /// Only the pinned identities (`artistOverrides`), by artist index.
+    /// The identity the config (`artistOverrides`) or the library pins a name to, config first.
+    private func pinnedIdentity(_ name: String) -> ArtistIdentity? {
+        let key = ArtistName.normalize(name)
+        if let pinned = overrides[key] { return ArtistIdentity(artist: CatalogArtist(id: pinned, name: name), method: .override) }
+        if let held = libraryIDs[key] { return ArtistIdentity(artist: CatalogArtist(id: held, name: name), method: .library) }
+        return nil
+    }
+
+    /// Only the pinned identities (`artistOverrides`, library ids), by artist index.
     private func pinnedIdentities(_ artists: [String]) throws -> [Int: ArtistIdentity] {
         var known: [Int: ArtistIdentity] = [:]
         for (index, name) in artists.enumerated() {
-            if let pinned = overrides[ArtistName.normalize(name)] {
-                known[index] = ArtistIdentity(artist: CatalogArtist(id: pinned, name: name), method: .override)
-            }
+            if let pinned = pinnedIdentity(name) { known[index] = pinned }
         }
         return known
     }
@@ -130,8 +139,8 @@ struct SweepCatalog: Sendable {
         var known: [Int: ArtistIdentity] = [:]
         for (index, name) in artists.enumerated() {
             let key = ArtistName.normalize(name)
-            if let pinned = overrides[key] {
-                known[index] = ArtistIdentity(artist: CatalogArtist(id: pinned, name: name), method: .override)
+            if let pinned = pinnedIdentity(name) {
+                known[index] = pinned
             } else if let record = cached[key], now < record.resolvedAt.addingTimeInterval(record.method.cacheLifetime(artistKey: key)) {
                 known[index] = ArtistIdentity(artist: record.artist, method: record.method)
             }

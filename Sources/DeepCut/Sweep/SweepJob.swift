@@ -14,6 +14,6 @@ enum SweepJob: Sendable {
     /// What a job brought back, with the job's own details.
     enum Answer: Sendable {
         case resolved(index: Int, name: String, ResolvedArtist)
-        case fetched([Member], [String: Result<[Release], FetchFailure>])
+        case fetched([Member], [String: Result<ArtistListing, FetchFailure>])
     }
 }

@@ -11,6 +11,8 @@ struct SweepSchedule: WindowSchedule {
     /// nil until the artist has an answer.
     private(set) var outcomes: [ArtistOutcome?]
     private(set) var requests: [Int]
+    /// What each fetched answer covers (`.complete` until an answer says otherwise).
+    private(set) var coverages: [ListingCoverage]
     /// Resolutions learned this run, for the cache: definite answers only, never failures.
     private(set) var learned: [ArtistResolutionRecord] = []
 
@@ -33,6 +35,7 @@ struct SweepSchedule: WindowSchedule {
         identities = names.indices.map { known[$0] }
         outcomes = identities.map { $0?.method == .notFound ? .notFound : nil }
         requests = Array(repeating: 0, count: names.count)
+        coverages = Array(repeating: .complete, count: names.count)
         unresolved = ArraySlice(names.indices.filter { known[$0] == nil })
         awaitingReleases = names.indices.compactMap { index in
             known[index]?.artist.map { SweepJob.Member(index: index, artist: $0) }
@@ -85,7 +88,9 @@ struct SweepSchedule: WindowSchedule {
             // A batch's requests are counted on its first artist, so the counts still add up.
             requests[members[0].index] += spent
             for member in members {
-                outcomes[member.index] = ArtistOutcome(answers.answer(for: member.artist))
+                let answer = answers.answer(for: member.artist)
+                outcomes[member.index] = ArtistOutcome(answer.releases)
+                if case .success(let listing) = answer { coverages[member.index] = listing.coverage }
             }
         }
     }
@@ -119,7 +124,8 @@ struct SweepSchedule: WindowSchedule {
             identities[index] = ArtistIdentity(artist: artist, method: method)
             learned.append(ArtistResolutionRecord(artistKey: key, artist: artist, method: method, resolvedAt: resolvedAt))
             if let releases {
-                outcomes[index] = ArtistOutcome(releases)
+                outcomes[index] = ArtistOutcome(releases.releases)
+                if case .success(let listing) = releases { coverages[index] = listing.coverage }
             } else {
                 awaitingReleases.append(SweepJob.Member(index: index, artist: artist))
             }

@@ -20,9 +20,11 @@ public struct Diff: Sendable {
     ///   - dismissed: album keys the user marked "Not interested" (legacy keys included).
     ///   - today: days since 1970-01-01 (UTC) of the run; the window is `[today - windowDays, today]`.
     ///   - discovered: release id → day it first appeared in its artist's catalog (after the artist's first check).
-    ///   - ownedByEvidence: release ids that track lists show to be editions of an owned album (`TrackEvidence`).
+    ///   - ownedIDs: catalog ids known to be owned: named by the library (beets' `mb_releasegroupid`,
+    ///     owned exactly, on top of the title key, as beets itself matches them) or shown by track
+    ///     lists to be editions of an owned album (`TrackEvidence`).
     public func callAsFunction(releases: [Release], owned: Set<AlbumKey>, dismissed: Set<AlbumKey>, today: Int,
-                               discovered: [String: Int] = [:], ownedByEvidence: Set<String> = []) -> FeedDiff {
+                               discovered: [String: Int] = [:], ownedIDs: Set<String> = []) -> FeedDiff {
         var keyCache = MatchKeyCache()
         let ownedKeys = MatchKeyIndex(owned, cache: &keyCache)
         let dismissedKeys = MatchKeyIndex(dismissed, cache: &keyCache)
@@ -39,7 +41,7 @@ public struct Diff: Sendable {
             let family = reading.family
             let credits = keyCache.credits(of: release.artist)
             let reason: DropReason?
-            if ownedKeys.contains(reading, type: release.type, anyOf: credits.all) || ownedByEvidence.contains(release.id) {
+            if ownedIDs.contains(release.id) || ownedKeys.contains(reading, type: release.type, anyOf: credits.all) {
                 reason = .owned
             } else if dismissedKeys.contains(reading, type: release.type, anyOf: credits.all) {
                 reason = .dismissed

@@ -66,6 +66,19 @@ public struct ReleaseDate: Sendable, Hashable, Comparable, Codable, CustomString
         Self.daysFromCivil(year: year, month: month ?? 1, day: day ?? 1)
     }
 
+    /// The full date `epochDay` days after 1970-01-01 (Howard Hinnant's civil_from_days).
+    public init(epochDay: Int) {
+        let z = epochDay + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        self.init(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
+    }
+
     public var description: String {
         var text = zeroPadded(year, width: 4)
         if let month { text += "-" + zeroPadded(month, width: 2) }

@@ -22,15 +22,19 @@ public struct ArtistResult: Sendable, Hashable {
     /// finished (the search failed, or the artist was skipped).
     public var resolution: ResolutionMethod?
     public var source: Source
+    /// How much of the artist's listing a `.fetched` answer covers (a capped catalog answer may
+    /// list only the newest releases).
+    public var coverage: ListingCoverage
 
     public init(artist: String, catalogID: String? = nil, outcome: ArtistOutcome, requests: Int = 0,
-                resolution: ResolutionMethod? = nil, source: Source = .catalog) {
+                resolution: ResolutionMethod? = nil, source: Source = .catalog, coverage: ListingCoverage = .complete) {
         self.artist = artist
         self.catalogID = catalogID
         self.outcome = outcome
         self.requests = requests
         self.resolution = resolution
         self.source = source
+        self.coverage = coverage
     }
 
     /// True when the catalog gave this artist a definite answer in this run.

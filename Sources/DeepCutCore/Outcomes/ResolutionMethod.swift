@@ -12,6 +12,9 @@ public enum ResolutionMethod: String, Codable, Sendable, CaseIterable {
     case ambiguous
     /// `artistOverrides` in the config pins the name to an id.
     case override
+    /// The library itself names the catalog artist (beets' `mb_albumartistid`, an Apple Music
+    /// library album's catalog artist): no search, and it wins over any search.
+    case library
     /// The catalog has no artist by that name.
     case notFound
 }

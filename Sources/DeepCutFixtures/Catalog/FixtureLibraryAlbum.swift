@@ -1,10 +1,17 @@
-/// One album in the fixture's Apple Music library: `attributes.name` and `attributes.artistName`.
+/// One album in the fixture's Apple Music library: `attributes.name` and `attributes.artistName`,
+/// and with `include=catalog` the catalog album it is (and that album's catalog artist).
 public struct FixtureLibraryAlbum: Sendable, Hashable {
     public var title: String
     public var artist: String
+    /// The catalog album id `relationships.catalog` names; nil: the album has no catalog match (an import).
+    public var catalogAlbumID: String?
+    /// The catalog artist id of that album (`relationships.catalog.data[0].relationships.artists`).
+    public var catalogArtistID: String?
 
-    public init(title: String, artist: String) {
+    public init(title: String, artist: String, catalogAlbumID: String? = nil, catalogArtistID: String? = nil) {
         self.title = title
         self.artist = artist
+        self.catalogAlbumID = catalogAlbumID
+        self.catalogArtistID = catalogArtistID
     }
 }

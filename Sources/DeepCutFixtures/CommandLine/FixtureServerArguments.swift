@@ -2,7 +2,8 @@
 public struct FixtureServerArguments: Sendable, Hashable {
     public static let usage = """
         usage: deepcut-fixture-server --catalog FILE [--port N] \
-        [--latency-ms N | --lognormal-median-ms N --lognormal-p99-ms N [--seed N]]
+        [--latency-ms N | --lognormal-median-ms N --lognormal-p99-ms N [--seed N]] \
+        [--lookup-limit per-answer|per-artist] [--accept-per-minute N]
         """
 
     public var catalogPath: String
@@ -21,11 +22,22 @@ public struct FixtureServerArguments: Sendable, Hashable {
         }
         guard let catalogPath = values["--catalog"] else { throw FixtureServerArgumentsError("--catalog FILE is required") }
         let port = try integer(values, "--port", in: 0...65_535) ?? 0
-        return FixtureServerArguments(catalogPath: catalogPath, options: FixtureServerOptions(port: port, latency: try latency(values)))
+        var options = FixtureServerOptions(port: port, latency: try latency(values))
+        switch values["--lookup-limit"] {
+        case nil, "per-answer": options.lookupLimit = .perAnswer
+        case "per-artist": options.lookupLimit = .perArtist
+        case let other?: throw FixtureServerArgumentsError("--lookup-limit must be per-answer or per-artist, not \(other)")
+        }
+        if let pace = try number(values, "--accept-per-minute") {
+            guard pace > 0 else { throw FixtureServerArgumentsError("--accept-per-minute must be positive") }
+            options.acceptedRequestsPerMinute = pace
+        }
+        return FixtureServerArguments(catalogPath: catalogPath, options: options)
     }
 
     private static let flags: Set<String> = [
         "--catalog", "--port", "--latency-ms", "--lognormal-median-ms", "--lognormal-p99-ms", "--seed",
+        "--lookup-limit", "--accept-per-minute",
     ]
 
     private static func latency(_ values: [String: String]) throws(FixtureServerArgumentsError) -> FixtureLatency {

@@ -32,18 +32,30 @@ struct AppleMusicLibraryRoute: FixtureRoute {
         guard let offset = Self.integer(parameters["offset"], default: 0), offset >= 0 else {
             return error(400, code: "40005", title: "Invalid Parameter Value", detail: "Value must be an offset", parameter: "offset")
         }
+        let withCatalog = (parameters["include"] ?? "").split(separator: ",").contains("catalog")
         return RoutePlan(name: "appleMusic.library.albums",
-                         response: HTTPResponse(status: 200, contentType: Self.contentType, body: page(offset: offset, limit: limit)))
+                         response: HTTPResponse(status: 200, contentType: Self.contentType,
+                                                body: page(offset: offset, limit: limit, withCatalog: withCatalog)))
     }
 
-    private func page(offset: Int, limit: Int) -> String {
+    /// `relationships.catalog` as `include=catalog` adds it: the catalog album, with its artist.
+    private func catalogRelationship(_ album: FixtureLibraryAlbum) -> String {
+        guard let id = album.catalogAlbumID else { return ",\"relationships\":{\"catalog\":{\"data\":[]}}" }
+        let artists = album.catalogArtistID.map { "{\"id\":\($0.jsonQuoted),\"type\":\"artists\"}" } ?? ""
+        return ",\"relationships\":{\"catalog\":{\"data\":[{\"id\":\(id.jsonQuoted),\"type\":\"albums\","
+            + "\"attributes\":{\"name\":\(album.title.jsonQuoted),\"artistName\":\(album.artist.jsonQuoted)},"
+            + "\"relationships\":{\"artists\":{\"data\":[\(artists)]}}}]}}"
+    }
+
+    private func page(offset: Int, limit: Int, withCatalog: Bool) -> String {
         let end = min(offset + limit, library.albums.count)
         let albums = offset < end ? Array(library.albums[offset..<end].enumerated()) : []
         let data = albums.map { index, album in
             let id = "l.fixture\(offset + index)".jsonQuoted
             return "{\"id\":\(id),\"type\":\"library-albums\",\"href\":\((Self.path + "/l.fixture\(offset + index)").jsonQuoted),"
                 + "\"attributes\":{\"name\":\(album.title.jsonQuoted),\"artistName\":\(album.artist.jsonQuoted),"
-                + "\"playParams\":{\"id\":\(id),\"kind\":\"album\",\"isLibrary\":true}}}"
+                + "\"playParams\":{\"id\":\(id),\"kind\":\"album\",\"isLibrary\":true}}"
+                + (withCatalog ? catalogRelationship(album) : "") + "}"
         }
         let next = end < library.albums.count ? "\"next\":\((Self.path + "?offset=\(end)").jsonQuoted)," : ""
         return "{\(next)\"data\":[\(data.joined(separator: ","))],\"meta\":{\"total\":\(library.albums.count)}}"

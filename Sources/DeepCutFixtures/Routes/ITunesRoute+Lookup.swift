@@ -5,9 +5,10 @@ extension ITunesRoute {
     /// `lookup?id=A[,B…][&entity=album][&limit=N][&country=C]`: for each known id, the artist wrapper, then
     /// (with `entity=album`) its collections in catalog order. Unknown ids are simply absent.
     ///
-    /// How `limit` applies to a multi-id lookup is undocumented for the real API. The fixture takes the strict
-    /// reading: `limit` (default 50, at most 200) caps the collections in the whole response, not per artist,
-    /// so a client that batches ids must notice a possibly truncated answer instead of losing releases.
+    /// How `limit` applies to a multi-id lookup is undocumented for the real API. The fixture serves either
+    /// reading (`limitReading`): `limit` (default 50, at most 200) caps the collections of the whole response,
+    /// or of each artist, so a client that batches ids must stay correct under both. `sort=recent` lists each
+    /// artist's collections newest first (ties in catalog order), so a cap drops the oldest.
     func lookupPlan(for request: HTTPRequest) -> RoutePlan {
         let route = "itunes.lookup"
         guard let parameters = request.queryParameters else { return invalidParameter("query", route: route) }
@@ -25,6 +26,12 @@ extension ITunesRoute {
             return invalidParameter("country", route: route)
         }
         guard let limit = Self.limit(parameters["limit"]) else { return invalidParameter("limit", route: route) }
+        let newestFirst: Bool
+        switch parameters["sort"] {
+        case nil: newestFirst = false
+        case "recent": newestFirst = true
+        default: return invalidParameter("sort", route: route)
+        }
 
         var seen: Set<String> = []
         let requested = ids.filter { seen.insert($0).inserted }.compactMap { artistIndexByID[$0].map { artists[$0] } }
@@ -33,7 +40,9 @@ extension ITunesRoute {
         for artist in requested {
             results.append(artistWrapper(artist, storefront: storefront))
             guard listsAlbums else { continue }
-            for release in artist.releases.prefix(collectionBudget) {
+            if limitReading == .perArtist { collectionBudget = limit }
+            let listed = newestFirst ? Self.newestFirst(artist.releases) : artist.releases
+            for release in listed.prefix(collectionBudget) {
                 results.append(collection(release, listedUnder: artist, storefront: storefront))
             }
             collectionBudget -= min(collectionBudget, artist.releases.count)
@@ -42,6 +51,14 @@ extension ITunesRoute {
             name: route, operation: .lookup, artistIDs: requested.map(\.id),
             response: HTTPResponse(status: 200, contentType: Self.contentType, body: ITunesJSONObject.responseBody(results))
         )
+    }
+
+    /// Newest first; a stable sort, so releases of one date keep the catalog's order.
+    static func newestFirst(_ releases: [FixtureRelease]) -> [FixtureRelease] {
+        releases.enumerated().sorted { left, right in
+            left.element.releaseDate != right.element.releaseDate ? left.element.releaseDate > right.element.releaseDate
+                : left.offset < right.offset
+        }.map(\.element)
     }
 
     func collection(_ release: FixtureRelease, listedUnder artist: FixtureArtist, storefront: ITunesStorefront) -> ITunesJSONObject {

@@ -5,8 +5,10 @@ struct ITunesRoute: FixtureRoute {
     /// `searchFolded` names, parallel to `artists`, folded once rather than per request.
     let foldedNames: [String]
     let artistIndexByID: [String: Int]
+    let limitReading: FixtureServerOptions.LookupLimitReading
 
-    init(catalog: FixtureCatalog) {
+    init(catalog: FixtureCatalog, limitReading: FixtureServerOptions.LookupLimitReading = .perAnswer) {
+        self.limitReading = limitReading
         artists = catalog.artists
         foldedNames = catalog.artists.map(\.name.searchFolded)
         artistIndexByID = Dictionary(catalog.artists.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })

@@ -8,10 +8,13 @@ import Synchronization
 final class FixtureRouter: Sendable {
     private let routes: Mutex<[any FixtureRoute]>
     let state: FixtureState
+    /// Catalog requests beyond this pace get iTunes' throttling answer (403, empty body); nil accepts all.
+    let acceptedRequestsPerMinute: Double?
 
-    init(routes: [any FixtureRoute], state: FixtureState) {
+    init(routes: [any FixtureRoute], state: FixtureState, acceptedRequestsPerMinute: Double? = nil) {
         self.routes = Mutex(routes)
         self.state = state
+        self.acceptedRequestsPerMinute = acceptedRequestsPerMinute
     }
 
     func replaceRoutes(_ routes: [any FixtureRoute]) {
@@ -26,7 +29,10 @@ final class FixtureRouter: Sendable {
             let current = routes.withLock { $0 }
             plan = current.lazy.compactMap { $0.plan(for: request) }.first ?? .notFound(request)
         }
-        let fault = plan.operation.flatMap { state.takeFault(forArtistIDs: plan.artistIDs, operation: $0) }
+        var fault = plan.operation.flatMap { state.takeFault(forArtistIDs: plan.artistIDs, operation: $0) }
+        if fault == nil, plan.operation != nil, let pace = acceptedRequestsPerMinute, !state.acceptsAtPace(pace, at: receivedAt) {
+            fault = Fault(.forbiddenEmpty)
+        }
         let (action, extraDelay) = fault?.kind.action(replacing: plan.response) ?? (.respond(plan.response), 0)
         if plan.isLogged {
             state.record(LoggedRequest(path: request.path, query: request.query, receivedAt: receivedAt,

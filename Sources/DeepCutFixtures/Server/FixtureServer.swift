@@ -29,12 +29,12 @@ public final class FixtureServer: Sendable {
         self.options = options
         self.library = library
         state = FixtureState(catalog: catalog, latency: options.latency)
-        router = FixtureRouter(routes: [], state: state)
+        router = FixtureRouter(routes: [], state: state, acceptedRequestsPerMinute: options.acceptedRequestsPerMinute)
         router.replaceRoutes(routes(serving: catalog))
     }
 
     private func routes(serving catalog: FixtureCatalog) -> [any FixtureRoute] {
-        [FixtureLogRoute(state: state), ITunesRoute(catalog: catalog), AppleMusicLibraryRoute(library: library),
+        [FixtureLogRoute(state: state), ITunesRoute(catalog: catalog, limitReading: options.lookupLimit), AppleMusicLibraryRoute(library: library),
          AppleMusicRoute(catalog: catalog, expectedToken: options.appleMusicToken), MusicBrainzRoute(catalog: catalog)]
     }
 

@@ -9,8 +9,24 @@ public struct FixtureServerOptions: Sendable, Hashable {
     /// The loopback address to bind, `127.0.0.1` unless a test needs a second host (`127.0.0.2`, e.g. as
     /// a redirect's target); anything outside 127.0.0.0/8 is refused.
     public var host: String
+    /// How `limit` caps a multi-id iTunes lookup: the real API's reading for `id=` lists is undocumented.
+    public var lookupLimit: LookupLimitReading
+    /// iTunes-style throttling stricter than the client's configuration: catalog requests beyond
+    /// this pace (a token bucket of one) get 403 with an empty body; nil accepts every request.
+    public var acceptedRequestsPerMinute: Double?
 
-    public init(port: Int = 0, latency: FixtureLatency = .none, appleMusicToken: String? = nil, host: String = "127.0.0.1") {
+    /// The two readings of `limit` in `lookup?id=A,B,…&limit=N`.
+    public enum LookupLimitReading: String, Sendable, Hashable, Codable {
+        /// `limit` caps the collections of the whole answer (the strict reading).
+        case perAnswer
+        /// `limit` caps each artist's collections, as Apple documents for `amgArtistId` lists.
+        case perArtist
+    }
+
+    public init(port: Int = 0, latency: FixtureLatency = .none, appleMusicToken: String? = nil, host: String = "127.0.0.1",
+                lookupLimit: LookupLimitReading = .perAnswer, acceptedRequestsPerMinute: Double? = nil) {
+        self.lookupLimit = lookupLimit
+        self.acceptedRequestsPerMinute = acceptedRequestsPerMinute
         self.port = port
         self.host = host
         self.latency = latency

@@ -14,6 +14,8 @@ final class FixtureState: Sendable {
         var catalogFault: Fault?
         var log: [LoggedRequest] = []
         var random: SplitMix64
+        /// When the throttle next accepts a request (GCRA, a bucket of one).
+        var throttleDue: Double = 0
     }
 
     private let latency: FixtureLatency
@@ -50,6 +52,19 @@ final class FixtureState: Sendable {
                 return active.fault
             }
             return nil
+        }
+    }
+
+    /// The server-side throttle (`FixtureServerOptions.acceptedRequestsPerMinute`): true when a request
+    /// arriving at `time` (monotonic seconds) is within the pace, a bucket of two so that ordinary
+    /// network jitter is no offence. A refused request does not use up a slot, so a client that
+    /// keeps asking too fast is refused until it slows down.
+    func acceptsAtPace(_ requestsPerMinute: Double, at time: Double) -> Bool {
+        let interval = 60 / max(requestsPerMinute, 0.001)
+        return contents.withLock { contents in
+            guard time >= contents.throttleDue - interval else { return false }
+            contents.throttleDue = max(contents.throttleDue, time) + interval
+            return true
         }
     }
 

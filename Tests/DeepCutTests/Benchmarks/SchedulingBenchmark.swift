@@ -51,7 +51,7 @@ struct SchedulingBenchmark {
         await LockstepWindow(width: width).run(&schedule) { job in
             let answer: SweepJob.Answer = switch job {
             case .resolve(let index, let name): .resolved(index: index, name: name, await resolver.resolve(name))
-            case .fetch(let members): .fetched(members, await provider.releases(ofEach: members.map(\.artist)))
+            case .fetch(let members): .fetched(members, await provider.listings(ofEach: members.map(\.artist)))
             }
             return (answer, 0)
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DeepCut
+import DeepCutCore
 
 /// Reading a batched lookup answer: what is attributed, and what must be asked again alone.
 @Suite struct ITunesBatchAnswerTests {
@@ -26,13 +27,40 @@ import Testing
         #expect(answer.unsure.isEmpty)
     }
 
-    @Test func cutAnswerDistrustsTheListingItEndsInAndAllAfterIt() throws {
-        let answer = try answer([
-            ITunesJSON.artist("One", id: 1), Self.collection(10, by: 1, "One"),
-            ITunesJSON.artist("Two", id: 2), Self.collection(20, by: 2, "Two"),
-        ], limit: 2)
+    /// Read per answer, the listing being written at the cap covers only its newest rows and every
+    /// listing after it is unknown; earlier ones were closed by the next wrapper.
+    @Test func cutAnswerCoversOnlyTheNewestOfTheListingItEndsInAndNothingAfterIt() throws {
+        let requested = Self.requested + [CatalogArtist(id: "3", name: "Three")]
+        let answer = try ITunesBatchAnswer(ITunesBody.decode(ITunesJSON.body([
+            ITunesJSON.artist("One", id: 1), Self.dated(10, by: 1, "2024-05-01"),
+            ITunesJSON.artist("Two", id: 2), Self.dated(20, by: 2, "2025-02-01"), Self.dated(21, by: 2, "2023-01-01"),
+            ITunesJSON.artist("Three", id: 3),
+        ])), requested: requested, limit: 3)
         #expect(answer.releases["1"]?.map(\.id) == ["10"])
-        #expect(answer.unsure == [Self.requested[1]])
+        #expect(answer.listings["1"]?.coverage == .complete)
+        #expect(answer.releases["2"]?.map(\.id) == ["20", "21"])
+        #expect(answer.listings["2"]?.coverage == .newest(count: 2, since: ReleaseDate(year: 2023, month: 1, day: 1)))
+        #expect(answer.unsure == [requested[2]])
+        #expect(!answer.provesLimitPerArtist)
+    }
+
+    /// More collections than `limit` can only mean `limit` counts per artist: then each listing at
+    /// the cap is cut, the others whole, wherever they stand in the answer.
+    @Test func answerBeyondTheLimitProvesPerArtistCountingAndCutsOnlyListingsAtTheCap() throws {
+        let answer = try answer([
+            ITunesJSON.artist("One", id: 1), Self.dated(10, by: 1, "2025-01-01"), Self.dated(11, by: 1, "2022-01-01"),
+            ITunesJSON.artist("Two", id: 2), Self.dated(20, by: 2, "2025-02-01"),
+        ], limit: 2)
+        #expect(answer.provesLimitPerArtist)
+        #expect(answer.listings["1"]?.coverage == .newest(count: 2, since: ReleaseDate(year: 2022, month: 1, day: 1)))
+        #expect(answer.listings["2"]?.coverage == .complete)
+        #expect(answer.unsure.isEmpty)
+    }
+
+    static func dated(_ id: Int, by artistID: Int, _ date: String) -> [String: Any] {
+        var row = collection(id, by: artistID, artistID == 1 ? "One" : artistID == 2 ? "Two" : "Three")
+        row["releaseDate"] = date + "T07:00:00Z"
+        return row
     }
 
     static func unattributable(_ shape: String) -> [[String: Any]] {
@@ -59,4 +87,9 @@ import Testing
             try answer([ITunesJSON.artist("One", id: 1), ["wrapperType": "collection", "collectionName": "No Id"]])
         }
     }
+}
+
+extension ITunesBatchAnswer {
+    /// The releases alone, by artist id.
+    var releases: [String: [Release]] { listings.mapValues(\.releases) }
 }

@@ -45,7 +45,8 @@ import DeepCutCore
         let (releases, lookups) = try await lookUp(artists)
         #expect(lookups == [artists.map(\.id).joined(separator: ",")])
         for artist in artists {
-            #expect(titles(releases[artist.id]) == artist.releases.map(\.title))
+            // `sort=recent`: newest first.
+            #expect(titles(releases[artist.id]) == ITunesRoute.newestFirst(artist.releases).map(\.title))
             #expect(try releases[artist.id]?.get().allSatisfy { $0.artist == artist.name } == true)
         }
     }

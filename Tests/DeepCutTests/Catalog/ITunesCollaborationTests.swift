@@ -40,7 +40,7 @@ import DeepCutCore
         let titles = try await releases(batchSize: batchSize)
         // Its own id always counts; "Black Mesa & Glassjaw" credits Glassjaw; a compilation and
         // another band do not.
-        #expect(titles["4501"] == ["Worship and Tribute", "Cut and Run", "Material Control"])
+        #expect(titles["4501"].map(Set.init) == ["Worship and Tribute", "Cut and Run", "Material Control"])
         // A featured credit names the main artist, not the guest.
         #expect(titles["4502"] == ["Ego Death"])
     }
@@ -48,7 +48,7 @@ import DeepCutCore
     @Test func pinnedIdIsMatchedByTheCatalogsSpellingOfTheName() async throws {
         try await withFixtureServer(FixtureCatalog(artists: [Self.glassjaw])) { _, url in
             let titles = try await LiveITunes(url).provider().releases(ofArtistID: "4501", named: "glass jaw (my spelling)").get()
-            #expect(titles.map(\.title) == ["Worship and Tribute", "Cut and Run", "Material Control"])
+            #expect(Set(titles.map(\.title)) == ["Worship and Tribute", "Cut and Run", "Material Control"])
         }
     }
 }

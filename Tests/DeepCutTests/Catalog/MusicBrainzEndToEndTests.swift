@@ -12,11 +12,13 @@ import DeepCutCore
                                                   today: ReleaseDate(year: 2026, month: 11, day: 29))
 
     /// Loads a config naming the fixture server, then builds the provider as the pipeline does.
-    func provider(_ url: URL, contact: String? = "deepcut-tests@example.org", maxAttempts: Int = 3) throws -> any CatalogProvider {
+    func provider(_ url: URL, contact: String? = "deepcut-tests@example.org", maxAttempts: Int = 3,
+                  rateLimitWaitSeconds: Double = 300) throws -> any CatalogProvider {
         let contactKey = contact.map { #", "contact": "\#($0)""# } ?? ""
         let file = try scratch.write("config.json", """
         {"library": [{"format": "csv", "path": "library.csv"}],
-         "catalog": {"provider": "musicbrainz", "baseURL": "\(url.absoluteString)", "maxAttempts": \(maxAttempts)\(contactKey)}}
+         "catalog": {"provider": "musicbrainz", "baseURL": "\(url.absoluteString)", "maxAttempts": \(maxAttempts),
+                     "rateLimitWaitSeconds": \(rateLimitWaitSeconds)\(contactKey)}}
         """)
         let config = try ConfigLoader.load(from: file)
         return try CatalogProviderFactory.make(config.catalog, client: CurlHTTPClient(maximumConnectionsPerHost: 4))
@@ -65,12 +67,14 @@ import DeepCutCore
         }
     }
 
+    /// 503 slows MusicBrainz down: retried beyond `maxAttempts` (1 here), until the waiting budget
+    /// (3 s here) is spent.
     @Test func serviceUnavailableIsRetriedAsRateLimiting() async throws {
         var catalog = FixtureTestCatalog.catalog
         catalog.artists[0].fault = Fault(.serviceUnavailable(retryAfter: "0"), on: .lookup, times: 1)
         catalog.artists[1].fault = Fault(.serviceUnavailable(retryAfter: "0"), on: .lookup)
         try await withFixtureServer(catalog) { server, url in
-            let provider = try provider(url, maxAttempts: 2)
+            let provider = try provider(url, maxAttempts: 1, rateLimitWaitSeconds: 3)
             let recovered = try await provider.releases(ofArtistID: MusicBrainzID.mbid(for: FixtureTestCatalog.polyphiaID), named: "Polyphia").get()
             #expect(recovered.count == 5)
             let failed = await provider.releases(ofArtistID: MusicBrainzID.mbid(for: FixtureTestCatalog.beyonceID), named: "Beyoncé")

@@ -65,8 +65,26 @@ import Testing
             #expect(result.albums.last?.title == "Album 230")
             #expect(result.warnings.isEmpty)
             #expect(server.requestLog.map(\.path) == Array(repeating: "/v1/me/library/albums", count: 3))
-            #expect(server.requestLog.map(\.query) == ["limit=100", "offset=100&limit=100", "offset=200&limit=100"])
+            #expect(server.requestLog.map(\.query) == ["limit=100&include=catalog", "offset=100&limit=100&include=catalog",
+                                                       "offset=200&limit=100&include=catalog"])
             #expect(server.requestLog.map(\.status) == [200, 200, 200])
+        }
+    }
+
+    /// `include=catalog`: each library album's catalog album and artist are kept, for an apple-music
+    /// sweep to use without a search and to mark owned albums by id; an album without a catalog
+    /// match (an import) is still owned by its title.
+    @Test func catalogAlbumsAndArtistsOfLibraryAlbumsAreKept() async throws {
+        let library = FixtureLibrary(albums: [
+            FixtureLibraryAlbum(title: "Mordechai", artist: "Khruangbin", catalogAlbumID: "1512345678", catalogArtistID: "967213314"),
+            FixtureLibraryAlbum(title: "Home Recording", artist: "Khruangbin"),
+            FixtureLibraryAlbum(title: "Fragments", artist: "Bonobo", catalogAlbumID: "1594455555"),
+        ], developerToken: Self.developerToken, userToken: Self.userToken)
+        try await withLibraryServer(library) { _, url in
+            let result = try await reader().read(try source(url))
+            #expect(result.albums.count == 3)
+            #expect(result.appleMusicArtistIDs == [ArtistName.normalize("Khruangbin"): "967213314"])
+            #expect(Set(result.appleMusicAlbumIDs.values) == ["1512345678", "1594455555"])
         }
     }
 
@@ -142,7 +160,7 @@ import Testing
         let client = ScriptedHTTPClient(replies: [.success(HTTPResponse(status: 200, body: Data(#"{"data": []}"#.utf8)))])
         _ = try await reader(client: client).read(try source(URL(string: "https://api.music.apple.com")!))
         let request = try #require(client.requests.first)
-        #expect(request.url.absoluteString == "https://api.music.apple.com/v1/me/library/albums?limit=100")
+        #expect(request.url.absoluteString == "https://api.music.apple.com/v1/me/library/albums?limit=100&include=catalog")
         #expect(request.headers == ["Authorization": "Bearer \(Self.developerToken)", "Music-User-Token": Self.userToken])
         let credentials = try AppleMusicLibraryCredentials(source: try source(request.url), credentialsDirectory: nil)
         #expect(!"\(credentials)".contains(Self.userToken))
@@ -224,7 +242,7 @@ import Testing
         #expect(page.next == "/v1/me/library/albums?offset=2")
         let source = LibrarySource(format: .appleMusicLibrary, path: LibrarySource.appleMusicBaseURL)
         #expect(try AppleMusicLibraryReader.nextURL(page.next!, source: source).absoluteString
-                == "https://api.music.apple.com/v1/me/library/albums?offset=2&limit=100")
+                == "https://api.music.apple.com/v1/me/library/albums?offset=2&limit=100&include=catalog")
     }
 
     @Test func documentationExampleReadsAsTheFirstPage() async throws {
@@ -236,8 +254,8 @@ import Testing
         let result = try await reader(client: client).read(try source(URL(string: "https://api.music.apple.com")!))
         #expect(result.albums.map(\.artist) == ["Orville Peck", "Florence + the Machine"])
         #expect(client.requests.map(\.url.absoluteString) == [
-            "https://api.music.apple.com/v1/me/library/albums?limit=100",
-            "https://api.music.apple.com/v1/me/library/albums?offset=2&limit=100",
+            "https://api.music.apple.com/v1/me/library/albums?limit=100&include=catalog",
+            "https://api.music.apple.com/v1/me/library/albums?offset=2&limit=100&include=catalog",
         ])
     }
 }

@@ -14,7 +14,7 @@ import Testing
         let world = try ReliabilityWorld(artists: ReliabilityWorld.artists(8), library: ReliabilityWorld.library(8),
                                          options: FixtureServerOptions(appleMusicToken: token),
                                          catalogKeys: ["provider": "\"apple-music\"", "tokenFile": "\"secrets/developer-token\"",
-                                                       "maxAttempts": "2"],
+                                                       "maxAttempts": "2", "rateLimitWaitSeconds": "1"],
                                          topLevelKeys: ["prometheusTextfile": "\"metrics/deepcut.prom\""])
         let echo = #"{"errors": [{"status": "500", "code": "50000", "title": "Echo", "detail": "you sent Authorization: Bearer \#(token)"}]}"#
         world.fail("500002", with: Fault(.status(code: 500, body: echo), on: .lookup))

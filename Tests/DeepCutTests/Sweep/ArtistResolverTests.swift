@@ -69,7 +69,7 @@ import DeepCutCore
             Issue.record("the chosen namesake's releases were fetched and must be kept")
             return
         }
-        #expect(try releases.get().map(\.title) == ["Nevermind", "Bleach"])
+        #expect(try releases.get().releases.map(\.title) == ["Nevermind", "Bleach"])
         // One search, one lookup per namesake; the tribute band is not a namesake.
         #expect(client.requests.count == 3, "\(client.requests.map(\.url))")
     }
