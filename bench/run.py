@@ -60,7 +60,7 @@ def main() -> None:
     meta["loadAfter"] = os.getloadavg()
     meta["runSeconds"] = monotonic() - started
     write_json(RESULTS / "machine.json", meta)
-    (ROOT / "BENCHMARKS.md").write_text(report.render(RESULTS))
+    (ROOT / "BENCHMARKS.md").write_text(report.render(RESULTS, previous=ROOT / "BENCHMARKS.md"))
     print(f"bench: BENCHMARKS.md written ({meta['runSeconds']:.0f} s of measuring)", file=sys.stderr)
     json.dump(meta, sys.stdout, indent=1)
     print()
