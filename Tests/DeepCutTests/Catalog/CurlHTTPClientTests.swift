@@ -107,7 +107,7 @@ import Testing
     // MARK: - TLS
 
     /// A loopback TLS server whose certificate no CA signed: verification is on, so the request
-    /// fails before any byte of it is sent (`openssl s_server`, skipped where openssl is missing).
+    /// fails before any byte of it is sent (`openssl s_server`; scripts/test installs openssl).
     @Test(.timeLimit(.minutes(1)))
     func aCertificateNoCASignedIsRefused() async throws {
         let openssl = URL(fileURLWithPath: "/usr/bin/openssl")
@@ -159,7 +159,9 @@ import Testing
         for _ in 0..<10 {
             #expect(try await client.send(HTTPRequest(url: Self.lookup(base), timeoutSeconds: 30)).status == 200)
         }
-        #expect(client.connectionsOpened == 1)
+        // One, unless libcurl dropped it after 118 s idle (CURLOPT_MAXAGE_CONN): a starved parallel
+        // run on two cores once held this test's task that long between two requests.
+        #expect((1...2).contains(client.connectionsOpened), "\(client.connectionsOpened) connections for 10 requests")
     }
 
     @Test func concurrentRequestsShareAtMostTheCapOfConnections() async throws {
