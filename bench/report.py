@@ -47,7 +47,9 @@ nothing is copied from elsewhere.
 
 Reproduce everything: `scripts/bench` (builds the release executables and the in-process
 harness, then runs all five; not part of CI). One measurement: `scripts/bench --only NAME`
-with NAME one of `schedule`, `client`, `polite`, `scale`, `peer` (the others' last figures are kept).
+with NAME one of `schedule`, `client`, `polite`, `scale`, `peer` (the others' last figures are kept,
+from `build/bench/results` or, where a checkout has none, as this file had them; the duration
+row names what this run measured).
 Raw figures: `build/bench/results/*.json`. How each is measured: the docstring of `bench/NAME.py`.
 
 The measurements drive the real release executables — `deepcut` and `deepcut-fixture-server`,
@@ -60,9 +62,10 @@ enabled only by `DEEPCUT_BENCH`, so `swift test` skips it).
 
 def schedule(result: dict) -> str:
     rows = result["rows"]
+    before = result.get("before")
     lines = ["| run | width | requests | Σ latency | ideal = Σ ÷ width | wall | wall ÷ ideal |",
              "| --- | --- | --- | --- | --- | --- | --- |"]
-    for row in rows:
+    for row in rows[:1] + ([before] if before else []) + rows[1:]:
         lines.append(f"| {row['label']} | {row['width']} | {row['requests']} | {s(row['latencySum'])} | {s(row['ideal'])} "
                      f"| {s(row['wall'])} | **{row['ratio']:.2f}×** |")
     product, sliding, lockstep, narrow, curl = rows
@@ -88,36 +91,59 @@ chunks take {lockstep['ratio']:.2f}× the ideal against the sliding window's {sl
 ({lockstep['wall'] / sliding['wall']:.2f}× the wall time): every chunk waits for its slowest request, and with
 a heavy tail the slowest of 8 is usually far slower than the median.
 
-**What limits the product at width 8: the HTTP client, not the scheduler.** `URLSessionHTTPClient`
-caps connections per host at 4 (DESIGN.md: at 8, URLSession on Linux opened 50–110 connections
-against a slow server), so at most 4 requests are on the wire while 8 jobs are in flight. Measured:
-the same sliding window at width 4 runs at {narrow['ratio']:.2f}× *its* ideal (Σ ÷ 4), i.e. the scheduler
-packs the connections it has; and `curl --parallel-max 8` over the product run's exact URLs, same
-seed, reaches {curl['ratio']:.2f}× the width-8 ideal. A client that really holds 8 connections is what
-would bring width 8 to the target: a libcurl client (DESIGN.md measured it ~3.6× faster per request
-than URLSession) behind the existing `HTTPClient` protocol. Not switched here — it is a product
-decision for the lead (a `CCurl` system-library target; the classification of timeouts, truncation,
-resets and the size cap must be re-proved against the fixture server) — and at the default
-politeness (`requestsPerMinute` 20 for iTunes) the rate limiter, not the client, sets the pace.
+{schedule_client(result, product, narrow, curl, before)}
 """
 
 
+def schedule_client(result: dict, product: dict, narrow: dict, curl: dict, before: dict | None) -> str:
+    if not before:
+        return ""
+    startup = result["startup"]
+    return f"""**The HTTP client, before and after (issue 19).** The product runs on `CurlHTTPClient`: one
+libcurl multi handle on one event-loop thread, at most `concurrency` connections per host, kept
+across the sweep. The row "before" is the same sweep, same seed, by the last release on
+`URLSessionHTTPClient` (commit `{result['beforeCommit']}`, built from `git archive` into
+`build/bench/before`), which held 4 connections while 8 jobs were in flight
+(DESIGN.md: at 8, URLSession on Linux opened 50–110 connections against a slow server): the
+product went from {before['ratio']:.2f}× to {product['ratio']:.2f}× the ideal, against `curl --parallel-max 8`'s
+{curl['ratio']:.2f}× over the product run's exact URLs. The sliding window at width 4 runs at
+{narrow['ratio']:.2f}× *its* ideal (Σ ÷ 4).{load_note(product, curl)}
+
+| binary | 2,000-artist sweep: wall | peak RSS (`/usr/bin/time -v`) | start-up, `deepcut --version` (best / median of 20) |
+| --- | --- | --- | --- |
+| before (URLSession, `{result['beforeCommit']}`) | {s(before['wall'])} | {before['rssMB']:.0f} MB | {s(startup['before']['best'])} / {s(startup['before']['median'])} |
+| after (libcurl) | {s(product['wall'])} | {product['rssMB']:.0f} MB | {s(startup['after']['best'])} / {s(startup['after']['median'])} |
+
+Both are the dynamically linked release builds `scripts/bench` makes; the shipped binary
+(`scripts/package`, `--static-swift-stdlib`) has the Swift runtime linked in."""
+
+
+def load_note(product: dict, curl: dict) -> str:
+    if product["ratio"] <= 1.10 or product["ratio"] > curl["ratio"]:
+        return ""
+    return f""" **Why the target is missed in this run: the machine, not the client.** curl itself, over
+the same URLs in the same run, took {curl['ratio']:.2f}× the ideal, more than the product's
+{product['ratio']:.2f}×; on a quiet machine curl reached 1.08× (the previous run of this file). The
+load averages in the table above say how busy the two cores were."""
+
+
 def client(result: dict) -> str:
-    met = result["ratio"] <= 1.5
+    met = result["ratio"] <= 1.10
     runs = lambda values: ", ".join(s(value) for value in values)  # noqa: E731
     return f"""
-## 2. Client overhead vs curl — target ≤ 1.5× curl: {verdict(met)} ({result['ratio']:.2f}×)
+## 2. Client overhead vs curl — target ≤ 1.10× curl: {verdict(met)} ({result['ratio']:.2f}×)
 
 The same {result['urls']} iTunes lookup URLs (20 releases each, {result['bytesPerRun'] / 1e6:.1f} MB a pass) from a
-zero-latency fixture server, {result['width']} at a time: deepcut's HTTP layer (`URLSessionHTTPClient`, a fresh client
+zero-latency fixture server, {result['width']} at a time: deepcut's HTTP layer (`CurlHTTPClient`, a fresh client
 per pass, in a sliding window of {result['width']} tasks; harness `ClientBenchmark`) against
 `curl --parallel --parallel-max {result['width']} --config urls.curl` ({' '.join(result['curlVersion'].split()[:2])}, libcurl). Best of three passes
-each, alternating; the server's cost is in both.
+each, alternating; the server's cost is in both. Before the libcurl client (URLSession, the
+previous run of this benchmark) it was 1.29×.
 
 | client | passes | best | ratio |
 | --- | --- | --- | --- |
 | curl | {runs(result['curlRuns'])} | {s(result['curl'])} | 1.00× |
-| deepcut `URLSessionHTTPClient` | {runs(result['deepcutRuns'])} | {s(result['deepcut'])} | **{result['ratio']:.2f}×** |
+| deepcut `CurlHTTPClient` | {runs(result['deepcutRuns'])} | {s(result['deepcut'])} | **{result['ratio']:.2f}×** |
 
 Statuses seen by deepcut: {result['deepcutStatuses']}. Reproduce: `scripts/bench --only client`.
 {client_analysis(result, met)}"""
@@ -127,13 +153,10 @@ def client_analysis(result: dict, met: bool) -> str:
     if met:
         return ""
     return f"""
-**What limits it.** URLSession (swift-corelibs-foundation, itself on libcurl) adds a delegate
-queue hop, `URLRequest`/`HTTPURLResponse` bridging and per-task bookkeeping to every request,
-and holds at most 4 connections here where curl holds {result['width']}. **What would change it**: a
-direct libcurl client (CCurl) behind `HTTPClient`; the curl row is its ceiling on this machine.
-Whether it is worth it: only where the client is the bottleneck, i.e. unthrottled sweeps against a
-fast catalog (measurement 1); at the catalogs' real rate limits (20–300 requests a minute) a
-request's client cost (~{result['deepcut'] / result['urls'] * 1000:.1f} ms here) is far below the interval between requests.
+**What limits it.** Both sides are libcurl; what is left is deepcut's own per-request work:
+an async task, a continuation, the header dictionary and the body's `Data` (a request's client
+cost is ~{result['deepcut'] / result['urls'] * 1000:.1f} ms here). At the catalogs' real rate limits (20–300 requests a
+minute) that is far below the interval between requests.
 """
 
 
@@ -399,31 +422,32 @@ MusicBrainz: {ids['requests']} requests ({ids['searches']} searches) where beets
 """
 
 
-def render(results: Path) -> str:
+def kept_sections(path: Path) -> dict[int, str]:
+    """The sections of an existing BENCHMARKS.md by number ("## 3. …"), for measurements whose
+    raw figures this checkout does not have (build/ is not in git): kept as they were written."""
+    if not path.exists():
+        return {}
+    sections = {}
+    for part in path.read_text().split("\n## ")[1:]:
+        number = part.split(".", 1)[0]
+        if number.isdigit():
+            sections[int(number)] = "\n## " + part.rstrip("\n") + "\n"
+    return sections
+
+
+def render(results: Path, previous: Path | None = None) -> str:
     meta = load(results, "machine") or {}
+    kept = kept_sections(previous) if previous else {}
     parts = [header(meta)]
-    for name, section in SECTIONS:
+    for number, (name, section) in enumerate(SECTIONS, start=1):
         result = load(results, name)
-        parts.append(section(result) if result else f"\n## {name}\n\nNot measured yet: `scripts/bench --only {name}`.\n")
+        if result:
+            parts.append(section(result))
+        elif number in kept:
+            parts.append(kept[number])
+        else:
+            parts.append(f"\n## {name}\n\nNot measured yet: `scripts/bench --only {name}`.\n")
     return "".join(parts)
 
 
 SECTIONS = [("schedule", schedule), ("client", client), ("polite", polite), ("scale", scale), ("peer", peer), ("catalog", catalog)]
-
-
-def splice(text: str, results: Path, names: list[str]) -> str:
-    """`text` (the BENCHMARKS.md on disk) with the sections of `names` replaced or appended: for a
-    checkout whose other measurements' results are not on this machine."""
-    for name, section in SECTIONS:
-        result = load(results, name)
-        if name not in names or not result:
-            continue
-        rendered = section(result)
-        title = rendered.lstrip("\n").split("\n", 1)[0]
-        start = text.find(title)
-        if start < 0:
-            text = text.rstrip("\n") + "\n" + rendered
-            continue
-        following = text.find("\n## ", start + len(title))
-        text = text[:start] + rendered.lstrip("\n") + (text[following:] if following >= 0 else "")
-    return text

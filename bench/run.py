@@ -61,12 +61,7 @@ def main() -> None:
     meta["loadAfter"] = os.getloadavg()
     meta["runSeconds"] = monotonic() - started
     write_json(RESULTS / "machine.json", meta)
-    if all((RESULTS / f"{name}.json").exists() for name in MEASUREMENTS):
-        (ROOT / "BENCHMARKS.md").write_text(report.render(RESULTS))
-    else:
-        # Other measurements' figures are not on this machine: keep their sections as written.
-        benchmarks = ROOT / "BENCHMARKS.md"
-        benchmarks.write_text(report.splice(benchmarks.read_text(), RESULTS, chosen))
+    (ROOT / "BENCHMARKS.md").write_text(report.render(RESULTS, previous=ROOT / "BENCHMARKS.md"))
     print(f"bench: BENCHMARKS.md written ({meta['runSeconds']:.0f} s of measuring)", file=sys.stderr)
     json.dump(meta, sys.stdout, indent=1)
     print()
