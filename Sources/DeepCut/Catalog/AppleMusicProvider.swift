@@ -75,7 +75,7 @@ struct AppleMusicProvider: CredentialedCatalogProvider {
     }
 
     /// Every request goes through here: after a refusal it answers with that refusal and sends nothing.
-    private func get<Body: Decodable>(_ url: URL, _ type: Body.Type) async -> Result<Body, FetchFailure> {
+    func get<Body: Decodable>(_ url: URL, _ type: Body.Type) async -> Result<Body, FetchFailure> {
         if let refused = refusal.failure { return .failure(refused) }
         let result = await requester.get(url) { body throws(BodyDecodingError) in try JSONBody.decode(type, from: body) }
         if case .failure(let failure) = result, authorizationError(for: failure) != nil {
@@ -86,7 +86,7 @@ struct AppleMusicProvider: CredentialedCatalogProvider {
 
     /// `path` (with its query, already encoded) on the catalog's base URL. Only paths are followed, never
     /// absolute URLs: the token goes with every request and must never go to another host.
-    private func apiURL(_ path: String) -> URL? {
+    func apiURL(_ path: String) -> URL? {
         var base = baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         return URL(string: base + path)

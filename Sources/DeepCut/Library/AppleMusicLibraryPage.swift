@@ -1,3 +1,4 @@
+import DeepCutCore
 import Foundation
 
 /// One page of `GET /v1/me/library/albums`: the albums and the path of the next page, if any.
@@ -13,11 +14,21 @@ struct AppleMusicLibraryPage: Sendable, Hashable, Decodable {
             guard let album = relationships?.catalog?.data.first else { return nil }
             return (album.id, album.relationships?.artists?.data.first?.id)
         }
+
+        /// With `include=tracks`: the library tracks' names and lengths, for `TrackEvidence`.
+        var tracks: [TrackListing]? {
+            guard let members = relationships?.tracks?.data, !members.isEmpty else { return nil }
+            return members.compactMap { member in
+                guard let name = member.attributes?.name, !name.isEmpty else { return nil }
+                return TrackListing(title: name, seconds: member.attributes?.durationInMillis.flatMap { $0 > 0 ? ($0 + 500) / 1000 : nil })
+            }
+        }
     }
 
     struct Relationships: Sendable, Hashable, Decodable {
         var catalog: Related?
         var artists: Related?
+        var tracks: Related?
     }
 
     /// A relationship's resources: ids, and their own relationships where the answer includes them.
@@ -25,6 +36,13 @@ struct AppleMusicLibraryPage: Sendable, Hashable, Decodable {
         struct Member: Sendable, Hashable, Decodable {
             var id: String
             var relationships: Relationships?
+            /// Only tracks' are read: a song's name and length.
+            var attributes: MemberAttributes?
+        }
+
+        struct MemberAttributes: Sendable, Hashable, Decodable {
+            var name: String?
+            var durationInMillis: Int?
         }
 
         var data: [Member]

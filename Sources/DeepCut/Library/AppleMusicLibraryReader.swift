@@ -1,7 +1,7 @@
 import Foundation
 import DeepCutCore
 
-/// Reads the user's Apple Music library: `GET {baseURL}/v1/me/library/albums?limit=100&include=catalog`,
+/// Reads the user's Apple Music library: `GET {baseURL}/v1/me/library/albums?limit=100&include=catalog,tracks`,
 /// following `next` until it is absent, one album per item (`attributes.name`, `attributes.artistName`).
 /// `include=catalog` names the catalog album each library album is, and that album's catalog artist:
 /// kept in the result, so an apple-music sweep uses the artist without a search and marks the album owned by id.
@@ -35,12 +35,15 @@ public struct AppleMusicLibraryReader: LibraryReader {
         self.credentialsDirectory = credentialsDirectory
     }
 
+    /// The catalog album each library album is, and its tracks (evidence for undecided editions).
+    static let included = "catalog,tracks"
+
     public func read(_ source: LibrarySource) async throws -> LibraryReadResult {
         var result = LibraryReadResult(source: source)
         let credentials = try AppleMusicLibraryCredentials(source: source, credentialsDirectory: credentialsDirectory)
         let requester = CatalogRequester(client: makeClient(), policy: policy, timeoutSeconds: timeoutSeconds,
                                          headers: credentials.headers)
-        var pageURL: URL? = source.path.appending(path: Self.albumsPath, query: ["limit": String(Self.pageLimit), "include": "catalog"])
+        var pageURL: URL? = source.path.appending(path: Self.albumsPath, query: ["limit": String(Self.pageLimit), "include": Self.included])
         var visited: Set<URL> = []
         var position = 0
         while let url = pageURL {
@@ -50,7 +53,8 @@ public struct AppleMusicLibraryReader: LibraryReader {
             let page = try await fetch(url, with: requester, source: source)
             for album in page.data {
                 position += 1
-                let added = result.addRow(title: album.attributes?.name, artist: album.attributes?.artistName, at: .item(position))
+                let added = result.addRow(title: album.attributes?.name, artist: album.attributes?.artistName, tracks: album.tracks,
+                                          at: .item(position))
                 if let added, let catalog = album.catalogAlbum {
                     result.appleMusicAlbumIDs[added.key] = result.appleMusicAlbumIDs[added.key] ?? catalog.id
                     let artist = ArtistName.normalize(added.artist)
@@ -97,7 +101,7 @@ public struct AppleMusicLibraryReader: LibraryReader {
         else {
             throw LibraryError(message: "\(source.name): Apple Music library: a next link leads away from \(source.name)")
         }
-        for (name, value) in [("limit", String(pageLimit)), ("include", "catalog")]
+        for (name, value) in [("limit", String(pageLimit)), ("include", included)]
             where !(components.queryItems ?? []).contains(where: { $0.name == name }) {
             components.percentEncodedQuery = (components.percentEncodedQuery.map { $0 + "&" } ?? "") + "\(name)=\(value)"
         }

@@ -1,3 +1,5 @@
+import DeepCutCore
+
 /// One album in the fixture's Apple Music library: `attributes.name` and `attributes.artistName`,
 /// and with `include=catalog` the catalog album it is (and that album's catalog artist).
 public struct FixtureLibraryAlbum: Sendable, Hashable {
@@ -7,11 +9,15 @@ public struct FixtureLibraryAlbum: Sendable, Hashable {
     public var catalogAlbumID: String?
     /// The catalog artist id of that album (`relationships.catalog.data[0].relationships.artists`).
     public var catalogArtistID: String?
+    /// The library tracks `include=tracks` lists (`relationships.tracks`); nil lists none.
+    public var tracks: [TrackListing]?
 
-    public init(title: String, artist: String, catalogAlbumID: String? = nil, catalogArtistID: String? = nil) {
+    public init(title: String, artist: String, catalogAlbumID: String? = nil, catalogArtistID: String? = nil,
+                tracks: [TrackListing]? = nil) {
         self.title = title
         self.artist = artist
         self.catalogAlbumID = catalogAlbumID
         self.catalogArtistID = catalogArtistID
+        self.tracks = tracks
     }
 }

@@ -32,22 +32,37 @@ struct AppleMusicLibraryRoute: FixtureRoute {
         guard let offset = Self.integer(parameters["offset"], default: 0), offset >= 0 else {
             return error(400, code: "40005", title: "Invalid Parameter Value", detail: "Value must be an offset", parameter: "offset")
         }
-        let withCatalog = (parameters["include"] ?? "").split(separator: ",").contains("catalog")
+        let included = Set((parameters["include"] ?? "").split(separator: ",").map(String.init))
         return RoutePlan(name: "appleMusic.library.albums",
                          response: HTTPResponse(status: 200, contentType: Self.contentType,
-                                                body: page(offset: offset, limit: limit, withCatalog: withCatalog)))
+                                                body: page(offset: offset, limit: limit, included: included)))
     }
 
-    /// `relationships.catalog` as `include=catalog` adds it: the catalog album, with its artist.
-    private func catalogRelationship(_ album: FixtureLibraryAlbum) -> String {
-        guard let id = album.catalogAlbumID else { return ",\"relationships\":{\"catalog\":{\"data\":[]}}" }
-        let artists = album.catalogArtistID.map { "{\"id\":\($0.jsonQuoted),\"type\":\"artists\"}" } ?? ""
-        return ",\"relationships\":{\"catalog\":{\"data\":[{\"id\":\(id.jsonQuoted),\"type\":\"albums\","
-            + "\"attributes\":{\"name\":\(album.title.jsonQuoted),\"artistName\":\(album.artist.jsonQuoted)},"
-            + "\"relationships\":{\"artists\":{\"data\":[\(artists)]}}}]}}"
+    /// `relationships` as `include=catalog` and `include=tracks` add them: the catalog album with
+    /// its artist, and the library tracks with their names and lengths.
+    private func relationships(_ album: FixtureLibraryAlbum, index: Int, included: Set<String>) -> String {
+        var members: [String] = []
+        if included.contains("catalog") {
+            if let id = album.catalogAlbumID {
+                let artists = album.catalogArtistID.map { "{\"id\":\($0.jsonQuoted),\"type\":\"artists\"}" } ?? ""
+                members.append("\"catalog\":{\"data\":[{\"id\":\(id.jsonQuoted),\"type\":\"albums\","
+                    + "\"attributes\":{\"name\":\(album.title.jsonQuoted),\"artistName\":\(album.artist.jsonQuoted)},"
+                    + "\"relationships\":{\"artists\":{\"data\":[\(artists)]}}}]}")
+            } else {
+                members.append("\"catalog\":{\"data\":[]}")
+            }
+        }
+        if included.contains("tracks") {
+            let tracks = (album.tracks ?? []).enumerated().map { number, track in
+                "{\"id\":\("i.fixture\(index).\(number)".jsonQuoted),\"type\":\"library-songs\",\"attributes\":{\"name\":\(track.title.jsonQuoted)"
+                    + (track.seconds.map { ",\"durationInMillis\":\($0 * 1000 + 250)" } ?? "") + ",\"trackNumber\":\(number + 1)}}"
+            }
+            members.append("\"tracks\":{\"data\":[\(tracks.joined(separator: ","))]}")
+        }
+        return members.isEmpty ? "" : ",\"relationships\":{\(members.joined(separator: ","))}"
     }
 
-    private func page(offset: Int, limit: Int, withCatalog: Bool) -> String {
+    private func page(offset: Int, limit: Int, included: Set<String>) -> String {
         let end = min(offset + limit, library.albums.count)
         let albums = offset < end ? Array(library.albums[offset..<end].enumerated()) : []
         let data = albums.map { index, album in
@@ -55,7 +70,7 @@ struct AppleMusicLibraryRoute: FixtureRoute {
             return "{\"id\":\(id),\"type\":\"library-albums\",\"href\":\((Self.path + "/l.fixture\(offset + index)").jsonQuoted),"
                 + "\"attributes\":{\"name\":\(album.title.jsonQuoted),\"artistName\":\(album.artist.jsonQuoted),"
                 + "\"playParams\":{\"id\":\(id),\"kind\":\"album\",\"isLibrary\":true}}"
-                + (withCatalog ? catalogRelationship(album) : "") + "}"
+                + relationships(album, index: offset + index, included: included) + "}"
         }
         let next = end < library.albums.count ? "\"next\":\((Self.path + "?offset=\(end)").jsonQuoted)," : ""
         return "{\(next)\"data\":[\(data.joined(separator: ","))],\"meta\":{\"total\":\(library.albums.count)}}"

@@ -41,6 +41,9 @@ struct AppleMusicRoute: FixtureRoute {
         if rest.count == 5, rest[0] == "catalog", rest[2] == "artists", rest[4] == "albums" {
             return albumsPlan(for: request, storefront: rest[1], artistID: rest[3])
         }
+        if rest.count == 5, rest[0] == "catalog", rest[2] == "albums", rest[4] == "tracks" {
+            return tracksPlan(storefront: rest[1], albumID: rest[3])
+        }
         return Self.error(route: "applemusic.notFound", status: 404, title: "Resource Not Found",
                           detail: "Resource Not Found", code: "40400")
     }

@@ -35,6 +35,17 @@ import DeepCutCore
         }
     }
 
+    /// The evidence path's track list: an album's songs with their lengths, the token sent along.
+    @Test func anAlbumsTracksAreListedWithTheirLengths() async throws {
+        try await withFixtureServer(Self.catalog, options: options) { server, url in
+            let release = Self.catalog.artists[0].releases[0]
+            let list = try #require(await provider(url).trackList(ofRelease: release.id)).get()
+            #expect(list.tracks == ITunesRoute.tracks(of: release))
+            #expect(list.isComplete)
+            #expect(server.requestLog.map(\.route) == ["applemusic.tracks"])
+        }
+    }
+
     @Test func typesTitlesAndExplicitnessSurviveTheWire() async throws {
         try await withFixtureServer(FixtureTestCatalog.catalog, options: options) { _, url in
             let releases = try await provider(url).releases(ofArtistID: FixtureTestCatalog.polyphiaID, named: "Polyphia").get()

@@ -65,8 +65,8 @@ import Testing
             #expect(result.albums.last?.title == "Album 230")
             #expect(result.warnings.isEmpty)
             #expect(server.requestLog.map(\.path) == Array(repeating: "/v1/me/library/albums", count: 3))
-            #expect(server.requestLog.map(\.query) == ["limit=100&include=catalog", "offset=100&limit=100&include=catalog",
-                                                       "offset=200&limit=100&include=catalog"])
+            #expect(server.requestLog.map(\.query) == ["limit=100&include=catalog%2Ctracks", "offset=100&limit=100&include=catalog,tracks",
+                                                       "offset=200&limit=100&include=catalog,tracks"])
             #expect(server.requestLog.map(\.status) == [200, 200, 200])
         }
     }
@@ -85,6 +85,21 @@ import Testing
             #expect(result.albums.count == 3)
             #expect(result.appleMusicArtistIDs == [ArtistName.normalize("Khruangbin"): "967213314"])
             #expect(Set(result.appleMusicAlbumIDs.values) == ["1512345678", "1594455555"])
+        }
+    }
+
+    /// `include=tracks`: each library album's tracks, names and lengths, come along as evidence
+    /// for the editions the title rules cannot place; an album listing none has no track list.
+    @Test func libraryTracksAreKeptAsEvidence() async throws {
+        let tracks = [TrackListing(title: "First Class", seconds: 223), TrackListing(title: "Time (You and I)", seconds: 260)]
+        let library = FixtureLibrary(albums: [
+            FixtureLibraryAlbum(title: "Mordechai", artist: "Khruangbin", tracks: tracks),
+            FixtureLibraryAlbum(title: "Fragments", artist: "Bonobo"),
+        ], developerToken: Self.developerToken, userToken: Self.userToken)
+        try await withLibraryServer(library) { _, url in
+            let result = try await reader().read(try source(url))
+            #expect(result.albums.first { $0.title == "Mordechai" }?.tracks == tracks)
+            #expect(result.albums.first { $0.title == "Fragments" }?.tracks == nil)
         }
     }
 
@@ -160,7 +175,7 @@ import Testing
         let client = ScriptedHTTPClient(replies: [.success(HTTPResponse(status: 200, body: Data(#"{"data": []}"#.utf8)))])
         _ = try await reader(client: client).read(try source(URL(string: "https://api.music.apple.com")!))
         let request = try #require(client.requests.first)
-        #expect(request.url.absoluteString == "https://api.music.apple.com/v1/me/library/albums?limit=100&include=catalog")
+        #expect(request.url.absoluteString == "https://api.music.apple.com/v1/me/library/albums?limit=100&include=catalog%2Ctracks")
         #expect(request.headers == ["Authorization": "Bearer \(Self.developerToken)", "Music-User-Token": Self.userToken])
         let credentials = try AppleMusicLibraryCredentials(source: try source(request.url), credentialsDirectory: nil)
         #expect(!"\(credentials)".contains(Self.userToken))
@@ -242,7 +257,7 @@ import Testing
         #expect(page.next == "/v1/me/library/albums?offset=2")
         let source = LibrarySource(format: .appleMusicLibrary, path: LibrarySource.appleMusicBaseURL)
         #expect(try AppleMusicLibraryReader.nextURL(page.next!, source: source).absoluteString
-                == "https://api.music.apple.com/v1/me/library/albums?offset=2&limit=100&include=catalog")
+                == "https://api.music.apple.com/v1/me/library/albums?offset=2&limit=100&include=catalog,tracks")
     }
 
     @Test func documentationExampleReadsAsTheFirstPage() async throws {
@@ -254,8 +269,8 @@ import Testing
         let result = try await reader(client: client).read(try source(URL(string: "https://api.music.apple.com")!))
         #expect(result.albums.map(\.artist) == ["Orville Peck", "Florence + the Machine"])
         #expect(client.requests.map(\.url.absoluteString) == [
-            "https://api.music.apple.com/v1/me/library/albums?limit=100&include=catalog",
-            "https://api.music.apple.com/v1/me/library/albums?offset=2&limit=100&include=catalog",
+            "https://api.music.apple.com/v1/me/library/albums?limit=100&include=catalog%2Ctracks",
+            "https://api.music.apple.com/v1/me/library/albums?offset=2&limit=100&include=catalog,tracks",
         ])
     }
 }
