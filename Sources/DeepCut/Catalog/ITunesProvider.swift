@@ -52,11 +52,16 @@ struct ITunesProvider: CatalogProvider {
         self.newestSuffices = newestSuffices
     }
 
-    /// Wide only when it pays: `limit` is known to count per artist and some artists need only
-    /// their newest collections.
+    /// Wide only when it pays: a warm sweep (some artists need only their newest collections) of a
+    /// catalog whose way of counting `limit` is known: `warmJobSize` artists a call, 50 a lookup
+    /// per artist, packed by remembered sizes per answer.
     var releaseBatchLimit: Int {
-        counting.known == .perArtist && !newestSuffices.isEmpty && batchSize > 1 ? max(batchSize, Self.wideBatchSize) : batchSize
+        counting.known != nil && !newestSuffices.isEmpty && batchSize > 1 ? max(batchSize, Self.warmJobSize) : batchSize
     }
+
+    /// Artists handed to one `listings(ofEach:)` call in a warm sweep: two wide lookups, or enough
+    /// artists that packing by size leaves few half-filled lookups.
+    static let warmJobSize = 100
 
     /// `search?entity=musicArtist`: the artist rows, in the catalog's order.
     func searchArtists(named name: String) async -> Result<[CatalogArtist], FetchFailure> {
@@ -96,21 +101,59 @@ struct ITunesProvider: CatalogProvider {
         var results: [String: Result<ArtistListing, FetchFailure>] = [:]
         let newest = batchSize > 1 ? artists.filter { newestSuffices.contains($0.id) } : []
         let whole = artists.filter { !newest.contains($0) }
-        for batch in whole.chunked(into: batchSize) {
+        // Per answer, listings of known size are packed; the rest go `batchSize` to a lookup.
+        let packable = counting.known == .perAnswer && batchSize > 1 ? whole.filter { listingSizes[$0.id] != nil } : []
+        let unpacked = whole.filter { !packable.contains($0) }
+        for batch in packed(packable) + unpacked.chunked(into: batchSize) {
             results.merge(await batchLookup(batch, limit: Self.lookupLimit)) { _, later in later }
         }
         var rest = newest[...]
         while !rest.isEmpty {
-            let (size, limit) = switch counting.known {
-            case .perArtist: (Self.wideBatchSize, Self.newestLimit)
-            case nil: (Self.probeBatchSize, Self.newestLimit)
-            case .perAnswer: (batchSize, Self.lookupLimit)
+            if counting.known == .perAnswer {
+                for batch in packed(Array(rest)) {
+                    results.merge(await batchLookup(batch, limit: Self.lookupLimit)) { _, later in later }
+                }
+                break
             }
+            let (size, limit) = counting.known == .perArtist ? (Self.wideBatchSize, Self.newestLimit) : (Self.probeBatchSize, Self.newestLimit)
             let batch = Array(rest.prefix(size))
             rest = rest.dropFirst(batch.count)
             results.merge(await batchLookup(batch, limit: limit)) { _, later in later }
         }
         return results
+    }
+
+    /// Rows a packed batch plans for: remembered collections plus one per artist for its wrapper.
+    /// The cap counts collections, so the wrappers' share is the room for releases added since.
+    static let packedCollections = lookupLimit
+    /// A remembered listing this long is packed last in a batch, where a per-answer cap cuts it
+    /// and its newest collections still reach back far enough.
+    static let longListing = 100
+
+    /// Batches for a catalog whose `limit` caps the whole answer: short listings packed up to
+    /// `packedCollections` by their remembered sizes, then one long listing as the last member of
+    /// each batch, where the cap falls inside it; long listings left over are asked alone.
+    private func packed(_ artists: [CatalogArtist]) -> [[CatalogArtist]] {
+        let size = { (artist: CatalogArtist) in (listingSizes[artist.id] ?? 0) + 1 }
+        let (long, short) = (artists.filter { size($0) > Self.longListing }, artists.filter { size($0) <= Self.longListing })
+        var batches: [[CatalogArtist]] = []
+        var current: [CatalogArtist] = []
+        var planned = 0
+        for artist in short.sorted(by: { size($0) < size($1) }) {
+            if !current.isEmpty, planned + size(artist) > Self.packedCollections || current.count >= Self.wideBatchSize {
+                batches.append(current)
+                (current, planned) = ([], 0)
+            }
+            current.append(artist)
+            planned += size(artist)
+        }
+        if !current.isEmpty { batches.append(current) }
+        var leftover = long[...]
+        for index in batches.indices {
+            guard let next = leftover.popFirst() else { break }
+            batches[index].append(next)
+        }
+        return batches + leftover.map { [$0] }
     }
 
     private func batchLookup(_ batch: [CatalogArtist], limit: Int) async -> [String: Result<ArtistListing, FetchFailure>] {
@@ -126,7 +169,7 @@ struct ITunesProvider: CatalogProvider {
         case .success(let answer):
             if answer.provesLimitPerArtist {
                 counting.learn(.perArtist)
-            } else if limit < Self.lookupLimit, answer.looksLimitedPerAnswer {
+            } else if answer.looksLimitedPerAnswer {
                 counting.learn(.perAnswer)
             }
             var results = answer.listings.mapValues { Result<ArtistListing, FetchFailure>.success($0) }
