@@ -12,9 +12,6 @@ struct ITunesProvider: CatalogProvider {
     static let newestLimit = 10
     /// Artists per warm lookup when `limit` counts per artist: 50 ids keep the URL near 600 bytes.
     static let wideBatchSize = 50
-    /// Artists in the lookup that finds out how `limit` counts: two, so a per-answer cap costs one
-    /// extra single lookup, and two listings of over `newestLimit / 2` prove per-artist counting.
-    static let probeBatchSize = 2
     /// Artists per batched lookup. Small enough that most batches stay under `lookupLimit`
     /// collections (a cut answer costs single lookups for the artists it may have cut).
     static let defaultBatchSize = 10
@@ -95,11 +92,14 @@ struct ITunesProvider: CatalogProvider {
     /// artist would only make that worse) or the sweep was cancelled.
     ///
     /// Artists whose newest collections suffice are asked `newestLimit` each, `wideBatchSize` to a
-    /// request, once `limit` is known to count per artist; while that is unknown, the first such
-    /// batch asks `newestLimit` and its answer tells (an answer holding more than `limit` proves it).
+    /// request, once `limit` is known to count per artist (an answer holding more than `limit`
+    /// proved it); until the answers tell, every listing is asked at the ceiling.
     func listings(ofEach artists: [CatalogArtist]) async -> [String: Result<ArtistListing, FetchFailure>] {
         var results: [String: Result<ArtistListing, FetchFailure>] = [:]
-        let newest = batchSize > 1 ? artists.filter { newestSuffices.contains($0.id) } : []
+        // Newest-only lookups need `limit` known to count per artist, and pay when they ask several
+        // artists at a small limit; a lone artist rides along with the whole listings.
+        var newest = batchSize > 1 && counting.known == .perArtist ? artists.filter { newestSuffices.contains($0.id) } : []
+        if newest.count < 2 { newest = [] }
         let whole = artists.filter { !newest.contains($0) }
         // Per answer, listings of known size are packed; the rest go `batchSize` to a lookup.
         let packable = counting.known == .perAnswer && batchSize > 1 ? whole.filter { listingSizes[$0.id] != nil } : []
@@ -107,18 +107,8 @@ struct ITunesProvider: CatalogProvider {
         for batch in packed(packable) + unpacked.chunked(into: batchSize) {
             results.merge(await batchLookup(batch, limit: Self.lookupLimit)) { _, later in later }
         }
-        var rest = newest[...]
-        while !rest.isEmpty {
-            if counting.known == .perAnswer {
-                for batch in packed(Array(rest)) {
-                    results.merge(await batchLookup(batch, limit: Self.lookupLimit)) { _, later in later }
-                }
-                break
-            }
-            let (size, limit) = counting.known == .perArtist ? (Self.wideBatchSize, Self.newestLimit) : (Self.probeBatchSize, Self.newestLimit)
-            let batch = Array(rest.prefix(size))
-            rest = rest.dropFirst(batch.count)
-            results.merge(await batchLookup(batch, limit: limit)) { _, later in later }
+        for batch in newest.chunked(into: Self.wideBatchSize) {
+            results.merge(await batchLookup(batch, limit: Self.newestLimit)) { _, later in later }
         }
         return results
     }
