@@ -381,7 +381,7 @@ artist before each warm sweep.
 """ + "\n".join(rows) + f"""
 
 The cold sweep searches every artist (one request each) and lists each at the ceiling, ten to a
-lookup; its answers already tell how `limit` counts (an answer beyond 200 collections proves per
+lookup; its answers can tell how `limit` counts (an answer beyond 200 collections proves per
 artist; one of exactly 200 with nothing after the cut hints per answer). Warm sweeps then ask, per
 artist, 50 artists a lookup for their newest 10 collections each; per answer, lookups at 200 packed
 by the artists' remembered listing sizes (a wrapper row each as headroom), one long listing last in
