@@ -404,9 +404,15 @@ artist before each warm sweep.
 """ + "\n".join(rows) + f"""
 
 The cold sweep searches every artist (one request each) and lists each at the ceiling, ten to a
-lookup. The first warm sweep finds out how `limit` counts where the cold one could not tell (a
-two-artist probe); the second knows: per artist it asks 50 artists a lookup for their newest
-{10} collections each, per answer ten a lookup at 200, longest listings last.
+lookup; its answers can tell how `limit` counts (an answer beyond 200 collections proves per
+artist; one of exactly 200 with nothing after the cut hints per answer). Warm sweeps then ask, per
+artist, 50 artists a lookup for their newest 10 collections each; per answer, lookups at 200 packed
+by the artists' remembered listing sizes (a wrapper row each as headroom), one long listing last in
+each, where the cap falls inside it. The first warm sweep can still be finding out how `limit` counts (per answer here the cold
+sweep's answers did not tell: each cap fell in the last listing of its batch, so nothing after
+it showed the cap was the answer's), and asks ten at 200 meanwhile; the second is the steady
+state. Between full listings
+(`catalog.fullListingDays`, default 7) no lookup sees an old album added late; see the README.
 
 **A catalog accepting a tenth of the configured pace** — targets complete, ≤ 30 % refused, ≤ 2× the
 server's pace: {verdict(strict_met)}. {strict['artists']} artists, `requestsPerMinute` {strict['configuredRate']}, the server

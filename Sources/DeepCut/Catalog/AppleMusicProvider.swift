@@ -1,5 +1,6 @@
 import Foundation
 import DeepCutCore
+import Synchronization
 
 /// The Apple Music API: a developer token as Bearer, catalog search, and an artist's albums page by page.
 ///
@@ -7,8 +8,10 @@ import DeepCutCore
 /// through `CredentialedCatalogProvider`, and after the first one no further request is sent.
 struct AppleMusicProvider: CredentialedCatalogProvider {
     static let searchLimit = 10
-    /// A ceiling on pages per artist (25 albums each), so a `next` chain that never ends cannot run away.
+    /// A ceiling on pages per artist, so a `next` chain that never ends cannot run away.
     static let maximumPages = 200
+    /// The documented page size of `artists/{id}/albums`, sent as no `limit`.
+    static let defaultPageSize = 25
 
     let name = "apple-music"
     let baseURL: URL
@@ -16,6 +19,8 @@ struct AppleMusicProvider: CredentialedCatalogProvider {
     let storefront: String
     let requester: CatalogRequester
     private let refusal = CredentialRefusal()
+    /// The largest page size not refused yet, shared by every artist.
+    private let pageSizes = PageSizeLadder()
 
     /// - Parameter requester: gets the token's `Authorization` header and Apple Music's dialect here.
     init(baseURL: URL, storefront: String, token: AppleMusicToken, requester: CatalogRequester) {
@@ -36,18 +41,25 @@ struct AppleMusicProvider: CredentialedCatalogProvider {
         return await get(url, AppleMusicSearchBody.self).map(\.artists)
     }
 
-    /// `artists/{id}/albums`, following `next` until it is absent; repeated ids are removed.
+    /// `artists/{id}/albums?limit=N`, following `next` until it is absent; repeated ids are removed.
+    /// N is the largest page size the API has not refused (`pageSizes`): a page answered 400 is asked
+    /// again at the next smaller size.
     func releases(ofArtistID id: String, named name: String) async -> Result<[Release], FetchFailure> {
         let encodedID = id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? id
         let path = "/v1/catalog/\(storefront)/artists/\(encodedID)/albums"
-        var url = apiURL(path)
+        var pagePath: String? = path
         var releases: [Release] = []
         var followed: Set<String> = []
-        for pages in 0..<Self.maximumPages {
-            guard let pageURL = url else {
+        var pages = 0
+        while pages < Self.maximumPages {
+            let size = pageSize
+            guard let current = pagePath, let pageURL = apiURL(Self.sized(current, size)) else {
                 return .failure(pagingFailure(path, "a next link is not a path on the catalog", pages: pages))
             }
             switch await get(pageURL, AppleMusicAlbumPage.self) {
+            case .failure(let failure) where failure.httpStatus == 400 && size != Self.defaultPageSize:
+                refusePageSize(size)
+                continue
             case .failure(let failure):
                 return .failure(failure)
             case .success(let page):
@@ -56,10 +68,23 @@ struct AppleMusicProvider: CredentialedCatalogProvider {
                 guard followed.insert(next).inserted else {
                     return .failure(pagingFailure(path, "a next link repeats", pages: pages + 1))
                 }
-                url = next.hasPrefix("/v1/") ? apiURL(next) : nil
+                pagePath = next.hasPrefix("/v1/") ? next : nil
+                pages += 1
             }
         }
         return .failure(pagingFailure(path, "more than \(Self.maximumPages) pages", pages: Self.maximumPages))
+    }
+
+    private var pageSize: Int { pageSizes.current }
+
+    private func refusePageSize(_ size: Int) {
+        pageSizes.refuse(size)
+    }
+
+    /// `path` with `limit=size`, unless it names a limit already or `size` is the default.
+    static func sized(_ path: String, _ size: Int) -> String {
+        guard size != defaultPageSize, !path.contains("limit=") else { return path }
+        return path + (path.contains("?") ? "&" : "?") + "limit=\(size)"
     }
 
     func authorizationError(for failure: FetchFailure) -> CatalogAuthorizationError? {
@@ -101,5 +126,21 @@ struct AppleMusicProvider: CredentialedCatalogProvider {
     /// An error text with the token cut out, in case a server ever echoes it; one line, bounded.
     private static func redacting(_ token: AppleMusicToken, in text: String) -> String {
         String(text.replacingOccurrences(of: token.value, with: "<redacted>").prefix(200))
+    }
+}
+
+/// Page sizes tried for `artists/{id}/albums`, largest first: the API documents 25 (the default) and
+/// has been seen to accept more; a size answered 400 is not tried again in this run.
+private final class PageSizeLadder: Sendable {
+    static let sizes = [100, 50, AppleMusicProvider.defaultPageSize]
+    private let index = Mutex(0)
+
+    var current: Int { index.withLock { Self.sizes[$0] } }
+
+    /// Steps below `size`; another artist may have stepped already.
+    func refuse(_ size: Int) {
+        index.withLock { index in
+            if Self.sizes[index] == size { index = min(index + 1, Self.sizes.count - 1) }
+        }
     }
 }

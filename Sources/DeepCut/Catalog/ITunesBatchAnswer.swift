@@ -24,8 +24,8 @@ struct ITunesBatchAnswer: Sendable {
     /// `limit`, which a per-answer cap never allows.
     var provesLimitPerArtist = false
     /// True when the answer holds exactly `limit` collections and lists nothing after the listing
-    /// it ends in: what a per-answer cap looks like (a per-artist cap would rarely leave the
-    /// artists after it empty).
+    /// it ends in: what a per-answer cap looks like (a per-artist cap would rarely leave every
+    /// artist after it empty).
     var looksLimitedPerAnswer = false
 
     init(_ body: ITunesBody, requested: [CatalogArtist], limit: Int) throws(BodyDecodingError) {

@@ -12,9 +12,6 @@ struct ITunesProvider: CatalogProvider {
     static let newestLimit = 10
     /// Artists per warm lookup when `limit` counts per artist: 50 ids keep the URL near 600 bytes.
     static let wideBatchSize = 50
-    /// Artists in the lookup that finds out how `limit` counts: two, so a per-answer cap costs one
-    /// extra single lookup, and two listings of over `newestLimit / 2` prove per-artist counting.
-    static let probeBatchSize = 2
     /// Artists per batched lookup. Small enough that most batches stay under `lookupLimit`
     /// collections (a cut answer costs single lookups for the artists it may have cut).
     static let defaultBatchSize = 10
@@ -52,11 +49,16 @@ struct ITunesProvider: CatalogProvider {
         self.newestSuffices = newestSuffices
     }
 
-    /// Wide only when it pays: `limit` is known to count per artist and some artists need only
-    /// their newest collections.
+    /// Wide only when it pays: a warm sweep (some artists need only their newest collections) of a
+    /// catalog whose way of counting `limit` is known: `warmJobSize` artists a call, 50 a lookup
+    /// per artist, packed by remembered sizes per answer.
     var releaseBatchLimit: Int {
-        counting.known == .perArtist && !newestSuffices.isEmpty && batchSize > 1 ? max(batchSize, Self.wideBatchSize) : batchSize
+        counting.known != nil && !newestSuffices.isEmpty && batchSize > 1 ? max(batchSize, Self.warmJobSize) : batchSize
     }
+
+    /// Artists handed to one `listings(ofEach:)` call in a warm sweep: two wide lookups, or enough
+    /// artists that packing by size leaves few half-filled lookups.
+    static let warmJobSize = 100
 
     /// `search?entity=musicArtist`: the artist rows, in the catalog's order.
     func searchArtists(named name: String) async -> Result<[CatalogArtist], FetchFailure> {
@@ -90,27 +92,58 @@ struct ITunesProvider: CatalogProvider {
     /// artist would only make that worse) or the sweep was cancelled.
     ///
     /// Artists whose newest collections suffice are asked `newestLimit` each, `wideBatchSize` to a
-    /// request, once `limit` is known to count per artist; while that is unknown, the first such
-    /// batch asks `newestLimit` and its answer tells (an answer holding more than `limit` proves it).
+    /// request, once `limit` is known to count per artist (an answer holding more than `limit`
+    /// proved it); until the answers tell, every listing is asked at the ceiling.
     func listings(ofEach artists: [CatalogArtist]) async -> [String: Result<ArtistListing, FetchFailure>] {
         var results: [String: Result<ArtistListing, FetchFailure>] = [:]
-        let newest = batchSize > 1 ? artists.filter { newestSuffices.contains($0.id) } : []
+        // Newest-only lookups need `limit` known to count per artist, and pay when they ask several
+        // artists at a small limit; a lone artist rides along with the whole listings.
+        var newest = batchSize > 1 && counting.known == .perArtist ? artists.filter { newestSuffices.contains($0.id) } : []
+        if newest.count < 2 { newest = [] }
         let whole = artists.filter { !newest.contains($0) }
-        for batch in whole.chunked(into: batchSize) {
+        // Per answer, listings of known size are packed; the rest go `batchSize` to a lookup.
+        let packable = counting.known == .perAnswer && batchSize > 1 ? whole.filter { listingSizes[$0.id] != nil } : []
+        let unpacked = whole.filter { !packable.contains($0) }
+        for batch in packed(packable) + unpacked.chunked(into: batchSize) {
             results.merge(await batchLookup(batch, limit: Self.lookupLimit)) { _, later in later }
         }
-        var rest = newest[...]
-        while !rest.isEmpty {
-            let (size, limit) = switch counting.known {
-            case .perArtist: (Self.wideBatchSize, Self.newestLimit)
-            case nil: (Self.probeBatchSize, Self.newestLimit)
-            case .perAnswer: (batchSize, Self.lookupLimit)
-            }
-            let batch = Array(rest.prefix(size))
-            rest = rest.dropFirst(batch.count)
-            results.merge(await batchLookup(batch, limit: limit)) { _, later in later }
+        for batch in newest.chunked(into: Self.wideBatchSize) {
+            results.merge(await batchLookup(batch, limit: Self.newestLimit)) { _, later in later }
         }
         return results
+    }
+
+    /// Rows a packed batch plans for: remembered collections plus one per artist for its wrapper.
+    /// The cap counts collections, so the wrappers' share is the room for releases added since.
+    static let packedCollections = lookupLimit
+    /// A remembered listing this long is packed last in a batch, where a per-answer cap cuts it
+    /// and its newest collections still reach back far enough.
+    static let longListing = 100
+
+    /// Batches for a catalog whose `limit` caps the whole answer: short listings packed up to
+    /// `packedCollections` by their remembered sizes, then one long listing as the last member of
+    /// each batch, where the cap falls inside it; long listings left over are asked alone.
+    private func packed(_ artists: [CatalogArtist]) -> [[CatalogArtist]] {
+        let size = { (artist: CatalogArtist) in (listingSizes[artist.id] ?? 0) + 1 }
+        let (long, short) = (artists.filter { size($0) > Self.longListing }, artists.filter { size($0) <= Self.longListing })
+        var batches: [[CatalogArtist]] = []
+        var current: [CatalogArtist] = []
+        var planned = 0
+        for artist in short.sorted(by: { size($0) < size($1) }) {
+            if !current.isEmpty, planned + size(artist) > Self.packedCollections || current.count >= Self.wideBatchSize {
+                batches.append(current)
+                (current, planned) = ([], 0)
+            }
+            current.append(artist)
+            planned += size(artist)
+        }
+        if !current.isEmpty { batches.append(current) }
+        var leftover = long[...]
+        for index in batches.indices {
+            guard let next = leftover.popFirst() else { break }
+            batches[index].append(next)
+        }
+        return batches + leftover.map { [$0] }
     }
 
     private func batchLookup(_ batch: [CatalogArtist], limit: Int) async -> [String: Result<ArtistListing, FetchFailure>] {
@@ -126,7 +159,7 @@ struct ITunesProvider: CatalogProvider {
         case .success(let answer):
             if answer.provesLimitPerArtist {
                 counting.learn(.perArtist)
-            } else if limit < Self.lookupLimit, answer.looksLimitedPerAnswer {
+            } else if answer.looksLimitedPerAnswer {
                 counting.learn(.perAnswer)
             }
             var results = answer.listings.mapValues { Result<ArtistListing, FetchFailure>.success($0) }

@@ -62,10 +62,29 @@ import DeepCutCore
         let releases = try await provider(client).releases(ofArtistID: "7", named: "Beach Bunny").get()
         #expect(releases.map(\.id) == ["10", "11", "12"])
         #expect(client.requests.map(\.url.absoluteString) == [
-            "http://127.0.0.1:9/apple/v1/catalog/gb/artists/7/albums",
-            "http://127.0.0.1:9/apple/v1/catalog/gb/artists/7/albums?offset=2",
+            "http://127.0.0.1:9/apple/v1/catalog/gb/artists/7/albums?limit=100",
+            "http://127.0.0.1:9/apple/v1/catalog/gb/artists/7/albums?offset=2&limit=100",
         ])
         #expect(client.requests.allSatisfy { $0.headers["Authorization"] == "Bearer \(Self.token)" })
+    }
+
+    /// The largest page size first; a size the API refuses (400) is stepped down from, for this
+    /// page and every later one, down to the documented default of 25 (no `limit`).
+    @Test func aRefusedPageSizeFallsBackToSmallerOnes() async throws {
+        let refused = AppleMusicJSON.error(status: 400, title: "Invalid Parameter Value", detail: "limit too large", code: "40005")
+        let client = ScriptedHTTPClient(replies: [
+            .success(refused), .success(refused),
+            .success(AppleMusicJSON.page([AppleMusicJSON.album("10", "Honeymoon")], next: "/v1/catalog/gb/artists/7/albums?offset=1")),
+            .success(AppleMusicJSON.page([AppleMusicJSON.album("11", "Cloud 9")])),
+        ])
+        let releases = try await provider(client).releases(ofArtistID: "7", named: "Beach Bunny").get()
+        #expect(releases.map(\.id) == ["10", "11"])
+        #expect(client.requests.map(\.url.absoluteString) == [
+            "http://127.0.0.1:9/apple/v1/catalog/gb/artists/7/albums?limit=100",
+            "http://127.0.0.1:9/apple/v1/catalog/gb/artists/7/albums?limit=50",
+            "http://127.0.0.1:9/apple/v1/catalog/gb/artists/7/albums",
+            "http://127.0.0.1:9/apple/v1/catalog/gb/artists/7/albums?offset=1",
+        ])
     }
 
     @Test func typeComesFromSuffixAndIsCompilationNeverFromIsSingle() async throws {
@@ -127,9 +146,11 @@ import DeepCutCore
 
     // MARK: Errors
 
+    /// Refused at every page size, down to the default: the last answer's error body is the message.
     @Test func errorBodyIsDecodedIntoTheMessage() async throws {
-        let client = ScriptedHTTPClient(replies: [.success(AppleMusicJSON.error(
-            status: 400, title: "Invalid Parameter Value", detail: "Invalid value for 'limit'", code: "40005"))])
+        let refused = Result<HTTPResponse, TransportError>.success(AppleMusicJSON.error(
+            status: 400, title: "Invalid Parameter Value", detail: "Invalid value for 'limit'", code: "40005"))
+        let client = ScriptedHTTPClient(replies: [refused, refused, refused])
         let failure = try failure(await provider(client).releases(ofArtistID: "7", named: "X"))
         #expect(failure.kind == .http)
         #expect(failure.message.contains("HTTP 400: Invalid Parameter Value (40005): Invalid value for 'limit'"))
