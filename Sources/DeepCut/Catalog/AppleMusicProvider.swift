@@ -45,12 +45,59 @@ struct AppleMusicProvider: CredentialedCatalogProvider {
     /// N is the largest page size the API has not refused (`pageSizes`): a page answered 400 is asked
     /// again at the next smaller size.
     func releases(ofArtistID id: String, named name: String) async -> Result<[Release], FetchFailure> {
+        await releases(from: albumsPath(id), named: name)
+    }
+
+    /// `artists?ids=` takes at most 25 ids.
+    var releaseBatchLimit: Int { Self.artistBatchLimit }
+    static let artistBatchLimit = 25
+
+    /// `artists?ids=A,B,…&include=albums`: one request brings up to 25 artists with the first page of
+    /// their albums; an artist with more follows its `next` alone. An artist the answer leaves out,
+    /// or lists without its albums, is asked alone; a failed batch is asked again artist by artist,
+    /// except when the catalog is rate limiting or the sweep was cancelled.
+    func releases(ofEach artists: [CatalogArtist]) async -> [String: Result<[Release], FetchFailure>] {
+        guard artists.count > 1, let url = apiURL("/v1/catalog/\(storefront)/artists", query: [
+            "ids": artists.map(\.id).joined(separator: ","), "include": "albums",
+        ]) else { return await releasesOneByOne(artists) }
+        switch await get(url, AppleMusicArtistsBody.self) {
+        case .success(let body):
+            var results: [String: Result<[Release], FetchFailure>] = [:]
+            for artist in artists {
+                guard let page = body.data.first(where: { $0.id == artist.id })?.relationships?.albums else {
+                    results[artist.id] = await releases(ofArtistID: artist.id, named: artist.name)
+                    continue
+                }
+                let first = page.releases(creditedTo: artist.name)
+                guard let next = page.next else {
+                    results[artist.id] = .success(first.uniquedByID())
+                    continue
+                }
+                results[artist.id] = await releases(from: next.hasPrefix("/v1/") ? next : nil, named: artist.name,
+                                                    after: first, pages: 1, path: albumsPath(artist.id))
+            }
+            return results
+        case .failure(let failure) where failure.kind == .rateLimited || failure.kind == .cancelled || refusal.failure != nil:
+            return Dictionary(artists.map { ($0.id, .failure(failure)) }, uniquingKeysWith: { first, _ in first })
+        case .failure:
+            return await releasesOneByOne(artists)
+        }
+    }
+
+    private func albumsPath(_ id: String) -> String {
         let encodedID = id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? id
-        let path = "/v1/catalog/\(storefront)/artists/\(encodedID)/albums"
-        var pagePath: String? = path
-        var releases: [Release] = []
+        return "/v1/catalog/\(storefront)/artists/\(encodedID)/albums"
+    }
+
+    /// Pages from `start` (nil: a next link that left the catalog) until `next` is absent, after
+    /// the releases of `pages` pages already read.
+    private func releases(from start: String?, named name: String, after earlier: [Release] = [], pages read: Int = 0,
+                          path: String? = nil) async -> Result<[Release], FetchFailure> {
+        let path = path ?? start ?? ""
+        var pagePath: String? = start
+        var releases: [Release] = earlier
         var followed: Set<String> = []
-        var pages = 0
+        var pages = read
         while pages < Self.maximumPages {
             let size = pageSize
             guard let current = pagePath, let pageURL = apiURL(Self.sized(current, size)) else {
@@ -107,6 +154,13 @@ struct AppleMusicProvider: CredentialedCatalogProvider {
             refusal.record(failure)
         }
         return result
+    }
+
+    /// `path?query` on the catalog's base URL, the query strictly percent-encoded.
+    private func apiURL(_ path: String, query: KeyValuePairs<String, String>) -> URL? {
+        var base = baseURL
+        while base.absoluteString.hasSuffix("/"), let trimmed = URL(string: String(base.absoluteString.dropLast())) { base = trimmed }
+        return base.appending(path: String(path.dropFirst()), query: query)
     }
 
     /// `path` (with its query, already encoded) on the catalog's base URL. Only paths are followed, never

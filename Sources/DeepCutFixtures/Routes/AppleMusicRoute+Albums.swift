@@ -28,6 +28,37 @@ extension AppleMusicRoute {
         return Self.ok(route: route, operation: .lookup, artistIDs: [artist.id], .object(body))
     }
 
+    /// `artists?ids=A,B,…[&include=albums]` (at most 25 ids): the artists, each with its first page of
+    /// albums (`defaultPageSize`, a `next` path while more remain) as the `albums` relationship when
+    /// `include=albums`. Unknown ids are left out, as Apple leaves them out.
+    func artistsPlan(for request: HTTPRequest, storefront: String) -> RoutePlan {
+        let route = "applemusic.artists"
+        guard let known = ITunesStorefront.named(storefront) else { return Self.unknownStorefront(storefront) }
+        guard let parameters = request.queryParameters, let idsText = parameters["ids"] else { return Self.invalidParameter("ids", route: route) }
+        let ids = idsText.split(separator: ",").map(String.init)
+        guard (1...Self.maximumArtistIDs).contains(ids.count) else { return Self.invalidParameter("ids", route: route) }
+        let withAlbums = (parameters["include"] ?? "").split(separator: ",").contains("albums")
+        let found = ids.compactMap { artistIndexByID[$0].map { artists[$0] } }
+        let data: [FixtureJSON] = found.map { artist in
+            var resource: [(String, FixtureJSON)] = [("id", .string(artist.id)), ("type", .string("artists")),
+                                                     ("attributes", .object([("name", .string(artist.name))]))]
+            if withAlbums {
+                let page = artist.releases.prefix(Self.defaultPageSize)
+                var albums: [(String, FixtureJSON)] = [("href", .string("/v1/catalog/\(known.code)/artists/\(artist.id)/albums"))]
+                if page.count < artist.releases.count {
+                    albums.append(("next", .string("/v1/catalog/\(known.code)/artists/\(artist.id)/albums?offset=\(page.count)")))
+                }
+                albums.append(("data", .array(page.map { albumResource($0, listedUnder: artist, storefront: known.code) })))
+                resource.append(("relationships", .object([("albums", .object(albums))])))
+            }
+            return .object(resource)
+        }
+        return Self.ok(route: route, operation: .lookup, artistIDs: found.map(\.id), .object([("data", .array(data))]))
+    }
+
+    /// `artists?ids=` takes at most this many ids.
+    static let maximumArtistIDs = 25
+
     private func albumResource(_ release: FixtureRelease, listedUnder artist: FixtureArtist, storefront: String) -> FixtureJSON {
         let name = ITunesRoute.collectionName(release)
         var attributes: [(String, FixtureJSON)] = [

@@ -38,6 +38,9 @@ struct AppleMusicRoute: FixtureRoute {
         if rest.count == 3, rest[0] == "catalog", rest[2] == "search" {
             return searchPlan(for: request, storefront: rest[1])
         }
+        if rest.count == 3, rest[0] == "catalog", rest[2] == "artists" {
+            return artistsPlan(for: request, storefront: rest[1])
+        }
         if rest.count == 5, rest[0] == "catalog", rest[2] == "artists", rest[4] == "albums" {
             return albumsPlan(for: request, storefront: rest[1], artistID: rest[3])
         }

@@ -107,7 +107,12 @@ import DeepCutCore
             #expect(sweep.counts.notFound == 1)
             #expect(sweep.releases.count == 300)
             #expect(sweep.requests == server.requestLog.count)
-            #expect(sweep.results.prefix(5).allSatisfy { $0.requests == 2 }, "one search and one page of 100 per artist")
+            // Six searches; one `artists?ids=` request brings all five artists with their first 25
+            // albums; each then reads the rest (35) in one page of 100.
+            let routes = server.requestLog.map(\.route)
+            #expect(routes.filter { $0 == "applemusic.artists" }.count == 1, "\(routes)")
+            #expect(routes.filter { $0 == "applemusic.albums" }.count == 5, "\(routes)")
+            #expect(server.requestLog.count == 12)
         }
     }
 }

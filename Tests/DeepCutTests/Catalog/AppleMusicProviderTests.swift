@@ -68,6 +68,28 @@ import DeepCutCore
         #expect(client.requests.allSatisfy { $0.headers["Authorization"] == "Bearer \(Self.token)" })
     }
 
+    /// `artists?ids=` brings the first album page of every artist it lists; an artist it leaves
+    /// out is asked alone, and one with more albums follows its `next`.
+    @Test func artistsAreBatchedAndOnesTheAnswerLeavesOutAreAskedAlone() async throws {
+        let client = ScriptedHTTPClient(replies: [
+            .success(AppleMusicJSON.ok(["data": [
+                ["id": "7", "type": "artists", "relationships": ["albums": [
+                    "data": [AppleMusicJSON.album("10", "Honeymoon")], "next": "/v1/catalog/gb/artists/7/albums?offset=1"]]],
+            ]])),
+            .success(AppleMusicJSON.page([AppleMusicJSON.album("11", "Cloud 9")])),
+            .success(AppleMusicJSON.page([AppleMusicJSON.album("20", "Alone")])),
+        ])
+        let answers = await provider(client).releases(ofEach: [CatalogArtist(id: "7", name: "Beach Bunny"),
+                                                               CatalogArtist(id: "8", name: "Left Out")])
+        #expect(try answers["7"]?.get().map(\.id) == ["10", "11"])
+        #expect(try answers["8"]?.get().map(\.id) == ["20"])
+        #expect(client.requests.map(\.url.absoluteString) == [
+            "http://127.0.0.1:9/apple/v1/catalog/gb/artists?ids=7%2C8&include=albums",
+            "http://127.0.0.1:9/apple/v1/catalog/gb/artists/7/albums?offset=1&limit=100",
+            "http://127.0.0.1:9/apple/v1/catalog/gb/artists/8/albums?limit=100",
+        ])
+    }
+
     /// The largest page size first; a size the API refuses (400) is stepped down from, for this
     /// page and every later one, down to the documented default of 25 (no `limit`).
     @Test func aRefusedPageSizeFallsBackToSmallerOnes() async throws {
