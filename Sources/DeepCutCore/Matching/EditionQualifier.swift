@@ -72,7 +72,7 @@ enum EditionQualifier {
         "rock", "dance", "country", "gospel", "symphony", "electronic", "ambient", "techno", "house", "trap",
         "latin", "salsa", "metal", "punk", "swing", "sleep", "meditation", "relaxing", "spa", "yoga", "8d",
         "phonk", "quartet", "cello", "guitar", "ukulele", "marimba", "harp", "violin", "sax", "accordion",
-        "bossa", "lounge", "unmixed", "pt.", "vol", "volume", "chapter", "act",
+        "bossa", "lounge", "unmixed", "duets", "duet", "stems", "memos", "featuring", "feat.", "ft.", "pt.", "vol", "volume", "chapter", "act",
         "ii", "iii", "iv", "side", "disk", "sequel", "companion", "encore", "reloaded", "unreleased", "early",
     ]
     /// Roman anniversary marks used as whole qualifiers: "Illmatic XX", "(XXV)".
@@ -83,12 +83,12 @@ enum EditionQualifier {
         let words = words(of: text)
         guard !words.isEmpty else { return .undecided }
         if words.contains(where: differentReleaseWords.contains) { return .differentRelease }
-        // "(feat. Drake)", "(with Ellie Goulding)": a featured credit written into the title.
-        if ["feat.", "feat", "ft.", "featuring"].contains(words[0]) { return words.count > 1 ? .sameRelease : .undecided }
         // "(Target Exclusive)": a retailer's bonus tracks.
         if words.last == "exclusive", words.count <= 3 { return .sameRelease }
+        // "(Korean Edition)" is usually the Korean market's package, but a "Japanese Edition" of a
+        // K-pop album is often sung in Japanese: beside "Edition" a language is left to the tracks.
         if words.contains(where: languageWords.contains) {
-            return words.last == "edition" && words.count <= 5 ? .sameRelease : .differentRelease
+            return words.last == "edition" && words.count <= 5 ? .undecided : .differentRelease
         }
         // "(UK Version)", "(International Version)": a market's track list.
         if words.last == "version", words.count >= 2,
@@ -148,6 +148,12 @@ enum EditionQualifier {
         if last == "edition", !run.dropLast().contains(where: coreWords.contains) { return 0 }
         if last == "anniversary", run.count < 2 || !isOrdinal(run[run.count - 2]) { return 0 }
         return isVocabularyPhrase(run, allowingNamingWords: false) ? length : 0
+    }
+
+    /// Any word the rules know, of whatever kind: such a qualifier is not a romanised title.
+    static func isVocabulary(_ word: String) -> Bool {
+        coreWords.contains(word) || packagingWords.contains(word) || fillerWords.contains(word) || namingWords.contains(word)
+            || differentReleaseWords.contains(word) || languageWords.contains(word)
     }
 
     static func words(of text: String) -> [String] {

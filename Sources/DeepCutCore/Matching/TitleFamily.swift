@@ -120,7 +120,9 @@ enum TitleFamily {
         guard head.contains(where: \.isLetter), !head.contains(where: isLatinLetter),
               inner.contains(where: isLatinLetter),
               inner.allSatisfy({ ($0.isASCII && ($0.isLetter || $0.isNumber)) || " '-.,!?".contains($0) }),
-              EditionQualifier.verdict(String(inner)) == .undecided
+              EditionQualifier.verdict(String(inner)) == .undecided,
+              // "東京 (Tokyo Version)" names a version, not the title in Latin letters.
+              !EditionQualifier.words(of: String(inner)).contains(where: EditionQualifier.isVocabulary)
         else { return text }
         return head
     }

@@ -83,7 +83,7 @@ import Testing
         #expect(EditionQualifier.verdict("summer edition") == .sameRelease)
         #expect(EditionQualifier.verdict("drumless edition") == .differentRelease)
         #expect(EditionQualifier.verdict("taylor's version") == .differentRelease)
-        #expect(EditionQualifier.verdict("korean edition") == .sameRelease)
+        #expect(EditionQualifier.verdict("korean edition") == .undecided, "left to the tracks: it may be sung in Korean")
         #expect(EditionQualifier.verdict("korean version") == .differentRelease)
         #expect(EditionQualifier.verdict("blue") == .undecided)
         #expect(EditionQualifier.verdict("blue vinyl") == .sameRelease)
