@@ -301,8 +301,16 @@ struct Pipeline: Sendable {
         let lostTooMany = rule.catalogFault(vanished: lostIDs.count, known: results.count) != nil
         let reresolved = lostTooMany ? [] : lostIDs
         if lostTooMany { try store.artistResolutions.forget(lostIDs.map(ArtistName.normalize), provider: providerName) }
-        let again = suspicious + reresolved
-        let reasked = again.isEmpty ? nil : try await sweeper.sweep(artists: again, ownedKeys: ownedKeys, bypassingCache: true)
+        // A library id the catalog does not know (a 404: merged or deleted since the library was
+        // tagged) is stale: that artist is searched by name in the same run, as if it had no id.
+        let staleLibraryIDs = results.filter { result in
+            guard result.source == .catalog, result.resolution == .library, case .failed(let failure) = result.outcome else { return false }
+            return failure.kind == .http && failure.httpStatus == 404
+        }.map(\.artist)
+        var searching = sweeper
+        for artist in staleLibraryIDs { searching.libraryIDs[ArtistName.normalize(artist)] = nil }
+        let again = suspicious + reresolved + staleLibraryIDs
+        let reasked = again.isEmpty ? nil : try await searching.sweep(artists: again, ownedKeys: ownedKeys, bypassingCache: true)
         let suspects = try store.memory.suspects(provider: providerName)
         var marked: [String] = []
         var replaced: Set<String> = []

@@ -194,6 +194,34 @@ import Testing
         #expect(entries.contains(MusicBrainzID.mbid(for: artists[0].releases[1].id)))
     }
 
+    /// A library id the catalog no longer knows (MusicBrainz answers 404 for a merged or deleted
+    /// artist) is stale: that artist is searched by name in the same run and the sweep is complete.
+    @Test func aStaleLibraryIdIsReplacedByANameSearchInTheSameRun() async throws {
+        try #require(SpawnedProcess.deepcutIsBuilt, "build deepcut first")
+        guard let schema = try BeetsTestDatabase.currentSchema() else { return }
+        let artists = ReliabilityWorld.artists(3)
+        let world = try ReliabilityWorld(artists: artists, library: "",
+                                         catalogKeys: ["provider": "\"musicbrainz\"", "contact": "\"tests@example.org\""],
+                                         topLevelKeys: ["library": #"[{"format": "beets", "path": "library.db"}]"#])
+        let staleID = MusicBrainzID.mbid(for: "999999999")
+        let albums = artists.enumerated().map { index, artist in
+            BeetsTestDatabase.Album(album: "Old \(index + 1)", albumartist: artist.name,
+                                    mbAlbumArtistID: index == 1 ? staleID : MusicBrainzID.mbid(for: artist.id), mbReleaseGroupID: nil)
+        }
+        try BeetsTestDatabase.create(at: world.folder.url.appendingPathComponent("library.db"), schema: schema, albums: albums)
+
+        let run = try await Self.sweep(world)
+        #expect(run.status == 0, "\(run.stderr)")
+        let log = world.server.requestLog
+        #expect(log.filter { $0.route.hasPrefix("musicbrainz.artist") }.count == 1, "one name search, for the stale id: \(log.map(\.route))")
+        #expect(log.contains { $0.query.contains(staleID) } && log.contains { $0.query.contains(MusicBrainzID.mbid(for: artists[1].id)) })
+        let health = try world.health()
+        #expect(health.status == .complete)
+        #expect(health.sweep.identifiedByLibrary == 2)
+        #expect(try Self.entryIDs(world).contains { id in artists[1].releases.contains { MusicBrainzID.mbid(for: $0.id) == id } },
+                "the artist found by name has its releases in the feed")
+    }
+
     // MARK: Warm sweeps and the staggered full listing
 
     /// 100 artists of 15 collections (one new) and two of 250, in the catalog's order oldest first.
