@@ -163,24 +163,30 @@ import Testing
 
     // MARK: The library's own ids
 
+    /// A world whose library is a beets database of `albums`, swept with MusicBrainz; nil (the
+    /// test returns) when beets' schema is not available on this machine.
+    static func beetsWorld(_ artists: [FixtureArtist], albums: [BeetsTestDatabase.Album]) throws -> ReliabilityWorld? {
+        try #require(SpawnedProcess.deepcutIsBuilt, "build deepcut first")
+        guard let schema = try BeetsTestDatabase.currentSchema() else { return nil }
+        let world = try ReliabilityWorld(artists: artists, library: "",
+                                         catalogKeys: ["provider": "\"musicbrainz\"", "contact": "\"tests@example.org\""],
+                                         topLevelKeys: ["library": #"[{"format": "beets", "path": "library.db"}]"#])
+        try BeetsTestDatabase.create(at: world.folder.url.appendingPathComponent("library.db"), schema: schema, albums: albums)
+        return world
+    }
+
     /// A beets library swept with MusicBrainz: artists with `mb_albumartistid` are browsed by that id
     /// with no search, one request each as beets' `missing -a` spends; only the artist without an id
     /// is searched. An owned album whose title matches nothing in the catalog is still owned by its
     /// `mb_releasegroupid`.
     @Test func aBeetsLibrarysMusicBrainzIdsAreUsedWithoutSearching() async throws {
-        try #require(SpawnedProcess.deepcutIsBuilt, "build deepcut first")
-        guard let schema = try BeetsTestDatabase.currentSchema() else { return }
         let artists = ReliabilityWorld.artists(5)
-        let world = try ReliabilityWorld(artists: artists, library: "",
-                                         catalogKeys: ["provider": "\"musicbrainz\"", "contact": "\"tests@example.org\""],
-                                         topLevelKeys: ["library": #"[{"format": "beets", "path": "library.db"}]"#])
         let ownedByID = artists[0].releases[0]
-        let albums = artists.enumerated().map { index, artist in
+        guard let world = try Self.beetsWorld(artists, albums: artists.enumerated().map { index, artist in
             BeetsTestDatabase.Album(album: index == 0 ? "A Title The Catalog Never Used" : "Old \(index + 1)", albumartist: artist.name,
                                     mbAlbumArtistID: index == 4 ? nil : MusicBrainzID.mbid(for: artist.id),
                                     mbReleaseGroupID: index == 0 ? MusicBrainzID.mbid(for: ownedByID.id) : nil)
-        }
-        try BeetsTestDatabase.create(at: world.folder.url.appendingPathComponent("library.db"), schema: schema, albums: albums)
+        }) else { return }
 
         let run = try await Self.sweep(world)
         #expect(run.status == 0, "\(run.stderr)")
@@ -197,18 +203,12 @@ import Testing
     /// A library id the catalog no longer knows (MusicBrainz answers 404 for a merged or deleted
     /// artist) is stale: that artist is searched by name in the same run and the sweep is complete.
     @Test func aStaleLibraryIdIsReplacedByANameSearchInTheSameRun() async throws {
-        try #require(SpawnedProcess.deepcutIsBuilt, "build deepcut first")
-        guard let schema = try BeetsTestDatabase.currentSchema() else { return }
         let artists = ReliabilityWorld.artists(3)
-        let world = try ReliabilityWorld(artists: artists, library: "",
-                                         catalogKeys: ["provider": "\"musicbrainz\"", "contact": "\"tests@example.org\""],
-                                         topLevelKeys: ["library": #"[{"format": "beets", "path": "library.db"}]"#])
         let staleID = MusicBrainzID.mbid(for: "999999999")
-        let albums = artists.enumerated().map { index, artist in
+        guard let world = try Self.beetsWorld(artists, albums: artists.enumerated().map { index, artist in
             BeetsTestDatabase.Album(album: "Old \(index + 1)", albumartist: artist.name,
                                     mbAlbumArtistID: index == 1 ? staleID : MusicBrainzID.mbid(for: artist.id), mbReleaseGroupID: nil)
-        }
-        try BeetsTestDatabase.create(at: world.folder.url.appendingPathComponent("library.db"), schema: schema, albums: albums)
+        }) else { return }
 
         let run = try await Self.sweep(world)
         #expect(run.status == 0, "\(run.stderr)")
