@@ -72,11 +72,18 @@ extension FeedEntry {
     /// `NxNbb` name becomes `600x600bb`. Any other link stays as it is.
     static let artworkSize = 600
 
+    /// Parsed by hand: a regex literal here was built again for every entry and cost more than the
+    /// rest of publishing (BENCHMARKS.md §4).
     static func largerArtwork(_ url: String?) -> String? {
         guard let url, let slash = url.lastIndex(of: "/") else { return url }
         let name = url[url.index(after: slash)...]
-        guard let match = name.wholeMatch(of: /(\d{1,4})x(\d{1,4})bb(\.(?:jpg|jpeg|png|webp))/) else { return url }
-        return url[...slash] + "\(artworkSize)x\(artworkSize)bb" + match.output.3
+        guard let dot = name.firstIndex(of: "."), name[..<dot].hasSuffix("bb") else { return url }
+        let sides = name[..<dot].dropLast(2).split(separator: "x", omittingEmptySubsequences: false)
+        let fileExtension = name[name.index(after: dot)...]
+        guard ["jpg", "jpeg", "png", "webp"].contains(fileExtension), sides.count == 2,
+              sides.allSatisfy({ (1...4).contains($0.count) && $0.allSatisfy { ("0"..."9").contains($0) } })
+        else { return url }
+        return url[...slash] + "\(artworkSize)x\(artworkSize)bb." + fileExtension
     }
 
     static func plainText(_ text: String) -> String {

@@ -33,6 +33,10 @@ import Testing
         #expect(FeedEntry.largerArtwork("https://example.com/100x100.jpg") == "https://example.com/100x100.jpg")
         #expect(FeedEntry.largerArtwork("https://example.com/100x100bb.jpg/x") == "https://example.com/100x100bb.jpg/x")
         #expect(FeedEntry.largerArtwork(nil) == nil)
+        #expect(FeedEntry.largerArtwork("https://is1.mzstatic.com/a/60x60bb.webp") == "https://is1.mzstatic.com/a/600x600bb.webp")
+        #expect(FeedEntry.largerArtwork("https://example.com/12345x1bb.jpg") == "https://example.com/12345x1bb.jpg")
+        #expect(FeedEntry.largerArtwork("https://example.com/100x100bb.gif") == "https://example.com/100x100bb.gif")
+        #expect(FeedEntry.largerArtwork("https://example.com/x100bb.jpg") == "https://example.com/x100bb.jpg")
     }
 
     // MARK: Contrast
