@@ -75,6 +75,8 @@ enum EditionQualifier {
         "bossa", "lounge", "unmixed", "duets", "duet", "stems", "memos", "featuring", "feat.", "ft.", "pt.", "vol", "volume", "chapter", "act",
         "ii", "iii", "iv", "side", "disk", "sequel", "companion", "encore", "reloaded", "unreleased", "early",
     ]
+    /// Words that may end a qualifier written without brackets: "… Deluxe Edition", "… Remastered".
+    static let closingWords: Set<String> = ["edition", "remaster", "remastered", "remasters", "anniversary", "reissue"]
     /// Roman anniversary marks used as whole qualifiers: "Illmatic XX", "(XXV)".
     static let anniversaryMarks: Set<String> = ["xx", "xxv"]
 
@@ -133,8 +135,7 @@ enum EditionQualifier {
     static func plainSuffixLength(_ words: [String]) -> Int {
         guard words.count >= 2, let last = words.last else { return 0 }
         if anniversaryMarks.contains(last) || last == "+" { return 1 }
-        let closing: Set<String> = ["edition", "remaster", "remastered", "anniversary", "reissue", "remasters"]
-        guard closing.contains(last) else { return 0 }
+        guard closingWords.contains(last) else { return 0 }
         var length = 0
         for word in words.reversed().dropLast() {
             let isVocabulary = coreWords.contains(word) || packagingWords.contains(word) || fillerWords.contains(word)

@@ -155,9 +155,9 @@ enum TitleFamily {
         return true
     }
 
-    /// Words that may end a plain qualifier ("… Deluxe Edition", "… Remastered", "Illmatic XX").
+    /// Words that may end a plain qualifier ("… Deluxe Edition", "Illmatic XX"), as bytes for the fast path.
     static let closingWords: Set<[UInt8]> = Set(
-        ["edition", "remaster", "remastered", "remasters", "anniversary", "reissue", "xx", "xxv"].map { Array($0.utf8) }
+        EditionQualifier.closingWords.union(EditionQualifier.anniversaryMarks).map { Array($0.utf8) }
     )
 
     /// The last " - " in `text`. ASCII text is scanned byte by byte (every byte is a character

@@ -33,10 +33,11 @@ public enum TrackEvidence {
         guard !owned.isEmpty, !candidate.isEmpty else { return .insufficient }
         // Each candidate track answers at most one owned track.
         var unused: [String: [Int?]] = [:]
-        for track in candidate { unused[family(of: track.title), default: []].append(track.seconds) }
+        for track in candidate { unused[TitleFamily.of(track.title), default: []].append(track.seconds) }
         var found = 0, timed = 0
         for track in owned {
-            let key = family(of: track.title)
+            // A track title's family: "Beat It (2008 Remaster)" is "beat it"; "Beat It (Live)" stays live.
+            let key = TitleFamily.of(track.title)
             guard var lengths = unused[key], !lengths.isEmpty else { continue }
             if let owned = track.seconds, let position = lengths.firstIndex(where: { $0.map { close(owned, $0) } ?? false }) {
                 lengths.remove(at: position)
@@ -58,11 +59,6 @@ public enum TrackEvidence {
 
     static func close(_ owned: Int, _ candidate: Int) -> Bool {
         abs(owned - candidate) <= max(lengthSlackSeconds, Int(Double(owned) * lengthTolerance))
-    }
-
-    /// A track title's family: "Beat It (2008 Remaster)" is "beat it"; "Beat It (Live)" stays live.
-    static func family(of title: String) -> String {
-        TitleFamily.of(title)
     }
 }
 

@@ -17,3 +17,14 @@ public struct FixtureArtist: Sendable, Hashable, Codable {
         self.fault = fault
     }
 }
+
+extension [FixtureArtist] {
+    /// The first release `matches` accepts, with the artist that lists it: the routes that answer
+    /// about one release (track lists) find it this way.
+    func release(where matches: (FixtureRelease) -> Bool) -> (artist: FixtureArtist, release: FixtureRelease)? {
+        for artist in self {
+            if let release = artist.releases.first(where: matches) { return (artist, release) }
+        }
+        return nil
+    }
+}

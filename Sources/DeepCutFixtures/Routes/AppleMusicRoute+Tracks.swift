@@ -5,7 +5,7 @@ extension AppleMusicRoute {
     func tracksPlan(storefront: String, albumID: String) -> RoutePlan {
         let route = "applemusic.tracks"
         guard ITunesStorefront.named(storefront) != nil else { return Self.unknownStorefront(storefront) }
-        guard let release = artists.lazy.compactMap({ $0.releases.first { $0.id == albumID } }).first else {
+        guard let release = artists.release(where: { $0.id == albumID })?.release else {
             return Self.error(route: route, status: 404, title: "Resource Not Found",
                               detail: "Resource with requested id was not found", code: "40400")
         }

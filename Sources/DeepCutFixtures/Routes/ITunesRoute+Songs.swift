@@ -12,7 +12,7 @@ extension ITunesRoute {
         }
         var results: [ITunesJSONObject] = []
         for id in ids {
-            guard let (artist, release) = findRelease(id) else { continue }
+            guard let (artist, release) = artists.release(where: { $0.id == id }) else { continue }
             results.append(collection(release, listedUnder: artist, storefront: storefront))
             let tracks = Self.tracks(of: release)
             for (number, track) in tracks.enumerated() {
@@ -43,12 +43,5 @@ extension ITunesRoute {
         return (1...trackCount(release)).map { number in
             TrackListing(title: "\(release.title) \(number)", seconds: 120 + Int(random.next() % 240))
         }
-    }
-
-    private func findRelease(_ id: String) -> (FixtureArtist, FixtureRelease)? {
-        for artist in artists {
-            if let release = artist.releases.first(where: { $0.id == id }) { return (artist, release) }
-        }
-        return nil
     }
 }

@@ -7,9 +7,9 @@ extension MusicBrainzRoute {
         let route = "musicbrainz.release"
         let mbid = (parameters["release-group"] ?? "").lowercased()
         guard MusicBrainzID.isUUIDShaped(mbid) else { return Self.error("Invalid mbid.", status: 400, route: route) }
-        guard let (artist, release) = artists.lazy.compactMap({ artist in
-            artist.releases.first { MusicBrainzID.mbid(for: $0.id) == mbid }.map { (artist, $0) }
-        }).first else { return Self.error("Not Found", status: 404, route: route) }
+        guard let (artist, release) = artists.release(where: { MusicBrainzID.mbid(for: $0.id) == mbid }) else {
+            return Self.error("Not Found", status: 404, route: route)
+        }
         let tracks = ITunesRoute.tracks(of: release).enumerated().map { number, track -> FixtureJSON in
             .object([
                 ("number", .string(String(number + 1))), ("position", .number(number + 1)), ("title", .string(track.title)),
