@@ -1,6 +1,16 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// One target per layer, so the pipeline's rules are compile errors to break (docs/ARCHITECTURE.md):
+//
+//   DeepCutCore ← DeepCutSQLite ← DeepCutState ─┐
+//        ↑ ← DeepCutHTTP ← DeepCutCatalog ───────┼─ DeepCutSweep ─┐
+//        ↑ ← DeepCutConfig ← DeepCutLibrary      │                ├─ DeepCut (Run, Operations, CLI) ← deepcut
+//        ↑ ← DeepCutPublish ─────────────────────┴────────────────┘
+//
+// `scripts/check-architecture` (run by `scripts/test`) fails when a file imports a module its
+// target does not declare here, since SwiftPM would otherwise let an undeclared import through
+// whenever the module happens to be built first.
 let package = Package(
     name: "deepcut",
     products: [
@@ -8,27 +18,45 @@ let package = Package(
         .executable(name: "deepcut-fixture-server", targets: ["deepcut-fixture-server"]),
     ],
     targets: [
-        .systemLibrary(
-            name: "CSQLite",
-            pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"])]
-        ),
-        // HTTP: libcurl's multi interface, with typed shims for its variadic setters.
-        .systemLibrary(
-            name: "CCurl",
-            pkgConfig: "libcurl",
-            providers: [.apt(["libcurl4-openssl-dev"])]
-        ),
-        // The product's rules: keys, outcomes, the diff. No I/O, so purity is a compile error to break.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // libcurl's multi interface, with typed shims for its variadic setters.
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+
+        // The product's rules: model, keys, outcomes, the diff, the base error. No I/O.
         .target(name: "DeepCutCore"),
-        // Every stage that touches files, network and SQLite.
-        .target(name: "DeepCut", dependencies: ["DeepCutCore", "CSQLite", "CCurl"]),
+        // A small typed wrapper over SQLite: connections, statements, values, migrations.
+        .target(name: "DeepCutSQLite", dependencies: ["DeepCutCore", "CSQLite"]),
+        // The client (libcurl), one logical request with retries, rate limiting, failure classification.
+        .target(name: "DeepCutHTTP", dependencies: ["DeepCutCore", "CCurl"]),
+        // The config file, its JSON parser and every typed section.
+        .target(name: "DeepCutConfig", dependencies: ["DeepCutCore"]),
+        // Library readers: Library.xml, beets, CSV, JSON, the Apple Music library.
+        .target(name: "DeepCutLibrary", dependencies: ["DeepCutCore", "DeepCutConfig", "DeepCutSQLite", "DeepCutHTTP"]),
+        // The catalogs: one folder per provider behind `CatalogProvider`.
+        .target(name: "DeepCutCatalog", dependencies: ["DeepCutCore", "DeepCutConfig", "DeepCutHTTP"]),
+        // The state database: its schema, migrations and repositories.
+        .target(name: "DeepCutState", dependencies: ["DeepCutCore", "DeepCutSQLite", "CSQLite"]),
+        // The concurrent sweep: resolve, schedule, fetch, remember, track evidence.
+        .target(name: "DeepCutSweep", dependencies: ["DeepCutCore", "DeepCutConfig", "DeepCutHTTP", "DeepCutCatalog", "DeepCutState"]),
+        // Snapshot files, feeds, the page and the health report. Reads only Core and its own files.
+        .target(name: "DeepCutPublish", dependencies: ["DeepCutCore"]),
+        // The app: the pipeline that runs the stages in order, operations (logs, metrics), the CLI.
+        .target(name: "DeepCut", dependencies: [
+            "DeepCutCore", "DeepCutSQLite", "DeepCutHTTP", "DeepCutConfig", "DeepCutLibrary", "DeepCutCatalog",
+            "DeepCutState", "DeepCutSweep", "DeepCutPublish",
+        ]),
+        .executableTarget(name: "deepcut", dependencies: ["DeepCut"]),
+
         // Loopback catalog server speaking the real APIs' formats, with fault injection.
         .target(name: "DeepCutFixtures", dependencies: ["DeepCutCore"]),
-        .executableTarget(name: "deepcut", dependencies: ["DeepCut"]),
         .executableTarget(name: "deepcut-fixture-server", dependencies: ["DeepCutFixtures"]),
+        // Shared test doubles: the clock, the scripted HTTP client, scratch folders.
+
         .testTarget(name: "DeepCutCoreTests", dependencies: ["DeepCutCore"]),
-        .testTarget(name: "DeepCutTests", dependencies: ["DeepCut", "DeepCutCore", "DeepCutFixtures"]),
+        .testTarget(name: "DeepCutTests", dependencies: [
+            "DeepCut", "DeepCutCore", "DeepCutSQLite", "DeepCutHTTP", "DeepCutConfig", "DeepCutLibrary", "DeepCutCatalog",
+            "DeepCutState", "DeepCutSweep", "DeepCutPublish", "DeepCutFixtures", "CSQLite",
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -45,7 +45,7 @@ func runFixtureServer() -> Int32 {
     return 0
 }
 
-func fail(_ message: String, exitCode: Int32) -> Int32 {
+package func fail(_ message: String, exitCode: Int32) -> Int32 {
     let firstLine = message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? message
     FileHandle.standardError.write(Data("deepcut-fixture-server: \(firstLine)\n".utf8))
     return exitCode

@@ -1,5 +1,6 @@
-import Testing
 @testable import DeepCut
+@testable import DeepCutCore
+import Testing
 
 @Suite struct ExitCodeTests {
     @Test func sysexitsValues() {

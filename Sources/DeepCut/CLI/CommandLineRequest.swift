@@ -1,5 +1,5 @@
 /// What the command line asks for once parsed.
-public enum CommandLineRequest: Sendable, Hashable {
+package enum CommandLineRequest: Sendable, Hashable {
     /// Run `arguments.command` (the program's own command, `names == []`, for options like `--version`).
     case run(ParsedArguments)
     /// Print this text on stdout and exit 0.

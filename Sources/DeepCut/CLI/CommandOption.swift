@@ -1,19 +1,19 @@
 /// One `--name` option of a command: a flag, or an option that takes a value.
-public struct CommandOption: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
+package struct CommandOption: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         case flag
         /// Takes a value, shown in usage as `placeholder` (`--config PATH`).
         case value(placeholder: String)
     }
 
     /// Without the dashes: `config` for `--config`.
-    public var name: String
-    public var kind: Kind
-    public var help: String
-    public var isRepeatable: Bool
-    public var isRequired: Bool
+    package var name: String
+    package var kind: Kind
+    package var help: String
+    package var isRepeatable: Bool
+    package var isRequired: Bool
 
-    public init(name: String, kind: Kind, help: String, isRepeatable: Bool = false, isRequired: Bool = false) {
+    package init(name: String, kind: Kind, help: String, isRepeatable: Bool = false, isRequired: Bool = false) {
         self.name = name
         self.kind = kind
         self.help = help
@@ -21,11 +21,11 @@ public struct CommandOption: Sendable, Hashable {
         self.isRequired = isRequired
     }
 
-    public static func flag(_ name: String, help: String) -> CommandOption {
+    package static func flag(_ name: String, help: String) -> CommandOption {
         CommandOption(name: name, kind: .flag, help: help)
     }
 
-    public static func value(_ name: String, placeholder: String, help: String,
+    package static func value(_ name: String, placeholder: String, help: String,
                              repeatable: Bool = false, required: Bool = false) -> CommandOption {
         CommandOption(name: name, kind: .value(placeholder: placeholder), help: help, isRepeatable: repeatable, isRequired: required)
     }

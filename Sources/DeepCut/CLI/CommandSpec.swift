@@ -1,12 +1,12 @@
 /// What a (sub)command accepts: enough to parse its arguments and to print its usage and help.
-public struct CommandSpec: Sendable, Hashable {
+package struct CommandSpec: Sendable, Hashable {
     /// The words after the program name: `["sweep"]`, `["dismissals", "import"]`; empty for the program itself.
-    public var names: [String]
-    public var abstract: String
-    public var options: [CommandOption]
-    public var arguments: [CommandArgument]
+    package var names: [String]
+    package var abstract: String
+    package var options: [CommandOption]
+    package var arguments: [CommandArgument]
 
-    public init(_ names: [String], abstract: String, options: [CommandOption] = [], arguments: [CommandArgument] = []) {
+    package init(_ names: [String], abstract: String, options: [CommandOption] = [], arguments: [CommandArgument] = []) {
         self.names = names
         self.abstract = abstract
         self.options = options

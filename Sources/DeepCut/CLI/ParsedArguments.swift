@@ -1,7 +1,7 @@
 /// The parsed command line of one command. Lookups must name a declared option or argument:
 /// a typo in the wiring traps in tests instead of silently reading nil.
-public struct ParsedArguments: Sendable, Hashable {
-    public let command: CommandSpec
+package struct ParsedArguments: Sendable, Hashable {
+    package let command: CommandSpec
     private var optionValues: [String: [String]] = [:]
     private var flags: Set<String> = []
     private var argumentValues: [String: String] = [:]
@@ -11,24 +11,24 @@ public struct ParsedArguments: Sendable, Hashable {
     }
 
     /// The value of a value option, or nil when not given.
-    public func value(_ option: String) -> String? {
+    package func value(_ option: String) -> String? {
         values(option).first
     }
 
     /// Every value of a repeatable option, in command-line order.
-    public func values(_ option: String) -> [String] {
+    package func values(_ option: String) -> [String] {
         precondition(command.option(named: option).map { $0.kind != .flag } == true,
                      "'\(option)' is not a value option of \(command.names)")
         return optionValues[option] ?? []
     }
 
-    public func flag(_ option: String) -> Bool {
+    package func flag(_ option: String) -> Bool {
         precondition(command.option(named: option)?.kind == .flag, "'\(option)' is not a flag of \(command.names)")
         return flags.contains(option)
     }
 
     /// The positional argument declared as `name`, or nil when an optional one was not given.
-    public func argument(_ name: String) -> String? {
+    package func argument(_ name: String) -> String? {
         precondition(command.arguments.contains { $0.name == name }, "'\(name)' is not an argument of \(command.names)")
         return argumentValues[name]
     }

@@ -1,13 +1,13 @@
 /// The whole command line: the program's own options (such as `--version`) and its commands,
 /// whose names may nest (`dismissals import`, `dismissals export`).
-public struct ProgramSpec: Sendable {
-    public var name: String
-    public var abstract: String
+package struct ProgramSpec: Sendable {
+    package var name: String
+    package var abstract: String
     /// Options given without a command, like `deepcut --version`.
-    public var options: [CommandOption]
-    public var commands: [CommandSpec]
+    package var options: [CommandOption]
+    package var commands: [CommandSpec]
 
-    public init(name: String, abstract: String, options: [CommandOption] = [], commands: [CommandSpec]) {
+    package init(name: String, abstract: String, options: [CommandOption] = [], commands: [CommandSpec]) {
         self.name = name
         self.abstract = abstract
         self.options = options
@@ -21,7 +21,7 @@ public struct ProgramSpec: Sendable {
 
     /// Parses the words after the program name (`CommandLine.arguments.dropFirst()`).
     /// - Throws: `UsageError` for an unknown or missing command, or a command's own usage problem.
-    public func parse(_ words: [String]) throws -> CommandLineRequest {
+    package func parse(_ words: [String]) throws -> CommandLineRequest {
         let matches = commands.filter { words.starts(with: $0.names) }
         if let command = matches.max(by: { $0.names.count < $1.names.count }) {
             return try command.parse(Array(words.dropFirst(command.names.count)), program: name)

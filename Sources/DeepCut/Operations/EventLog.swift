@@ -12,7 +12,7 @@ import Synchronization
 /// draws it again.
 ///
 /// Secrets registered with `redactSecret` are replaced in every value before it is written.
-public final class EventLog: Sendable {
+package final class EventLog: Sendable {
     /// Replaces a registered secret wherever it appears in a value.
     static let redaction = "[redacted]"
 
@@ -20,7 +20,7 @@ public final class EventLog: Sendable {
     /// Prefix lines with `<N>` (journald reads the priority from it).
     let prefixesPriority: Bool
     /// stderr is a terminal: progress draws a live bar instead of periodic lines.
-    public let isInteractive: Bool
+    package let isInteractive: Bool
     private let write: @Sendable (String) -> Void
     private let state = Mutex(State())
 
@@ -39,26 +39,26 @@ public final class EventLog: Sendable {
     }
 
     /// The log for this process: stderr, priority prefixes when stderr is the journal stream.
-    public static func standardError(verbosity: LogVerbosity, environment: [String: String]) -> EventLog {
+    package static func standardError(verbosity: LogVerbosity, environment: [String: String]) -> EventLog {
         EventLog(minimumLevel: verbosity.minimumLevel,
                  prefixesPriority: JournalStream.isConnected(STDERR_FILENO, environment: environment),
                  isInteractive: isatty(STDERR_FILENO) == 1,
                  write: { text in writeAll(text, to: STDERR_FILENO) })
     }
 
-    public func isEnabled(_ level: LogLevel) -> Bool {
+    package func isEnabled(_ level: LogLevel) -> Bool {
         level >= minimumLevel
     }
 
     /// Never print `secret` (a token read from a credential file): every occurrence in a value
     /// becomes `[redacted]`. Empty strings are ignored.
-    public func redactSecret(_ secret: String) {
+    package func redactSecret(_ secret: String) {
         guard !secret.isEmpty else { return }
         state.withLock { $0.secrets.append(secret) }
     }
 
     /// Writes one event. Nil values are left out, so optional details need no `if`.
-    public func log(_ level: LogLevel, _ event: String, _ fields: KeyValuePairs<String, (any CustomStringConvertible)?> = [:]) {
+    package func log(_ level: LogLevel, _ event: String, _ fields: KeyValuePairs<String, (any CustomStringConvertible)?> = [:]) {
         guard isEnabled(level) else { return }
         state.withLock { state in
             var pairs: [(key: String, value: String)] = [("level", level.name), ("event", event)]
@@ -75,19 +75,19 @@ public final class EventLog: Sendable {
         }
     }
 
-    public func debug(_ event: String, _ fields: KeyValuePairs<String, (any CustomStringConvertible)?> = [:]) {
+    package func debug(_ event: String, _ fields: KeyValuePairs<String, (any CustomStringConvertible)?> = [:]) {
         log(.debug, event, fields)
     }
 
-    public func info(_ event: String, _ fields: KeyValuePairs<String, (any CustomStringConvertible)?> = [:]) {
+    package func info(_ event: String, _ fields: KeyValuePairs<String, (any CustomStringConvertible)?> = [:]) {
         log(.info, event, fields)
     }
 
-    public func warning(_ event: String, _ fields: KeyValuePairs<String, (any CustomStringConvertible)?> = [:]) {
+    package func warning(_ event: String, _ fields: KeyValuePairs<String, (any CustomStringConvertible)?> = [:]) {
         log(.warning, event, fields)
     }
 
-    public func error(_ event: String, _ fields: KeyValuePairs<String, (any CustomStringConvertible)?> = [:]) {
+    package func error(_ event: String, _ fields: KeyValuePairs<String, (any CustomStringConvertible)?> = [:]) {
         log(.error, event, fields)
     }
 

@@ -1,5 +1,5 @@
 /// How much an event matters. The order is the filter order: `--quiet` keeps `warning` and up.
-public enum LogLevel: Int, Sendable, Comparable, CaseIterable {
+package enum LogLevel: Int, Sendable, Comparable, CaseIterable {
     case debug
     case info
     case warning
@@ -25,7 +25,7 @@ public enum LogLevel: Int, Sendable, Comparable, CaseIterable {
         }
     }
 
-    public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool {
+    package static func < (lhs: LogLevel, rhs: LogLevel) -> Bool {
         lhs.rawValue < rhs.rawValue
     }
 }

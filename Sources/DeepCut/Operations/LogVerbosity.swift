@@ -1,5 +1,5 @@
 /// The `--verbose` / `--quiet` choice: which events reach stderr.
-public enum LogVerbosity: Sendable, Hashable {
+package enum LogVerbosity: Sendable, Hashable {
     /// Warnings and errors only (`--quiet`).
     case quiet
     /// Info and up: progress, per-run summaries, artists the catalog does not know.
@@ -8,7 +8,7 @@ public enum LogVerbosity: Sendable, Hashable {
     case verbose
 
     /// Both flags given: `verbose` wins, since a run that says too much hides nothing.
-    public init(verbose: Bool, quiet: Bool) {
+    package init(verbose: Bool, quiet: Bool) {
         self = verbose ? .verbose : quiet ? .quiet : .normal
     }
 

@@ -1,3 +1,5 @@
+import DeepCutPublish
+
 /// logfmt encoding: `key=value` pairs separated by spaces, one event per line.
 ///
 /// A value is quoted when it is empty or holds a space, `=`, `"`, `\` or any control or

@@ -1,3 +1,7 @@
+import DeepCutConfig
+import DeepCutPublish
+import DeepCutState
+
 extension PrometheusTextfile {
     /// Writes a finished run's metrics when the config names a `prometheusTextfile`.
     ///

@@ -1,4 +1,6 @@
 import DeepCutCore
+import DeepCutHTTP
+import DeepCutPublish
 import Foundation
 
 /// The run's numbers for node_exporter's textfile collector (`prometheusTextfile` in the config).

@@ -1,4 +1,5 @@
 import DeepCutCore
+import DeepCutState
 import Foundation
 
 extension RunHistoryRepository {

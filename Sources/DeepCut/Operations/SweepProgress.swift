@@ -11,8 +11,8 @@ import Synchronization
 ///
 /// `artistFinished` may be called from concurrent tasks. Time comes from the injected `now`, so
 /// tests drive the cadence with a fake clock and call `tick()` where the heartbeat would.
-public final class SweepProgress: Sendable {
-    public static let defaultInterval: Duration = .seconds(10)
+package final class SweepProgress: Sendable {
+    package static let defaultInterval: Duration = .seconds(10)
     /// Width of the bar itself, between the brackets.
     static let barWidth = 24
 
@@ -32,7 +32,7 @@ public final class SweepProgress: Sendable {
     /// - Parameters:
     ///   - total: artists the sweep will finish.
     ///   - interval: the longest a non-terminal log goes without a progress line.
-    public init(total: Int, log: EventLog, interval: Duration = defaultInterval,
+    package init(total: Int, log: EventLog, interval: Duration = defaultInterval,
                 now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
         self.total = total
         self.log = log
@@ -44,7 +44,7 @@ public final class SweepProgress: Sendable {
 
     /// Runs `sweep` between `sweep.started` and `sweep.finished`, with a heartbeat that keeps the
     /// progress lines coming while no artist finishes (one stuck in retries, say).
-    public func reporting<Value>(_ sweep: () async -> Value) async -> Value {
+    package func reporting<Value>(_ sweep: () async -> Value) async -> Value {
         log.info("sweep.started", ["total": total])
         let result = await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.heartbeat() }
@@ -57,7 +57,7 @@ public final class SweepProgress: Sendable {
     }
 
     /// Records one artist's end; logs it, and reports progress when due.
-    public func artistFinished(_ result: ArtistResult) {
+    package func artistFinished(_ result: ArtistResult) {
         state.withLock { state in
             state.done += 1
             if case .failed = result.outcome { state.failed += 1 }

@@ -1,3 +1,5 @@
+import DeepCutCore
+import DeepCutPublish
 import Foundation
 
 /// A clock that went back: something an earlier run stamped (the baseline, the last run) is dated

@@ -1,4 +1,5 @@
 import DeepCutCore
+import DeepCutPublish
 import Foundation
 
 /// `deepcut health` in the monitoring-plugins format:

@@ -1,3 +1,6 @@
+import DeepCutLibrary
+import DeepCutPublish
+
 extension HealthReport.LibraryStage {
     /// The library stage's report: per-source counts and the first warnings.
     init(_ outcome: LibraryOutcome) {

@@ -1,4 +1,5 @@
 import DeepCutCore
+import DeepCutLibrary
 
 extension LibraryOutcome {
     /// The library plus albums recorded with `deepcut library add`: owned like the rest, and

@@ -1,4 +1,10 @@
+import DeepCutCatalog
+import DeepCutConfig
 import DeepCutCore
+import DeepCutHTTP
+import DeepCutLibrary
+import DeepCutState
+import DeepCutSweep
 import Foundation
 
 /// "More from this artist": one artist's catalog through the same resolution, diff and

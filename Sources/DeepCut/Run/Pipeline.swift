@@ -1,4 +1,12 @@
+import DeepCutCatalog
+import DeepCutConfig
 import DeepCutCore
+import DeepCutHTTP
+import DeepCutLibrary
+import DeepCutPublish
+import DeepCutSQLite
+import DeepCutState
+import DeepCutSweep
 import Foundation
 
 /// Wires the four stages: LoadLibrary → SweepCatalog → Diff → Publish, then the health report.
@@ -95,7 +103,7 @@ struct Pipeline: Sendable {
             do {
                 // The page waits for the finished run (`finish`): it shows this run's real status and history.
                 outcome = try publish(snapshot, context: PublishContext(baseURL: config.publish.baseURL, installID: try store.installID()),
-                                      previous: previous, withPage: false)
+                                      baselineFile: previous.baselineFile, withPage: false)
             } catch let failure as PublishFailure {
                 // What was replaced before the failure is on disk: the report must say so.
                 run.report.publish = HealthReport.PublishStage(failure)
@@ -497,5 +505,14 @@ struct Pipeline: Sendable {
 
     static func message(of error: any Error) -> String {
         (error as? any DeepCutError)?.message ?? "internal error: \(error)"
+    }
+}
+
+extension HealthReport.DiffStage.TrackEvidenceCounts {
+    init(_ outcome: TrackEvidenceStage.Outcome) {
+        self.init(undecided: outcome.undecided, requests: outcome.requests,
+                  sameRelease: outcome.verdicts[.sameRelease, default: 0],
+                  differentRelease: outcome.verdicts[.differentRelease, default: 0],
+                  insufficient: outcome.verdicts[.insufficient, default: 0], failures: outcome.failures)
     }
 }

@@ -1,3 +1,6 @@
+import DeepCutCore
+import DeepCutPublish
+import DeepCutState
 import Foundation
 
 /// What the runs before this one left, read once at the start of a run and handed to the library
@@ -5,10 +8,8 @@ import Foundation
 /// last run's record, the artists still owed a definite answer and the last complete run's library
 /// size (from the run history in SQLite, never from `health.json`, which is an output).
 struct PreviousRun: Sendable {
-    /// `latest.json`; nil when there is none yet or it is unreadable.
-    var baseline: Snapshot?
-    /// Why `latest.json` could not be used, when it exists but is torn, foreign or partial.
-    var unreadableBaseline: OutputReadError?
+    /// `latest.json`, read once.
+    var baselineFile: BaselineFile
     var lastRun: RunRecord?
     /// `ArtistName.normalize`d names left without a definite answer since their last one.
     var unansweredArtists: Set<String>
@@ -16,21 +17,16 @@ struct PreviousRun: Sendable {
     var lastCompleteLibrary: (runID: String, artists: Int)?
 
     static func load(outputDirectory: URL, store: StateStore, provider: String) throws -> PreviousRun {
-        var previous = PreviousRun(baseline: nil, unreadableBaseline: nil, lastRun: try store.runs.last(),
-                                   unansweredArtists: try store.runs.unansweredArtists(provider: provider),
-                                   lastCompleteLibrary: try store.runs.lastCompleteLibraryArtists())
-        let file = OutputFolder(outputDirectory).latest
-        do {
-            if let snapshot = try Snapshot.load(from: file) {
-                guard snapshot.complete else { throw OutputReadError(path: file.path, reason: "holds a partial snapshot") }
-                previous.baseline = snapshot
-            }
-        } catch let error as OutputReadError {
-            previous.unreadableBaseline = error
-        }
-        return previous
+        let lastRun = try store.runs.last()
+        let unanswered = try store.runs.unansweredArtists(provider: provider)
+        let lastCompleteLibrary = try store.runs.lastCompleteLibraryArtists()
+        return PreviousRun(baselineFile: try BaselineFile.read(outputDirectory: outputDirectory), lastRun: lastRun,
+                           unansweredArtists: unanswered, lastCompleteLibrary: lastCompleteLibrary)
     }
 
+    /// The baseline snapshot; nil when there is none yet or it is unreadable.
+    var baseline: Snapshot? { baselineFile.snapshot }
+
     /// The baseline as Publish and scheduling see it.
-    var baselineSummary: Baseline? { baseline.map(Baseline.init) }
+    var baselineSummary: Baseline? { baselineFile.baseline }
 }

@@ -1,4 +1,5 @@
 import DeepCutCore
+import DeepCutState
 import Foundation
 
 /// How a run after a partial or failed one completes the sweep cheaply, without ever letting

@@ -1,3 +1,5 @@
+import DeepCutPublish
+import DeepCutState
 import Foundation
 
 /// The health report being filled in stage by stage.

@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import DeepCutCore
 #endif
 
 /// One sweep at a time: an exclusive `flock` on a lock file in the state folder.
@@ -8,27 +9,27 @@ import Glibc
 /// The file is never deleted (deleting a flock'ed file lets a third process lock a new inode
 /// while the second still holds the old one). The kernel drops the lock when the process dies,
 /// so a kill -9 never leaves a stale lock. It holds the owner's pid for the error message.
-public final class RunLock: Sendable {
-    public struct Busy: DeepCutError {
-        public var pid: Int32?
-        public var exitCode: ExitCode { .tempFail }
-        public var message: String {
+package final class RunLock: Sendable {
+    package struct Busy: DeepCutError {
+        package var pid: Int32?
+        package var exitCode: ExitCode { .tempFail }
+        package var message: String {
             // The owner writes its pid just after locking: a run starting in that instant cannot know it.
             "another sweep is running (" + (pid.map { "pid \($0)" } ?? "pid unknown: it had only just started") + ")"
         }
     }
 
-    public struct Failure: DeepCutError {
-        public var path: String
-        public var reason: String
-        public var exitCode: ExitCode { .ioError }
-        public var message: String { "\(path): cannot lock (\(reason))" }
+    package struct Failure: DeepCutError {
+        package var path: String
+        package var reason: String
+        package var exitCode: ExitCode { .ioError }
+        package var message: String { "\(path): cannot lock (\(reason))" }
     }
 
     private let descriptor: Int32
 
     /// Takes the lock or throws `Busy` at once: a timer-started run must not queue behind another.
-    public init(path: URL) throws {
+    package init(path: URL) throws {
         try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
         let fd = open(path.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw Failure(path: path.path, reason: String(cString: strerror(errno))) }
@@ -49,7 +50,7 @@ public final class RunLock: Sendable {
 
     /// Takes the lock, waiting up to `seconds` for the holder to let go (a person's command waits
     /// briefly for another one; a sweep takes minutes, and then `Busy` names it).
-    public static func acquire(path: URL, waitingUpTo seconds: Double) throws -> RunLock {
+    package static func acquire(path: URL, waitingUpTo seconds: Double) throws -> RunLock {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while true {
             do {

@@ -1,3 +1,5 @@
+import DeepCutCore
+import DeepCutPublish
 import Foundation
 
 extension RunRecord {

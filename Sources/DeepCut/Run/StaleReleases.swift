@@ -1,4 +1,5 @@
 import DeepCutCore
+import DeepCutState
 import Foundation
 
 /// The last known releases of the artists a run could not check, from the catalog memory: a

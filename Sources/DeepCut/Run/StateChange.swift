@@ -1,4 +1,7 @@
+import DeepCutConfig
 import DeepCutCore
+import DeepCutPublish
+import DeepCutState
 import Foundation
 
 /// A change a person makes to the state (`dismiss`, `restore`, `dismissals import`, `library add`),

@@ -1,4 +1,6 @@
 import DeepCutCore
+import DeepCutPublish
+import DeepCutState
 import Foundation
 
 /// "A suddenly empty answer is not believed at once."

@@ -1,5 +1,5 @@
 /// Why an entry left the feed since the previous complete snapshot.
-public enum ChangeReason: String, Codable, Sendable, CaseIterable {
+package enum ChangeReason: String, Codable, Sendable, CaseIterable {
     /// The user now owns it (library files or `library add`).
     case nowOwned
     case dismissed

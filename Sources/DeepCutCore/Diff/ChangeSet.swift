@@ -2,34 +2,34 @@
 ///
 /// Removal is concluded only from a definite answer for the entry's artist: an entry whose
 /// artist failed or was skipped this run (a stale entry) is neither removed, added nor updated.
-public struct ChangeSet: Sendable, Hashable, Codable {
-    public struct Removal: Sendable, Hashable, Codable {
-        public var entry: FeedEntry
-        public var reason: ChangeReason
+package struct ChangeSet: Sendable, Hashable, Codable {
+    package struct Removal: Sendable, Hashable, Codable {
+        package var entry: FeedEntry
+        package var reason: ChangeReason
     }
 
-    public struct Update: Sendable, Hashable, Codable {
-        public var entry: FeedEntry
+    package struct Update: Sendable, Hashable, Codable {
+        package var entry: FeedEntry
         /// What changed: `releaseDate`, `title`.
-        public var fields: [String]
-        public var previousTitle: String?
-        public var previousReleaseDate: ReleaseDate?
+        package var fields: [String]
+        package var previousTitle: String?
+        package var previousReleaseDate: ReleaseDate?
     }
 
     /// The run this change set is measured from; nil for the very first sweep, whose change set is empty.
-    public var since: String?
-    public var added: [FeedEntry]
-    public var removed: [Removal]
-    public var updated: [Update]
+    package var since: String?
+    package var added: [FeedEntry]
+    package var removed: [Removal]
+    package var updated: [Update]
 
-    public init(since: String?, added: [FeedEntry] = [], removed: [Removal] = [], updated: [Update] = []) {
+    package init(since: String?, added: [FeedEntry] = [], removed: [Removal] = [], updated: [Update] = []) {
         self.since = since
         self.added = added
         self.removed = removed
         self.updated = updated
     }
 
-    public var isEmpty: Bool { added.isEmpty && removed.isEmpty && updated.isEmpty }
+    package var isEmpty: Bool { added.isEmpty && removed.isEmpty && updated.isEmpty }
 
     /// - Parameters:
     ///   - previous: the previous complete snapshot's entries (nil on the first sweep).
@@ -37,7 +37,7 @@ public struct ChangeSet: Sendable, Hashable, Codable {
     ///   - diff: this run's diff, for why a release was left out.
     ///   - withdrawn: release ids that vanished from their artist's catalog in this run.
     ///   - unchecked: release ids belonging to artists without a definite answer in this run.
-    public static func between(previous: (runID: String, entries: [FeedEntry])?, current: [FeedEntry], diff: FeedDiff,
+    package static func between(previous: (runID: String, entries: [FeedEntry])?, current: [FeedEntry], diff: FeedDiff,
                                withdrawn: Set<String>, unchecked: Set<String>) -> ChangeSet {
         guard let previous else { return ChangeSet(since: nil) }
         let before = Dictionary(previous.entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

@@ -3,12 +3,12 @@
 ///
 /// Owned and dismissed are matched by `MatchKey` sets, so an owned standard edition hides the
 /// deluxe, and dismissing any member of a family hides the family.
-public struct Diff: Sendable {
-    public var wantedTypes: Set<RecordingType>
-    public var windowDays: Int
-    public var newBy: NewBy
+package struct Diff: Sendable {
+    package var wantedTypes: Set<RecordingType>
+    package var windowDays: Int
+    package var newBy: NewBy
 
-    public init(wantedTypes: Set<RecordingType>, windowDays: Int, newBy: NewBy = .release) {
+    package init(wantedTypes: Set<RecordingType>, windowDays: Int, newBy: NewBy = .release) {
         self.wantedTypes = wantedTypes
         self.windowDays = windowDays
         self.newBy = newBy
@@ -23,7 +23,7 @@ public struct Diff: Sendable {
     ///   - ownedIDs: catalog ids known to be owned: named by the library (beets' `mb_releasegroupid`,
     ///     owned exactly, on top of the title key, as beets itself matches them) or shown by track
     ///     lists to be editions of an owned album (`TrackEvidence`).
-    public func callAsFunction(releases: [Release], owned: Set<AlbumKey>, dismissed: Set<AlbumKey>, today: Int,
+    package func callAsFunction(releases: [Release], owned: Set<AlbumKey>, dismissed: Set<AlbumKey>, today: Int,
                                discovered: [String: Int] = [:], ownedIDs: Set<String> = []) -> FeedDiff {
         var keyCache = MatchKeyCache()
         let ownedKeys = MatchKeyIndex(owned, cache: &keyCache)
@@ -130,7 +130,7 @@ extension Diff {
     /// Entries already built, minus what the user has come to own or dismissed since, by the same
     /// match keys as the diff (any member of a family hides it): how `dismiss`, `restore` and
     /// `library add` bring the published feeds up to date without a sweep.
-    public static func hiding(_ entries: [FeedEntry], owned: Set<AlbumKey>, dismissed: Set<AlbumKey>) -> [FeedEntry] {
+    package static func hiding(_ entries: [FeedEntry], owned: Set<AlbumKey>, dismissed: Set<AlbumKey>) -> [FeedEntry] {
         var keyCache = MatchKeyCache()
         let ownedKeys = MatchKeyIndex(owned, cache: &keyCache)
         let dismissedKeys = MatchKeyIndex(dismissed, cache: &keyCache)

@@ -1,5 +1,5 @@
 /// Why the diff left a catalog release out of the feed. Raw values are the health report's keys.
-public enum DropReason: String, Codable, Sendable, CaseIterable {
+package enum DropReason: String, Codable, Sendable, CaseIterable {
     case owned
     case dismissed
     case unwantedType

@@ -1,5 +1,5 @@
 /// What makes a release new to the user (`feed.newBy`).
-public enum NewBy: String, Sendable, Hashable, CaseIterable, Codable {
+package enum NewBy: String, Sendable, Hashable, CaseIterable, Codable {
     /// Its release date is inside the window.
     case release
     /// It appeared in the artist's catalog inside the window (after the artist's first check),

@@ -6,41 +6,41 @@ import Foundation
 /// `lowercased(trimmed(title)) + U+001F + lowercased(trimmed(artist))`.
 /// Keys are kept NFC-normalised: Swift compares strings by canonical equivalence but
 /// SQLite compares bytes, so an NFD "é" would silently stop matching in the database.
-public struct AlbumKey: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
-    public static let separator: Character = "\u{1F}"
+package struct AlbumKey: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
+    package static let separator: Character = "\u{1F}"
 
-    public let rawValue: String
+    package let rawValue: String
 
     /// Builds the key for a title and artist.
-    public init(title: String, artist: String) {
+    package init(title: String, artist: String) {
         rawValue = Self.normalize(title) + String(Self.separator) + Self.normalize(artist)
     }
 
     /// Wraps a stored or imported key. Re-normalises each half so legacy keys written in
     /// another Unicode form still match.
-    public init(rawValue: String) {
+    package init(rawValue: String) {
         let (title, artist) = Self.split(rawValue)
         self.init(title: title, artist: artist)
     }
 
     /// The title and artist halves of a key. A key without a separator is all title.
-    public static func split(_ raw: String) -> (title: String, artist: String) {
+    package static func split(_ raw: String) -> (title: String, artist: String) {
         guard let index = raw.firstIndex(of: separator) else { return (raw, "") }
         return (String(raw[..<index]), String(raw[raw.index(after: index)...]))
     }
 
-    public var title: String { Self.split(rawValue).title }
-    public var artist: String { Self.split(rawValue).artist }
-    public var description: String { rawValue }
+    package var title: String { Self.split(rawValue).title }
+    package var artist: String { Self.split(rawValue).artist }
+    package var description: String { rawValue }
 
     /// Code point order. UTF-8 bytes sort exactly as their code points do, and comparing them
     /// allocates nothing: the feed sorts tens of thousands of entries by key.
-    public static func < (lhs: AlbumKey, rhs: AlbumKey) -> Bool {
+    package static func < (lhs: AlbumKey, rhs: AlbumKey) -> Bool {
         lhs.rawValue.utf8.lexicographicallyPrecedes(rhs.rawValue.utf8)
     }
 
     /// The legacy normalisation of one half, stored NFC.
-    public static func normalize(_ text: String) -> String {
+    package static func normalize(_ text: String) -> String {
         normalizeASCII(text) ?? text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased().precomposedStringWithCanonicalMapping
     }
 
@@ -58,11 +58,11 @@ public struct AlbumKey: Sendable, Hashable, Codable, Comparable, CustomStringCon
         return String(decoding: utf8[first...last].map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }

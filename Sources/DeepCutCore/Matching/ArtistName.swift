@@ -1,9 +1,9 @@
 import Foundation
 
 /// Normalised artist identity, so whitespace, Unicode form and case never create duplicate artists.
-public enum ArtistName {
+package enum ArtistName {
     /// The comparison form of an artist name: trimmed, inner whitespace collapsed, lowercased, NFC.
-    public static func normalize(_ name: String) -> String {
+    package static func normalize(_ name: String) -> String {
         name.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased().precomposedStringWithCanonicalMapping
     }
 
@@ -12,12 +12,12 @@ public enum ArtistName {
     /// once, under the first spelling. Only for grouping: keys stored on disk (resolution cache,
     /// catalog memory, dismissals) stay `normalize`d, so existing rows keep matching. Marks that
     /// carry meaning in other scripts are kept (`MatchText`), so "が" and "か" stay two artists.
-    public static func groupingKey(_ name: String) -> String {
+    package static func groupingKey(_ name: String) -> String {
         MatchText.fold(normalize(name))
     }
 
     /// Placeholders that name no artist and must never be swept.
-    public static func isPlaceholder(_ name: String) -> Bool {
+    package static func isPlaceholder(_ name: String) -> Bool {
         let normalized = normalize(name)
         return normalized.isEmpty || normalized == "various artists" || normalized == "various"
     }

@@ -3,22 +3,22 @@
 /// Built from the legacy-normalised title and artist, so `MatchKey(split(legacyKey(t, a)))`
 /// equals `MatchKey(t, a)` for every t and a. The text form is `family U+001F artist`.
 /// `version` changes whenever the rules change, so stored keys know when to be rebuilt.
-public struct MatchKey: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public static let version = 2
+package struct MatchKey: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package static let version = 2
 
-    public let rawValue: String
+    package let rawValue: String
 
     init(family: String, artist: String) {
         rawValue = family + String(AlbumKey.separator) + artist
     }
 
     /// The primary key of a release: its title family and its main artist credit.
-    public init(title: String, artist: String) {
+    package init(title: String, artist: String) {
         self.init(family: TitleFamily.of(title), artist: ArtistCredit.main(artist))
     }
 
     /// The key of a legacy (or current) album key, by splitting it.
-    public init(_ key: AlbumKey) {
+    package init(_ key: AlbumKey) {
         self.init(title: key.title, artist: key.artist)
     }
 
@@ -26,7 +26,7 @@ public struct MatchKey: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// joined artist, and for a single or EP (by `type` or by its " - Single" suffix) also the
     /// short-form family an owned single hides. An owned album meets these keys when the sets of
     /// `owned(title:artist:)` and `all(title:artist:)` intersect.
-    public static func all(title: String, artist: String, type: RecordingType? = nil) -> Set<MatchKey> {
+    package static func all(title: String, artist: String, type: RecordingType? = nil) -> Set<MatchKey> {
         let reading = TitleFamily.read(title)
         let credits = ArtistCredit.all(artist)
         var keys = all(family: reading.family, credits: credits)
@@ -38,7 +38,7 @@ public struct MatchKey: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// Every key an owned (or dismissed) album hides. A single or EP (" - Single", " - EP") hides
     /// only singles and EPs of its name: a single never stands for its album.
-    public static func owned(title: String, artist: String) -> Set<MatchKey> {
+    package static func owned(title: String, artist: String) -> Set<MatchKey> {
         all(family: ownedFamily(TitleFamily.read(title)), credits: ArtistCredit.all(artist))
     }
 
@@ -52,17 +52,17 @@ public struct MatchKey: Sendable, Hashable, Comparable, CustomStringConvertible 
         Set(credits.map { MatchKey(family: family, artist: $0) })
     }
 
-    public static func all(_ key: AlbumKey) -> Set<MatchKey> {
+    package static func all(_ key: AlbumKey) -> Set<MatchKey> {
         all(title: key.title, artist: key.artist)
     }
 
-    public static func owned(_ key: AlbumKey) -> Set<MatchKey> {
+    package static func owned(_ key: AlbumKey) -> Set<MatchKey> {
         owned(title: key.title, artist: key.artist)
     }
 
     /// The owned keys of every album in `keys` (a whole library), each distinct artist credit read
     /// once: 50,000 albums have a few thousand artists, and reading a credit is the costly half.
-    public static func owned(ofEach keys: some Sequence<AlbumKey>) -> Set<MatchKey> {
+    package static func owned(ofEach keys: some Sequence<AlbumKey>) -> Set<MatchKey> {
         var cache = MatchKeyCache()
         var all: Set<MatchKey> = []
         for key in keys {
@@ -72,9 +72,9 @@ public struct MatchKey: Sendable, Hashable, Comparable, CustomStringConvertible 
         return all
     }
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
-    public static func < (lhs: MatchKey, rhs: MatchKey) -> Bool {
+    package static func < (lhs: MatchKey, rhs: MatchKey) -> Bool {
         lhs.rawValue.unicodeScalars.lexicographicallyPrecedes(rhs.rawValue.unicodeScalars)
     }
 }

@@ -1,9 +1,9 @@
 /// One track of a track list: its title and, when known, its length in whole seconds.
-public struct TrackListing: Sendable, Hashable, Codable {
-    public var title: String
-    public var seconds: Int?
+package struct TrackListing: Sendable, Hashable, Codable {
+    package var title: String
+    package var seconds: Int?
 
-    public init(title: String, seconds: Int?) {
+    package init(title: String, seconds: Int?) {
         self.title = title
         self.seconds = seconds
     }
@@ -17,8 +17,8 @@ public struct TrackListing: Sendable, Hashable, Codable {
 /// at (nearly) the same length, plus extras; a re-recording, a live album or an other record of
 /// the same name names or times its tracks differently. Precision comes first: too little data is
 /// `insufficient`, and the release stays visible.
-public enum TrackEvidence {
-    public enum Verdict: String, Sendable, Equatable, Codable {
+package enum TrackEvidence {
+    package enum Verdict: String, Sendable, Equatable, Codable {
         case sameRelease, differentRelease, insufficient
     }
 
@@ -29,7 +29,7 @@ public enum TrackEvidence {
     /// Share of owned tracks that must be found in the candidate.
     static let requiredShare = 0.9
 
-    public static func verdict(owned: [TrackListing], candidate: [TrackListing]) -> Verdict {
+    package static func verdict(owned: [TrackListing], candidate: [TrackListing]) -> Verdict {
         guard !owned.isEmpty, !candidate.isEmpty else { return .insufficient }
         // Each candidate track answers at most one owned track.
         var unused: [String: [Int?]] = [:]
@@ -64,17 +64,17 @@ public enum TrackEvidence {
 
 /// A catalog release the rules left undecided against the owned albums it may be an edition of
 /// (two owned albums can share a family: "Four Women" and "Four Women (Box Set)").
-public struct UndecidedPair: Sendable, Hashable {
-    public var release: Release
-    public var ownedTrackLists: [[TrackListing]]
+package struct UndecidedPair: Sendable, Hashable {
+    package var release: Release
+    package var ownedTrackLists: [[TrackListing]]
 
-    public init(release: Release, ownedTrackLists: [[TrackListing]]) {
+    package init(release: Release, ownedTrackLists: [[TrackListing]]) {
         self.release = release
         self.ownedTrackLists = ownedTrackLists
     }
 
     /// The verdict against the owned album it agrees with best: same if any is the same.
-    public func verdict(candidate: [TrackListing]) -> TrackEvidence.Verdict {
+    package func verdict(candidate: [TrackListing]) -> TrackEvidence.Verdict {
         let verdicts = ownedTrackLists.map { TrackEvidence.verdict(owned: $0, candidate: candidate) }
         if verdicts.contains(.sameRelease) { return .sameRelease }
         return verdicts.contains(.insufficient) ? .insufficient : .differentRelease
@@ -84,7 +84,7 @@ public struct UndecidedPair: Sendable, Hashable {
 extension UndecidedPair {
     /// The releases whose title is an owned album's title plus an undecided qualifier, paired with
     /// that album's tracks. Only owned albums with track lists count: without them the rules decide.
-    public static func find(in releases: [Release], owned: [LibraryAlbum]) -> [UndecidedPair] {
+    package static func find(in releases: [Release], owned: [LibraryAlbum]) -> [UndecidedPair] {
         var cache = MatchKeyCache()
         var tracksByKey: [MatchKey: [[TrackListing]]] = [:]
         for album in owned {
@@ -107,5 +107,18 @@ extension UndecidedPair {
             pairs.append(UndecidedPair(release: release, ownedTrackLists: lists))
         }
         return pairs
+    }
+}
+
+/// A release's tracks as a catalog lists them.
+package struct TrackList: Sendable, Hashable, Codable {
+    package var tracks: [TrackListing]
+    /// False when the catalog says the release has more tracks than it listed (some are not
+    /// available in the storefront): missing tracks then prove nothing.
+    package var isComplete: Bool
+
+    package init(tracks: [TrackListing], isComplete: Bool) {
+        self.tracks = tracks
+        self.isComplete = isComplete
     }
 }

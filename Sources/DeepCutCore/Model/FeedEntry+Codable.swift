@@ -9,7 +9,7 @@ extension FeedEntry {
         case id, key, title, artist, type, releaseDate, artworkURL, url, alternates, addedAt, updatedAt, stale, lastCheckedAt
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(id: try container.decode(String.self, forKey: .id),
                   key: try container.decode(AlbumKey.self, forKey: .key),
@@ -27,7 +27,7 @@ extension FeedEntry {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(key, forKey: .key)

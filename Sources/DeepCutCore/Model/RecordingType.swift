@@ -1,5 +1,5 @@
 /// What kind of release a catalog entry is. Raw values are the SPEC's `type` strings.
-public enum RecordingType: String, Codable, Sendable, CaseIterable, Hashable {
+package enum RecordingType: String, Codable, Sendable, CaseIterable, Hashable {
     case album
     case ep
     case single

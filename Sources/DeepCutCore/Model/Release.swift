@@ -1,21 +1,21 @@
 /// One catalog release (album, EP, single or compilation) as a provider reported it.
-public struct Release: Sendable, Hashable, Codable {
+package struct Release: Sendable, Hashable, Codable {
     /// The catalog's id for this release (iTunes collectionId, Apple Music id, MusicBrainz release-group MBID).
-    public var id: String
-    public var title: String
+    package var id: String
+    package var title: String
     /// The credited artist name as the catalog spells it.
-    public var artist: String
-    public var type: RecordingType
+    package var artist: String
+    package var type: RecordingType
     /// Nil when the catalog gives no usable date; such releases cannot be placed in the window.
-    public var releaseDate: ReleaseDate?
-    public var artworkURL: String?
-    public var url: String?
+    package var releaseDate: ReleaseDate?
+    package var artworkURL: String?
+    package var url: String?
     /// True when the catalog marks this edition explicit; used to prefer one twin of an explicit/clean pair.
-    public var isExplicit: Bool
+    package var isExplicit: Bool
     /// Tracks on this edition, when the catalog says; picks the most complete edition of a family.
-    public var trackCount: Int?
+    package var trackCount: Int?
 
-    public init(id: String, title: String, artist: String, type: RecordingType, releaseDate: ReleaseDate?,
+    package init(id: String, title: String, artist: String, type: RecordingType, releaseDate: ReleaseDate?,
                 artworkURL: String? = nil, url: String? = nil, isExplicit: Bool = false, trackCount: Int? = nil) {
         self.id = id
         self.title = title

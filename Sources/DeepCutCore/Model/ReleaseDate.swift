@@ -2,12 +2,12 @@
 ///
 /// Stored as its ISO text so snapshots round-trip exactly; ordering treats a missing
 /// month or day as the earliest possible, so partial dates sort before full ones of the same period.
-public struct ReleaseDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
-    public let year: Int
-    public let month: Int?
-    public let day: Int?
+package struct ReleaseDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    package let year: Int
+    package let month: Int?
+    package let day: Int?
 
-    public init(year: Int, month: Int? = nil, day: Int? = nil) {
+    package init(year: Int, month: Int? = nil, day: Int? = nil) {
         self.year = year
         self.month = month
         self.day = day
@@ -15,7 +15,7 @@ public struct ReleaseDate: Sendable, Hashable, Comparable, Codable, CustomString
 
     /// Parses `YYYY`, `YYYY-MM`, `YYYY-MM-DD`, or the date part of an ISO timestamp
     /// (`2018-05-10T07:00:00Z` → 2018-05-10). Returns nil for anything else.
-    public init?(iso text: String) {
+    package init?(iso text: String) {
         guard let date = text.utf8.allSatisfy({ $0 < 0x80 }) ? Self.parseASCII(text) : Self.parseAny(text) else { return nil }
         self = date
     }
@@ -62,12 +62,12 @@ public struct ReleaseDate: Sendable, Hashable, Comparable, Codable, CustomString
     }
 
     /// Days since 1970-01-01 of the earliest day this date can mean (proleptic Gregorian).
-    public var epochDay: Int {
+    package var epochDay: Int {
         Self.daysFromCivil(year: year, month: month ?? 1, day: day ?? 1)
     }
 
     /// The full date `epochDay` days after 1970-01-01 (Howard Hinnant's civil_from_days).
-    public init(epochDay: Int) {
+    package init(epochDay: Int) {
         let z = epochDay + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
@@ -79,18 +79,18 @@ public struct ReleaseDate: Sendable, Hashable, Comparable, Codable, CustomString
         self.init(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
     }
 
-    public var description: String {
+    package var description: String {
         var text = zeroPadded(year, width: 4)
         if let month { text += "-" + zeroPadded(month, width: 2) }
         if let day { text += "-" + zeroPadded(day, width: 2) }
         return text
     }
 
-    public static func < (lhs: ReleaseDate, rhs: ReleaseDate) -> Bool {
+    package static func < (lhs: ReleaseDate, rhs: ReleaseDate) -> Bool {
         (lhs.year, lhs.month ?? 0, lhs.day ?? 0) < (rhs.year, rhs.month ?? 0, rhs.day ?? 0)
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let date = ReleaseDate(iso: text) else {
@@ -99,7 +99,7 @@ public struct ReleaseDate: Sendable, Hashable, Comparable, Codable, CustomString
         self = date
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }

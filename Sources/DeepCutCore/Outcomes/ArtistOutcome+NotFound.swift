@@ -1,5 +1,5 @@
 extension ArtistOutcome {
-    public var isNotFound: Bool {
+    package var isNotFound: Bool {
         if case .notFound = self { return true }
         return false
     }

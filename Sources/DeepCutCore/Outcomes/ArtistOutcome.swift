@@ -1,5 +1,5 @@
 /// The typed answer for one library artist. A failure is never an empty release list.
-public enum ArtistOutcome: Sendable, Hashable {
+package enum ArtistOutcome: Sendable, Hashable {
     /// The catalog answered; the list may legitimately be empty.
     case fetched([Release])
     /// The catalog definitely has no such artist.
@@ -8,14 +8,14 @@ public enum ArtistOutcome: Sendable, Hashable {
     case skipped(SkipReason)
 
     /// True when this artist has a definite answer (releases or "no such artist").
-    public var isDefinite: Bool {
+    package var isDefinite: Bool {
         switch self {
         case .fetched, .notFound: true
         case .failed, .skipped: false
         }
     }
 
-    public var releases: [Release] {
+    package var releases: [Release] {
         if case .fetched(let releases) = self { return releases }
         return []
     }

@@ -1,5 +1,5 @@
 /// Why fetching one artist failed. Raw values are the health report's `kind` strings.
-public enum FailureKind: String, Codable, Sendable, CaseIterable {
+package enum FailureKind: String, Codable, Sendable, CaseIterable {
     /// 429, iTunes' 403-with-empty-body, MusicBrainz 503: the catalog asked us to slow down.
     case rateLimited
     /// Any other non-2xx status.

@@ -4,7 +4,7 @@
 /// `sort=recent`) may leave the oldest releases out. Such an answer says only what it covers: the
 /// newest `count` collections, back to `since`. "Withdrawn" and "nothing new" are concluded only
 /// inside that range.
-public enum ListingCoverage: Sendable, Hashable {
+package enum ListingCoverage: Sendable, Hashable {
     /// The whole listing.
     case complete
     /// Only the newest `count` collections; `since` is the oldest date among them (nil when none was dated).
@@ -12,7 +12,7 @@ public enum ListingCoverage: Sendable, Hashable {
 
     /// True when a release dated `date` lies inside the covered range, so its absence from the
     /// answer means something. An undated release is inside only a complete listing.
-    public func covers(_ date: ReleaseDate?) -> Bool {
+    package func covers(_ date: ReleaseDate?) -> Bool {
         switch self {
         case .complete: return true
         case .newest(_, let since):
@@ -23,18 +23,18 @@ public enum ListingCoverage: Sendable, Hashable {
 
     /// True when the answer lists everything released on or after `date`: complete, or cut at
     /// (or before) an older release.
-    public func reaches(back date: ReleaseDate) -> Bool {
+    package func reaches(back date: ReleaseDate) -> Bool {
         switch self {
         case .complete: return true
         case .newest(_, let since): return since.map { $0 <= date } ?? false
         }
     }
 
-    public var isComplete: Bool { self == .complete }
+    package var isComplete: Bool { self == .complete }
 
     /// True when nothing more can be had: complete, or cut at the catalog's own ceiling (200 for
     /// iTunes), where a deeper request does not exist.
-    public var isWhole: Bool {
+    package var isWhole: Bool {
         switch self {
         case .complete: true
         case .newest(let count, _): count >= Self.catalogCeiling
@@ -42,5 +42,5 @@ public enum ListingCoverage: Sendable, Hashable {
     }
 
     /// The most collections one iTunes lookup lists for an artist.
-    public static let catalogCeiling = 200
+    package static let catalogCeiling = 200
 }

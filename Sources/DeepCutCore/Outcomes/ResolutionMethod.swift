@@ -1,6 +1,6 @@
 /// How a library artist name was tied to a catalog artist. Raw values are stored in the resolution
 /// cache and shown in the health report.
-public enum ResolutionMethod: String, Codable, Sendable, CaseIterable {
+package enum ResolutionMethod: String, Codable, Sendable, CaseIterable {
     /// The only catalog artist whose normalised name equals the library's.
     case exact
     /// Several catalog artists share the name; the one listing an album the user owns was taken.

@@ -1,5 +1,5 @@
 /// The SPEC's run status: how much of the truth a run found.
-public enum RunStatus: String, Codable, Sendable {
+package enum RunStatus: String, Codable, Sendable {
     /// Every artist has a definite answer.
     case complete
     /// Some artists failed or were skipped; what was found is published as partial.

@@ -1,9 +1,9 @@
 /// Everything the SweepCatalog stage learned: one result per library artist.
-public struct SweepOutcome: Sendable {
-    public var provider: String
-    public var results: [ArtistResult]
+package struct SweepOutcome: Sendable {
+    package var provider: String
+    package var results: [ArtistResult]
 
-    public init(provider: String, results: [ArtistResult]) {
+    package init(provider: String, results: [ArtistResult]) {
         self.provider = provider
         self.results = results
     }
@@ -12,7 +12,7 @@ public struct SweepOutcome: Sendable {
     /// definite answer from a request of this run, whatever the caches hold; complete only when
     /// every artist also has a definite answer; partial otherwise. (An empty library is a complete
     /// sweep of nothing; LoadLibrary refuses one before the sweep.)
-    public var status: RunStatus {
+    package var status: RunStatus {
         guard !results.isEmpty else { return .complete }
         // An empty answer not believed yet (`suddenlyEmpty`) is still an answer of this run: the
         // catalog is reachable, so the run is partial, keeping what it knew, rather than failed.
@@ -25,25 +25,25 @@ public struct SweepOutcome: Sendable {
     }
 
     /// Artists asked in this run (answered or not).
-    public var asked: Int { results.filter { $0.source == .catalog }.count }
+    package var asked: Int { results.filter { $0.source == .catalog }.count }
 
     /// Artists answered from the catalog memory (a repair run).
-    public var reused: Int { results.filter { $0.source == .memory }.count }
+    package var reused: Int { results.filter { $0.source == .memory }.count }
 
-    public var releases: [Release] { results.flatMap(\.outcome.releases) }
+    package var releases: [Release] { results.flatMap(\.outcome.releases) }
 
     /// Artists without a definite answer, in library order.
-    public var incompleteArtists: [String] {
+    package var incompleteArtists: [String] {
         results.filter { !$0.outcome.isDefinite }.map(\.artist)
     }
 
     /// Artists whose catalog identity is a guess among namesakes, in library order: the health
     /// report lists them so an operator can pin the right one with `artistOverrides`.
-    public var ambiguousArtists: [String] {
+    package var ambiguousArtists: [String] {
         results.filter { $0.resolution == .ambiguous }.map(\.artist)
     }
 
-    public var counts: ArtistCounts {
+    package var counts: ArtistCounts {
         var counts = ArtistCounts(total: results.count)
         for result in results {
             switch result.outcome {
@@ -56,5 +56,5 @@ public struct SweepOutcome: Sendable {
         return counts
     }
 
-    public var requests: Int { results.reduce(0) { $0 + $1.requests } }
+    package var requests: Int { results.reduce(0) { $0 + $1.requests } }
 }

@@ -1,15 +1,15 @@
 /// One catalog artist and everything the catalog lists under it.
-public struct FixtureArtist: Sendable, Hashable, Codable {
+package struct FixtureArtist: Sendable, Hashable, Codable {
     /// The iTunes artistId as numeric text.
-    public var id: String
-    public var name: String
+    package var id: String
+    package var name: String
     /// The `primaryGenreName` the catalog reports; nil means "Alternative".
-    public var genre: String?
-    public var releases: [FixtureRelease]
+    package var genre: String?
+    package var releases: [FixtureRelease]
     /// A fault the server injects into requests about this artist from the start.
-    public var fault: Fault?
+    package var fault: Fault?
 
-    public init(id: String, name: String, genre: String? = nil, releases: [FixtureRelease] = [], fault: Fault? = nil) {
+    package init(id: String, name: String, genre: String? = nil, releases: [FixtureRelease] = [], fault: Fault? = nil) {
         self.id = id
         self.name = name
         self.genre = genre

@@ -11,7 +11,7 @@ extension FixtureCatalog {
     ///   - releasesPerArtist: releases listed under each artist.
     ///   - seed: same seed, same catalog.
     ///   - today: the day dates count back from.
-    public static func generated(artists: Int, releasesPerArtist: Int, seed: UInt64, today: ReleaseDate) -> FixtureCatalog {
+    package static func generated(artists: Int, releasesPerArtist: Int, seed: UInt64, today: ReleaseDate) -> FixtureCatalog {
         var random = SplitMix64(seed: seed)
         let nameWidth = max(4, String(artists).count)
         let releaseWidth = max(2, String(releasesPerArtist).count)

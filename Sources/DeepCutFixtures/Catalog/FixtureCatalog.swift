@@ -3,15 +3,15 @@ import Foundation
 /// The artists and releases a `FixtureServer` serves: the whole "remote catalog" of a test, demo or benchmark.
 ///
 /// Tests build it in code; the `deepcut-fixture-server` executable reads it from a JSON file of the same shape.
-public struct FixtureCatalog: Sendable, Hashable, Codable {
-    public var artists: [FixtureArtist]
+package struct FixtureCatalog: Sendable, Hashable, Codable {
+    package var artists: [FixtureArtist]
 
-    public init(artists: [FixtureArtist]) {
+    package init(artists: [FixtureArtist]) {
         self.artists = artists
     }
 
     /// Reads and validates a catalog JSON file.
-    public static func load(from url: URL) throws(FixtureCatalogError) -> FixtureCatalog {
+    package static func load(from url: URL) throws(FixtureCatalogError) -> FixtureCatalog {
         let data: Data
         do {
             data = try Data(contentsOf: url)

@@ -1,16 +1,16 @@
 /// The user's Apple Music library a `FixtureServer` serves at `/v1/me/library/albums`, and the
 /// tokens it accepts: a request without both is refused as Apple refuses it.
-public struct FixtureLibrary: Sendable, Hashable {
-    public var albums: [FixtureLibraryAlbum]
+package struct FixtureLibrary: Sendable, Hashable {
+    package var albums: [FixtureLibraryAlbum]
     /// Expected as `Authorization: Bearer <developerToken>`; anything else is a 401.
-    public var developerToken: String
+    package var developerToken: String
     /// Expected as `Music-User-Token`; anything else is a 403.
-    public var userToken: String
+    package var userToken: String
     /// When set, every library request is answered `302 Found` to this absolute URL (checked before the
     /// tokens, as a moved or hostile API would): where a client must not take its tokens.
-    public var redirect: String?
+    package var redirect: String?
 
-    public init(albums: [FixtureLibraryAlbum] = [], developerToken: String = "fixture-developer-token",
+    package init(albums: [FixtureLibraryAlbum] = [], developerToken: String = "fixture-developer-token",
                 userToken: String = "fixture-user-token", redirect: String? = nil) {
         self.albums = albums
         self.redirect = redirect

@@ -2,17 +2,17 @@ import DeepCutCore
 
 /// One album in the fixture's Apple Music library: `attributes.name` and `attributes.artistName`,
 /// and with `include=catalog` the catalog album it is (and that album's catalog artist).
-public struct FixtureLibraryAlbum: Sendable, Hashable {
-    public var title: String
-    public var artist: String
+package struct FixtureLibraryAlbum: Sendable, Hashable {
+    package var title: String
+    package var artist: String
     /// The catalog album id `relationships.catalog` names; nil: the album has no catalog match (an import).
-    public var catalogAlbumID: String?
+    package var catalogAlbumID: String?
     /// The catalog artist id of that album (`relationships.catalog.data[0].relationships.artists`).
-    public var catalogArtistID: String?
+    package var catalogArtistID: String?
     /// The library tracks `include=tracks` lists (`relationships.tracks`); nil lists none.
-    public var tracks: [TrackListing]?
+    package var tracks: [TrackListing]?
 
-    public init(title: String, artist: String, catalogAlbumID: String? = nil, catalogArtistID: String? = nil,
+    package init(title: String, artist: String, catalogAlbumID: String? = nil, catalogArtistID: String? = nil,
                 tracks: [TrackListing]? = nil) {
         self.title = title
         self.artist = artist

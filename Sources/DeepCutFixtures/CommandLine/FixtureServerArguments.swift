@@ -1,17 +1,17 @@
 /// The `deepcut-fixture-server` command line, parsed here rather than in the executable so it can be tested.
-public struct FixtureServerArguments: Sendable, Hashable {
-    public static let usage = """
+package struct FixtureServerArguments: Sendable, Hashable {
+    package static let usage = """
         usage: deepcut-fixture-server --catalog FILE [--port N] \
         [--latency-ms N | --lognormal-median-ms N --lognormal-p99-ms N [--seed N]] \
         [--lookup-limit per-answer|per-artist] [--accept-per-minute N]
         """
 
-    public var catalogPath: String
-    public var options: FixtureServerOptions
+    package var catalogPath: String
+    package var options: FixtureServerOptions
 
     /// - Parameter arguments: the arguments after the program name.
     /// - Returns: nil when `--help` was asked for.
-    public static func parse(_ arguments: [String]) throws(FixtureServerArgumentsError) -> FixtureServerArguments? {
+    package static func parse(_ arguments: [String]) throws(FixtureServerArgumentsError) -> FixtureServerArguments? {
         var values: [String: String] = [:]
         var remaining = arguments[...]
         while let flag = remaining.popFirst() {

@@ -10,7 +10,7 @@ extension Fault: Codable {
         case status, rateLimited, forbiddenEmpty, serviceUnavailable, hang, truncate, malformed, body, reset, latency, redirect, streamedBody
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let kind: FaultKind = switch try container.decode(KindName.self, forKey: .kind) {
         case .status:
@@ -40,7 +40,7 @@ extension Fault: Codable {
         self.init(kind, on: try container.decodeIfPresent(FaultScope.self, forKey: .on) ?? .any, times: times)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch kind {
         case .status(let code, let body):

@@ -1,5 +1,5 @@
 /// How a faulted request fails. Each case mirrors something real catalogs do.
-public enum FaultKind: Sendable, Hashable {
+package enum FaultKind: Sendable, Hashable {
     /// Any status code; `body` nil sends an empty body.
     case status(code: Int, body: String?)
     /// 429; `retryAfter` is sent verbatim as the Retry-After header (seconds or an HTTP-date), nil omits it.

@@ -1,5 +1,5 @@
 /// The requests a fault applies to.
-public enum FaultScope: String, Sendable, Hashable, Codable, CaseIterable {
+package enum FaultScope: String, Sendable, Hashable, Codable, CaseIterable {
     case search
     case lookup
     case any

@@ -12,14 +12,14 @@ struct AppleMusicLibraryRoute: FixtureRoute {
 
     let library: FixtureLibrary
 
-    func plan(for request: HTTPRequest) -> RoutePlan? {
+    func plan(for request: LoopbackRequest) -> RoutePlan? {
         guard request.path == Self.path else { return nil }
         if let redirect = library.redirect {
             return RoutePlan(name: "appleMusic.library.albums",
-                             response: HTTPResponse(status: 302, contentType: nil, body: "", headers: [("Location", redirect)]))
+                             response: LoopbackResponse(status: 302, contentType: nil, body: "", headers: [("Location", redirect)]))
         }
         guard request.headers["authorization"] == "Bearer \(library.developerToken)" else {
-            return RoutePlan(name: "appleMusic.library.albums", response: HTTPResponse(status: 401, contentType: nil, body: ""))
+            return RoutePlan(name: "appleMusic.library.albums", response: LoopbackResponse(status: 401, contentType: nil, body: ""))
         }
         guard request.headers["music-user-token"] == library.userToken else {
             return error(403, code: "40300", title: "Forbidden", detail: "Invalid authentication")
@@ -34,7 +34,7 @@ struct AppleMusicLibraryRoute: FixtureRoute {
         }
         let included = Set((parameters["include"] ?? "").split(separator: ",").map(String.init))
         return RoutePlan(name: "appleMusic.library.albums",
-                         response: HTTPResponse(status: 200, contentType: Self.contentType,
+                         response: LoopbackResponse(status: 200, contentType: Self.contentType,
                                                 body: page(offset: offset, limit: limit, included: included)))
     }
 
@@ -81,7 +81,7 @@ struct AppleMusicLibraryRoute: FixtureRoute {
         let source = parameter.map { ",\"source\":{\"parameter\":\($0.jsonQuoted)}" } ?? ""
         let body = "{\"errors\":[{\"id\":\("fixture-\(code)".jsonQuoted),\"title\":\(title.jsonQuoted),"
             + "\"detail\":\(detail.jsonQuoted),\"status\":\(String(status).jsonQuoted),\"code\":\(code.jsonQuoted)\(source)}]}"
-        return RoutePlan(name: "appleMusic.library.albums", response: HTTPResponse(status: status, contentType: Self.contentType, body: body))
+        return RoutePlan(name: "appleMusic.library.albums", response: LoopbackResponse(status: status, contentType: Self.contentType, body: body))
     }
 
     /// A decimal query value; absent gives `default`, anything else nil.

@@ -4,7 +4,7 @@ extension AppleMusicRoute {
     /// `artists/{id}/albums[?offset=N][&limit=M]`: one page of the artist's releases in catalog order, with a
     /// `next` path while more remain. Names carry " - Single" / " - EP" and `isSingle` is set for singles only
     /// (EPs say false), as the real catalog does.
-    func albumsPlan(for request: HTTPRequest, storefront: String, artistID: String) -> RoutePlan {
+    func albumsPlan(for request: LoopbackRequest, storefront: String, artistID: String) -> RoutePlan {
         let route = "applemusic.albums"
         guard let known = ITunesStorefront.named(storefront) else { return Self.unknownStorefront(storefront) }
         guard let parameters = request.queryParameters else { return Self.invalidParameter("query", route: route) }
@@ -31,7 +31,7 @@ extension AppleMusicRoute {
     /// `artists?ids=A,B,…[&include=albums]` (at most 25 ids): the artists, each with its first page of
     /// albums (`defaultPageSize`, a `next` path while more remain) as the `albums` relationship when
     /// `include=albums`. Unknown ids are left out, as Apple leaves them out.
-    func artistsPlan(for request: HTTPRequest, storefront: String) -> RoutePlan {
+    func artistsPlan(for request: LoopbackRequest, storefront: String) -> RoutePlan {
         let route = "applemusic.artists"
         guard let known = ITunesStorefront.named(storefront) else { return Self.unknownStorefront(storefront) }
         guard let parameters = request.queryParameters, let idsText = parameters["ids"] else { return Self.invalidParameter("ids", route: route) }

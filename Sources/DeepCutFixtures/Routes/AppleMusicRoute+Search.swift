@@ -3,7 +3,7 @@ import Foundation
 extension AppleMusicRoute {
     /// `search?term=T&types=artists[&limit=N]`: artists whose name contains the term, ignoring case and
     /// diacritics, exact matches first. Without a hit `results` is empty, as Apple answers.
-    func searchPlan(for request: HTTPRequest, storefront: String) -> RoutePlan {
+    func searchPlan(for request: LoopbackRequest, storefront: String) -> RoutePlan {
         let route = "applemusic.search"
         guard let known = ITunesStorefront.named(storefront) else { return Self.unknownStorefront(storefront) }
         guard let parameters = request.queryParameters else { return Self.invalidParameter("query", route: route) }

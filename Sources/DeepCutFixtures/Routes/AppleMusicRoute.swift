@@ -24,7 +24,7 @@ struct AppleMusicRoute: FixtureRoute {
         self.expectedToken = expectedToken
     }
 
-    func plan(for request: HTTPRequest) -> RoutePlan? {
+    func plan(for request: LoopbackRequest) -> RoutePlan? {
         let segments = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         guard segments.first == "v1" else { return nil }
         guard isAuthorized(request) else {
@@ -51,7 +51,7 @@ struct AppleMusicRoute: FixtureRoute {
                           detail: "Resource Not Found", code: "40400")
     }
 
-    private func isAuthorized(_ request: HTTPRequest) -> Bool {
+    private func isAuthorized(_ request: LoopbackRequest) -> Bool {
         guard let header = request.headers["authorization"], header.hasPrefix("Bearer ") else { return false }
         let token = header.dropFirst("Bearer ".count)
         return expectedToken.map { token == $0 } ?? !token.isEmpty
@@ -77,7 +77,7 @@ struct AppleMusicRoute: FixtureRoute {
         ]
         if let parameter { entry.append(("source", .object([("parameter", .string(parameter))]))) }
         let body = FixtureJSON.object([("errors", .array([.object(entry)]))])
-        return RoutePlan(name: route, response: HTTPResponse(status: status, contentType: contentType, body: body.text))
+        return RoutePlan(name: route, response: LoopbackResponse(status: status, contentType: contentType, body: body.text))
     }
 
     static func invalidParameter(_ name: String, route: String) -> RoutePlan {
@@ -92,6 +92,6 @@ struct AppleMusicRoute: FixtureRoute {
 
     static func ok(route: String, operation: CatalogOperation?, artistIDs: [String], _ body: FixtureJSON) -> RoutePlan {
         RoutePlan(name: route, operation: operation, artistIDs: artistIDs,
-                  response: HTTPResponse(status: 200, contentType: contentType, body: body.text))
+                  response: LoopbackResponse(status: 200, contentType: contentType, body: body.text))
     }
 }

@@ -4,5 +4,5 @@
 /// faults, latency and logging the same way for every format.
 protocol FixtureRoute: Sendable {
     /// The plan for `request`, or nil when its path belongs to another route.
-    func plan(for request: HTTPRequest) -> RoutePlan?
+    func plan(for request: LoopbackRequest) -> RoutePlan?
 }

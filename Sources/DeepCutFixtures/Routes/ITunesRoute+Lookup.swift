@@ -9,7 +9,7 @@ extension ITunesRoute {
     /// reading (`limitReading`): `limit` (default 50, at most 200) caps the collections of the whole response,
     /// or of each artist, so a client that batches ids must stay correct under both. `sort=recent` lists each
     /// artist's collections newest first (ties in catalog order), so a cap drops the oldest.
-    func lookupPlan(for request: HTTPRequest) -> RoutePlan {
+    func lookupPlan(for request: LoopbackRequest) -> RoutePlan {
         let route = "itunes.lookup"
         guard let parameters = request.queryParameters else { return invalidParameter("query", route: route) }
         let ids = (parameters["id"] ?? "").split(separator: ",", omittingEmptySubsequences: false)
@@ -49,7 +49,7 @@ extension ITunesRoute {
         }
         return RoutePlan(
             name: route, operation: .lookup, artistIDs: requested.map(\.id),
-            response: HTTPResponse(status: 200, contentType: Self.contentType, body: ITunesJSONObject.responseBody(results))
+            response: LoopbackResponse(status: 200, contentType: Self.contentType, body: ITunesJSONObject.responseBody(results))
         )
     }
 

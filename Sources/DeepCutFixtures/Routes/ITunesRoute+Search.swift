@@ -3,7 +3,7 @@ import Foundation
 extension ITunesRoute {
     /// `search?term=T&entity=musicArtist[&country=C][&limit=N]`: artists whose name contains the term, ignoring
     /// case and diacritics; exact matches first, then catalog order. Only the musicArtist entity is served.
-    func searchPlan(for request: HTTPRequest) -> RoutePlan {
+    func searchPlan(for request: LoopbackRequest) -> RoutePlan {
         let route = "itunes.search"
         guard let parameters = request.queryParameters else { return invalidParameter("query", route: route) }
         let term = (parameters["term"] ?? "").trimmingCharacters(in: .whitespaces)
@@ -21,7 +21,7 @@ extension ITunesRoute {
         let results = ranked.prefix(limit).map { artistWrapper(artists[$0], storefront: storefront) }
         return RoutePlan(
             name: route, operation: .search, artistIDs: ranked.map { artists[$0].id },
-            response: HTTPResponse(status: 200, contentType: Self.contentType, body: ITunesJSONObject.responseBody(results))
+            response: LoopbackResponse(status: 200, contentType: Self.contentType, body: ITunesJSONObject.responseBody(results))
         )
     }
 }

@@ -32,7 +32,7 @@ extension ITunesRoute {
             }
         }
         return RoutePlan(name: route, operation: .lookup, artistIDs: [],
-                         response: HTTPResponse(status: 200, contentType: Self.contentType, body: ITunesJSONObject.responseBody(results)))
+                         response: LoopbackResponse(status: 200, contentType: Self.contentType, body: ITunesJSONObject.responseBody(results)))
     }
 
     /// A release's tracks: the catalog's own, or `trackCount` generated ones named after the

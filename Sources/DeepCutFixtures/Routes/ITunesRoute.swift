@@ -14,7 +14,7 @@ struct ITunesRoute: FixtureRoute {
         artistIndexByID = Dictionary(catalog.artists.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    func plan(for request: HTTPRequest) -> RoutePlan? {
+    func plan(for request: LoopbackRequest) -> RoutePlan? {
         switch request.path {
         case "/search": searchPlan(for: request)
         case "/lookup": lookupPlan(for: request)
@@ -24,7 +24,7 @@ struct ITunesRoute: FixtureRoute {
 
     /// What iTunes sends for a bad parameter: 400 and the offending key.
     func invalidParameter(_ key: String, route: String) -> RoutePlan {
-        RoutePlan(name: route, response: HTTPResponse(
+        RoutePlan(name: route, response: LoopbackResponse(
             status: 400, contentType: Self.contentType,
             body: "\n\n\n{\n \"errorMessage\":\"Invalid value(s) for key(s): [\(key)]\"\n}\n\n\n"
         ))

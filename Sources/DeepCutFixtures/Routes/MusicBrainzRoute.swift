@@ -23,7 +23,7 @@ struct MusicBrainzRoute: FixtureRoute {
                                        uniquingKeysWith: { first, _ in first })
     }
 
-    func plan(for request: HTTPRequest) -> RoutePlan? {
+    func plan(for request: LoopbackRequest) -> RoutePlan? {
         guard request.path.hasPrefix("/ws/2/") else { return nil }
         guard Self.namesAContact(request.headers["user-agent"]) else {
             return Self.error("User-Agent must name the application and a contact: 'app/1.0 ( me@example.org )'",
@@ -61,11 +61,11 @@ struct MusicBrainzRoute: FixtureRoute {
             ("error", .string(message)),
             ("help", .string("For usage, please see: https://musicbrainz.org/development/mmd")),
         ])
-        return RoutePlan(name: route, response: HTTPResponse(status: status, contentType: contentType, body: body.text))
+        return RoutePlan(name: route, response: LoopbackResponse(status: status, contentType: contentType, body: body.text))
     }
 
     static func ok(route: String, operation: CatalogOperation, artistIDs: [String], _ body: FixtureJSON) -> RoutePlan {
         RoutePlan(name: route, operation: operation, artistIDs: artistIDs,
-                  response: HTTPResponse(status: 200, contentType: contentType, body: body.text))
+                  response: LoopbackResponse(status: 200, contentType: contentType, body: body.text))
     }
 }

@@ -6,13 +6,13 @@ struct FixtureConnection: Sendable {
     /// - Returns: whether the socket must be closed with a RST rather than a FIN.
     func serve() -> Bool {
         socket.disableNagle()
-        var reader = HTTPRequestReader(socket: socket)
+        var reader = LoopbackRequestReader(socket: socket)
         while true {
             switch reader.next() {
             case .closed:
                 return false
             case .malformed:
-                let response = HTTPResponse(status: 400, contentType: "application/json; charset=utf-8",
+                let response = LoopbackResponse(status: 400, contentType: "application/json; charset=utf-8",
                                             body: "{\"errorMessage\":\"malformed HTTP request\"}")
                 _ = socket.send(response.head(contentLength: response.body.count, keepAlive: false) + response.body)
                 return false

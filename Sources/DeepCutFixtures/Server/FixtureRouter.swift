@@ -21,7 +21,7 @@ final class FixtureRouter: Sendable {
         self.routes.withLock { $0 = routes }
     }
 
-    func reply(to request: HTTPRequest, receivedAt: Double) -> FixtureReply {
+    func reply(to request: LoopbackRequest, receivedAt: Double) -> FixtureReply {
         let plan: RoutePlan
         if request.method != "GET" {
             plan = .methodNotAllowed(request)

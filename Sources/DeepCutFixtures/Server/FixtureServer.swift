@@ -7,7 +7,7 @@ import Synchronization
 /// fault injection, for tests (in process), the demo and benchmarks (as the `deepcut-fixture-server` process).
 ///
 /// One thread per connection with blocking sockets: simple, and fast enough for thousands of requests a second.
-public final class FixtureServer: Sendable {
+package final class FixtureServer: Sendable {
     private enum Phase {
         case idle
         case running(ListeningSocket, URL)
@@ -24,7 +24,7 @@ public final class FixtureServer: Sendable {
     private let phase = Mutex(Phase.idle)
 
     /// - Parameter library: the user's Apple Music library served at `/v1/me/library/albums`.
-    public init(catalog: FixtureCatalog, options: FixtureServerOptions = FixtureServerOptions(),
+    package init(catalog: FixtureCatalog, options: FixtureServerOptions = FixtureServerOptions(),
                 library: FixtureLibrary = FixtureLibrary()) {
         self.options = options
         self.library = library
@@ -45,7 +45,7 @@ public final class FixtureServer: Sendable {
     /// Binds its loopback address (127.0.0.1 by default) and starts accepting connections.
     /// - Returns: the base URL, e.g. `http://127.0.0.1:40123`; append `/search` or `/lookup`.
     @discardableResult
-    public func start() throws -> URL {
+    package func start() throws -> URL {
         try phase.withLock { phase in
             guard case .idle = phase else { throw FixtureServerError("the server was already started") }
             let listener = try ListeningSocket.bindLoopback(host: options.host, port: options.port)
@@ -74,7 +74,7 @@ public final class FixtureServer: Sendable {
     /// The port then refuses connections for as long as this server lives: a test that stops its
     /// catalog to play an outage must not find another test's new server answering on the freed port
     /// (tests run in parallel, and the kernel hands freed ports out again).
-    public func stop() {
+    package func stop() {
         let running: (ListeningSocket, URL)? = phase.withLock { phase in
             if case .running(let listener, let url) = phase {
                 phase = .stopped(nil)
@@ -94,29 +94,29 @@ public final class FixtureServer: Sendable {
     }
 
     /// Puts a fault in force for one artist (nil clears it); its `times` count starts afresh.
-    public func setFault(_ fault: Fault?, forArtistID artistID: String) {
+    package func setFault(_ fault: Fault?, forArtistID artistID: String) {
         state.setFault(fault, forArtistID: artistID)
     }
 
     /// Serves `catalog` from the next request on, on the same port: the remote catalog changed between two runs.
     /// Faults in force stay in force (a catalog's own `fault` fields are read only at `init`).
-    public func replaceCatalog(_ catalog: FixtureCatalog) {
+    package func replaceCatalog(_ catalog: FixtureCatalog) {
         router.replaceRoutes(routes(serving: catalog))
     }
 
     /// Puts a fault in force for every catalog request, whoever it is about (nil clears it): a whole-catalog
     /// outage — 5xx for everyone, every request hanging, or 200 with empty results for everyone. It wins over
     /// per-artist faults and has no `times` count. For refused connections use `RefusingPort`.
-    public func setCatalogFault(_ fault: Fault?) {
+    package func setCatalogFault(_ fault: Fault?) {
         state.setCatalogFault(fault)
     }
 
     /// Every catalog request so far, oldest first (the fixture's own `/_fixture/` requests excluded).
-    public var requestLog: [LoggedRequest] {
+    package var requestLog: [LoggedRequest] {
         state.log
     }
 
-    public func resetLog() {
+    package func resetLog() {
         state.resetLog()
     }
 }

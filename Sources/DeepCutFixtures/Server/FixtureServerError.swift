@@ -1,8 +1,8 @@
 import Glibc
 
 /// The fixture server could not start: a socket call failed, or `start()` was called twice.
-public struct FixtureServerError: Error, Sendable, CustomStringConvertible {
-    public let description: String
+package struct FixtureServerError: Error, Sendable, CustomStringConvertible {
+    package let description: String
 
     init(operation: String, errno code: Int32) {
         description = "\(operation) failed: \(String(cString: strerror(code)))"

@@ -5,16 +5,16 @@ import Glibc
 ///
 /// The port is bound but never listened on, and held until this value goes away, so no other server can take
 /// it meanwhile and answer in the catalog's place.
-public final class RefusingPort: Sendable {
+package final class RefusingPort: Sendable {
     private let descriptor: Int32
     /// `http://127.0.0.1:PORT`, ready to stand in for a catalog's base URL.
-    public let url: URL
+    package let url: URL
 
     /// - Parameters:
     ///   - host: a loopback address.
     ///   - port: 0 for any free port; a given one takes over a port a stopped server just closed
     ///     (`SO_REUSEADDR`, so the old connections' TIME_WAIT does not stand in the way).
-    public init(host: String = "127.0.0.1", port: UInt16 = 0) throws {
+    package init(host: String = "127.0.0.1", port: UInt16 = 0) throws {
         var loopback = in_addr()
         guard inet_pton(AF_INET, host, &loopback) == 1 else { throw FixtureServerError("not an IPv4 address: '\(host)'") }
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)

@@ -1,6 +1,8 @@
+@testable import DeepCut
+@testable import DeepCutFixtures
+@testable import DeepCutHTTP
 import Foundation
 import Testing
-@testable import DeepCut
 
 /// Measurement 2: deepcut's HTTP layer alone (`CurlHTTPClient`, as the sweep builds it)
 /// fetching a list of URLs `width` at a time in a sliding window, for comparison with

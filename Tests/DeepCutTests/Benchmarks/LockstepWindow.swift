@@ -1,4 +1,5 @@
 @testable import DeepCut
+@testable import DeepCutSweep
 
 /// The original app's scheduler, kept only to be measured against `SlidingWindow`: start `width`
 /// jobs, wait until every one of them has finished, then start the next chunk, so each chunk

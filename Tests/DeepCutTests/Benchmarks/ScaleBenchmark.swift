@@ -1,7 +1,13 @@
+@testable import DeepCut
+@testable import DeepCutCatalog
+@testable import DeepCutConfig
 import DeepCutCore
+@testable import DeepCutHTTP
+@testable import DeepCutLibrary
+@testable import DeepCutPublish
+@testable import DeepCutState
 import Foundation
 import Testing
-@testable import DeepCut
 
 /// Measurement 4's per-stage times: the offline run's stages, one at a time, on a copy of the
 /// state a real run left (its catalog memory holds every artist's releases).

@@ -1,7 +1,11 @@
+@testable import DeepCut
+@testable import DeepCutCatalog
+@testable import DeepCutConfig
 import DeepCutCore
+@testable import DeepCutHTTP
+@testable import DeepCutSweep
 import Foundation
 import Testing
-@testable import DeepCut
 
 /// Measurement 1: the sweep's sliding window (`SweepCatalog`, as the pipeline runs it) against
 /// lockstep chunks (`LockstepWindow`) over the same schedule, provider and HTTP client, against

@@ -1,5 +1,8 @@
-import Testing
 @testable import DeepCut
+@testable import DeepCutCatalog
+@testable import DeepCutConfig
+@testable import DeepCutCore
+import Testing
 
 @Suite struct ArgumentParsingTests {
     private static let config = CommandOption.value("config", placeholder: "PATH", help: "Config file.")

@@ -1,7 +1,10 @@
+@testable import DeepCut
+import DeepCutCore
+@testable import DeepCutFixtures
+@testable import DeepCutHTTP
+@testable import DeepCutSweep
 import Foundation
 import Testing
-import DeepCutCore
-@testable import DeepCut
 
 /// The adaptive rate limiter (issue 15): multiplicative decrease on "too fast", additive increase
 /// on answers, `requestsPerMinute` the ceiling, and rate-limited retries bounded by the waiting

@@ -1,6 +1,9 @@
+@testable import DeepCut
+@testable import DeepCutCatalog
+@testable import DeepCutConfig
+@testable import DeepCutCore
 import Foundation
 import Testing
-@testable import DeepCut
 
 @Suite struct AppleMusicTokenTests {
     let scratch = ScratchFolder()

@@ -1,5 +1,7 @@
-import DeepCutCore
 @testable import DeepCut
+@testable import DeepCutCatalog
+import DeepCutCore
+@testable import DeepCutSweep
 
 /// What a provider's search resolves a library name to, as the sweep's resolver decides it:
 /// lets provider tests check search decoding and the exact-name rule in one assertion.

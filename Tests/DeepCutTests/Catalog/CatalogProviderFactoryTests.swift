@@ -1,6 +1,9 @@
+@testable import DeepCut
+@testable import DeepCutCatalog
+@testable import DeepCutConfig
+@testable import DeepCutHTTP
 import Foundation
 import Testing
-@testable import DeepCut
 
 @Suite struct CatalogProviderFactoryTests {
     let scratch = ScratchFolder()

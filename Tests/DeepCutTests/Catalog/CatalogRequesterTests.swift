@@ -1,7 +1,9 @@
+@testable import DeepCut
+import DeepCutCore
+@testable import DeepCutFixtures
+@testable import DeepCutHTTP
 import Foundation
 import Testing
-import DeepCutCore
-@testable import DeepCut
 
 @Suite struct CatalogRequesterTests {
     static let now = Date(timeIntervalSince1970: 1_800_000_000)

@@ -1,7 +1,10 @@
+@testable import DeepCut
+@testable import DeepCutCore
 import DeepCutFixtures
+@testable import DeepCutHTTP
+@testable import DeepCutSweep
 import Foundation
 import Testing
-@testable import DeepCut
 
 /// The production client against loopback servers: every fixture fault classified, the body cap
 /// whatever the server sends, prompt cancellation, and redirects that never take a request's

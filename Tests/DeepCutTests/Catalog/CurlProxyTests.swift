@@ -1,7 +1,8 @@
+@testable import DeepCut
 import DeepCutFixtures
+@testable import DeepCutHTTP
 import Foundation
 import Testing
-@testable import DeepCut
 
 /// Operators behind a proxy: the real binary sends catalog traffic through `http_proxy` and past it
 /// for `no_proxy` hosts, as libcurl reads them from the environment (the unit's `Environment=`).

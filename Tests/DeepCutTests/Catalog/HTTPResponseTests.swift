@@ -1,6 +1,9 @@
+@testable import DeepCut
+@testable import DeepCutCore
+@testable import DeepCutFixtures
+@testable import DeepCutHTTP
 import Foundation
 import Testing
-@testable import DeepCut
 
 @Suite struct HTTPResponseTests {
     @Test func headerLookupIgnoresCase() {

@@ -1,7 +1,10 @@
+@testable import DeepCut
+@testable import DeepCutCatalog
+import DeepCutCore
+@testable import DeepCutHTTP
+@testable import DeepCutSweep
 import Foundation
 import Testing
-@testable import DeepCut
-import DeepCutCore
 
 /// Reading a batched lookup answer: what is attributed, and what must be asked again alone.
 @Suite struct ITunesBatchAnswerTests {

@@ -1,8 +1,10 @@
+@testable import DeepCut
+@testable import DeepCutCatalog
+import DeepCutCore
+@testable import DeepCutFixtures
+@testable import DeepCutHTTP
 import Foundation
 import Testing
-import DeepCutCore
-@testable import DeepCut
-@testable import DeepCutFixtures
 
 /// Batched `lookup?id=a,b,c` through the real client: fewer requests, never fewer releases.
 @Suite struct ITunesBatchLookupTests {

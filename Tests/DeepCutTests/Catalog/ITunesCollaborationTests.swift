@@ -1,8 +1,9 @@
+@testable import DeepCut
+@testable import DeepCutCatalog
+import DeepCutCore
+@testable import DeepCutFixtures
 import Foundation
 import Testing
-import DeepCutCore
-@testable import DeepCut
-@testable import DeepCutFixtures
 
 /// An artist's lookup lists collections credited to other artist ids: those crediting the artist
 /// stay, the rest go, whether the artist is looked up alone or in a batch.

@@ -1,5 +1,8 @@
-import Foundation
 @testable import DeepCut
+@testable import DeepCutCore
+@testable import DeepCutFixtures
+@testable import DeepCutHTTP
+import Foundation
 
 /// Builds iTunes Search API bodies the way the real API shapes them (leading blank lines included).
 enum ITunesJSON {

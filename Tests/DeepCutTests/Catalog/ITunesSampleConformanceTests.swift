@@ -1,7 +1,9 @@
+@testable import DeepCut
+@testable import DeepCutCatalog
+import DeepCutCore
+@testable import DeepCutHTTP
 import Foundation
 import Testing
-import DeepCutCore
-@testable import DeepCut
 
 /// Decodes the real iTunes answers in `Tests/Samples` (copies of `../shared/samples`; see its README for provenance).
 @Suite struct ITunesSampleConformanceTests {

@@ -1,6 +1,8 @@
-import Foundation
 @testable import DeepCut
+@testable import DeepCutCatalog
 @testable import DeepCutFixtures
+@testable import DeepCutHTTP
+import Foundation
 
 /// The production stack — `CurlHTTPClient`, `CatalogRequester`, `RateLimiter`, `ITunesProvider` —
 /// pointed at an in-process `FixtureServer`. Backoff waits are recorded, not slept, unless a test

@@ -1,5 +1,6 @@
-import Synchronization
 @testable import DeepCut
+@testable import DeepCutHTTP
+import Synchronization
 
 /// A clock whose time moves only when the test advances it; sleepers wake when their instant is reached.
 /// Unlike `VirtualClock`, concurrent sleepers wake in time order, as on a real clock.

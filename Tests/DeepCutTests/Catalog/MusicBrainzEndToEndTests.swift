@@ -1,8 +1,12 @@
+@testable import DeepCut
+@testable import DeepCutCatalog
+@testable import DeepCutConfig
+import DeepCutCore
+@testable import DeepCutFixtures
+@testable import DeepCutHTTP
+@testable import DeepCutSweep
 import Foundation
 import Testing
-import DeepCutCore
-@testable import DeepCut
-@testable import DeepCutFixtures
 
 /// The MusicBrainz provider through the real HTTP client against the fixture server, built from a config file.
 @Suite struct MusicBrainzEndToEndTests {

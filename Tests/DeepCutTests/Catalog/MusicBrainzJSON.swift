@@ -1,5 +1,7 @@
-import Foundation
 @testable import DeepCut
+@testable import DeepCutFixtures
+@testable import DeepCutHTTP
+import Foundation
 
 /// Builds MusicBrainz WS/2 bodies in the real shapes, for scripted clients.
 enum MusicBrainzJSON {

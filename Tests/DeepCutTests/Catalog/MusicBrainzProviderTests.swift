@@ -1,7 +1,10 @@
+@testable import DeepCut
+@testable import DeepCutCatalog
+import DeepCutCore
+@testable import DeepCutFixtures
+@testable import DeepCutHTTP
 import Foundation
 import Testing
-import DeepCutCore
-@testable import DeepCut
 
 @Suite struct MusicBrainzProviderTests {
     let base = URL(string: "http://127.0.0.1:9/mb")!

@@ -1,7 +1,9 @@
+@testable import DeepCut
+@testable import DeepCutCatalog
+import DeepCutCore
+@testable import DeepCutHTTP
 import Foundation
 import Testing
-import DeepCutCore
-@testable import DeepCut
 
 /// Decodes the MusicBrainz answers in `../shared/samples` (see its README for provenance).
 @Suite struct MusicBrainzSampleConformanceTests {

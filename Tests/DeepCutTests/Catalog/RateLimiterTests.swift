@@ -1,6 +1,7 @@
+@testable import DeepCut
+@testable import DeepCutHTTP
 import Synchronization
 import Testing
-@testable import DeepCut
 
 @Suite struct RateLimiterTests {
     // MARK: Pacing

@@ -1,6 +1,7 @@
+@testable import DeepCut
+@testable import DeepCutHTTP
 import Foundation
 import Testing
-@testable import DeepCut
 
 @Suite struct RetryAfterTests {
     // 2027-01-15 08:00:00 UTC

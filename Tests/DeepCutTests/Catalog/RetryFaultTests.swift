@@ -1,8 +1,10 @@
+@testable import DeepCut
+@testable import DeepCutCatalog
+import DeepCutCore
+@testable import DeepCutFixtures
+@testable import DeepCutHTTP
 import Foundation
 import Testing
-import DeepCutCore
-@testable import DeepCut
-@testable import DeepCutFixtures
 
 /// Every fault the fixture server can inject, through the real HTTP client: what is retried, what is
 /// final, and what `Retry-After` does.

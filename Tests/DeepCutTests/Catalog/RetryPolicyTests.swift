@@ -1,5 +1,6 @@
-import Testing
 @testable import DeepCut
+@testable import DeepCutHTTP
+import Testing
 
 @Suite struct RetryPolicyTests {
     let policy = RetryPolicy(maxAttempts: 5, baseDelay: .seconds(1), maxDelay: .seconds(10), maxRetryAfter: .seconds(60))

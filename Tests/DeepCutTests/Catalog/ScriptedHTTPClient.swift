@@ -1,7 +1,9 @@
+@testable import DeepCut
+@testable import DeepCutFixtures
+@testable import DeepCutHTTP
 import Foundation
 import Synchronization
 import Testing
-@testable import DeepCut
 
 /// The network-edge double: answers from a script, records every request, and tracks how many
 /// requests are in flight at once.

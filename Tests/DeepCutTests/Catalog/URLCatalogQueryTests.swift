@@ -1,6 +1,7 @@
+@testable import DeepCut
+@testable import DeepCutHTTP
 import Foundation
 import Testing
-@testable import DeepCut
 
 @Suite struct URLCatalogQueryTests {
     @Test func valuesAreStrictlyPercentEncoded() {

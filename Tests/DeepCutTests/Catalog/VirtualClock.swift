@@ -1,5 +1,6 @@
-import Synchronization
 @testable import DeepCut
+@testable import DeepCutHTTP
+import Synchronization
 
 /// A manual monotonic clock for rate-limit and backoff tests: `sleep(until:)` returns at once and
 /// moves time forward to the instant it was asked for, recording it.

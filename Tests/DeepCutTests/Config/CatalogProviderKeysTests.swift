@@ -1,6 +1,7 @@
+@testable import DeepCut
+@testable import DeepCutConfig
 import Foundation
 import Testing
-@testable import DeepCut
 
 /// The provider-specific `catalog` keys: `tokenFile`, `storefront`, `contact`.
 @Suite struct CatalogProviderKeysTests {

@@ -1,7 +1,8 @@
+@testable import DeepCut
+@testable import DeepCutConfig
 import DeepCutCore
 import Foundation
 import Testing
-@testable import DeepCut
 
 @Suite struct ConfigLoaderTests {
     private let scratch = ScratchFolder()

@@ -1,6 +1,8 @@
+@testable import DeepCut
+@testable import DeepCutConfig
+@testable import DeepCutCore
 import Foundation
 import Testing
-@testable import DeepCut
 
 @Suite struct JSONParserTests {
     private func parse(_ text: String) throws -> JSONValue {

@@ -1,6 +1,7 @@
+@testable import DeepCut
+@testable import DeepCutConfig
 import Foundation
 import Testing
-@testable import DeepCut
 
 /// `library` takes both shapes: the array of sources, and an object with `sources` and the guard's options.
 @Suite struct LibraryConfigTests {

@@ -1,6 +1,7 @@
+@testable import DeepCut
+@testable import DeepCutConfig
 import Foundation
 import Testing
-@testable import DeepCut
 
 @Suite struct PublishConfigTests {
     private let scratch = ScratchFolder()

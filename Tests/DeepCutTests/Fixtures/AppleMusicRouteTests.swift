@@ -1,6 +1,7 @@
+@testable import DeepCutCatalog
+@testable import DeepCutFixtures
 import Foundation
 import Testing
-@testable import DeepCutFixtures
 
 @Suite struct AppleMusicRouteTests {
     let client = FixtureTestClient()

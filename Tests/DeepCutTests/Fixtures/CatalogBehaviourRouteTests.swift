@@ -1,7 +1,10 @@
+@testable import DeepCut
+@testable import DeepCutCatalog
 import DeepCutCore
+@testable import DeepCutFixtures
+@testable import DeepCutSweep
 import Foundation
 import Testing
-@testable import DeepCutFixtures
 
 /// The fixture's real-catalog behaviours (issue 15): `sort=recent`, both readings of a multi-id
 /// lookup's `limit`, the 200 cap, and throttling stricter than the client is configured for.

@@ -4,6 +4,7 @@ import Testing
 import FoundationNetworking
 #endif
 @testable import DeepCutFixtures
+@testable import DeepCutSweep
 
 @Suite struct FaultInjectionTests {
     let client = FixtureTestClient()

@@ -1,7 +1,9 @@
+@testable import DeepCut
+@testable import DeepCutCatalog
 import DeepCutCore
+@testable import DeepCutFixtures
 import Foundation
 import Testing
-@testable import DeepCutFixtures
 
 @Suite struct FixtureCatalogTests {
     let today = ReleaseDate(year: 2026, month: 3, day: 1)

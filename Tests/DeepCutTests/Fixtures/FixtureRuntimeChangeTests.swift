@@ -4,6 +4,7 @@ import Testing
 import FoundationNetworking
 #endif
 @testable import DeepCutFixtures
+@testable import DeepCutCatalog
 
 /// What the simulation changes on a running server: the catalog, a catalog-wide outage, and a refusing port.
 @Suite struct FixtureRuntimeChangeTests {

@@ -5,6 +5,7 @@ import Testing
 import FoundationNetworking
 #endif
 @testable import DeepCutFixtures
+@testable import DeepCutSweep
 
 /// The `deepcut-fixture-server` executable as scripts use it: spawned, read its one line, SIGTERM.
 @Suite struct FixtureServerProcessTests {

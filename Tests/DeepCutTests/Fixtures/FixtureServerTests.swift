@@ -5,6 +5,7 @@ import Testing
 import FoundationNetworking
 #endif
 @testable import DeepCutFixtures
+@testable import DeepCutSweep
 
 @Suite struct FixtureServerTests {
     let client = FixtureTestClient()

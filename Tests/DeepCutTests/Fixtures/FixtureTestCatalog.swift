@@ -1,3 +1,4 @@
+@testable import DeepCutCatalog
 import DeepCutCore
 @testable import DeepCutFixtures
 

@@ -4,6 +4,8 @@ import Testing
 import FoundationNetworking
 #endif
 @testable import DeepCutFixtures
+@testable import DeepCutCore
+@testable import DeepCutSweep
 
 @Suite struct ITunesRouteTests {
     let client = FixtureTestClient()

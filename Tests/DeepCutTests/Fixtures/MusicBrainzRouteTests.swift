@@ -1,6 +1,7 @@
+@testable import DeepCutFixtures
+@testable import DeepCutSweep
 import Foundation
 import Testing
-@testable import DeepCutFixtures
 
 @Suite struct MusicBrainzRouteTests {
     let client = FixtureTestClient()

@@ -1,8 +1,12 @@
+@testable import DeepCut
+@testable import DeepCutConfig
 import DeepCutCore
 import DeepCutFixtures
+@testable import DeepCutHTTP
+@testable import DeepCutLibrary
+@testable import DeepCutSweep
 import Foundation
 import Testing
-@testable import DeepCut
 
 @Suite struct AppleMusicLibraryReaderTests {
     private let scratch = ScratchFolder()

@@ -1,6 +1,7 @@
+@testable import DeepCut
+@testable import DeepCutSQLite
 import Foundation
 import Testing
-@testable import DeepCut
 
 /// Builds beets `library.db` files for tests: the current schema (derived from beets' source, in
 /// `shared/samples`) or an early one, filled through the Store wrapper and left in beets' own

@@ -1,7 +1,11 @@
+@testable import DeepCut
+@testable import DeepCutConfig
 import DeepCutCore
+@testable import DeepCutFixtures
+@testable import DeepCutHTTP
+@testable import DeepCutLibrary
 import Foundation
 import Testing
-@testable import DeepCut
 
 @Suite struct CSVLibraryReaderTests {
     private let scratch = ScratchFolder()

@@ -1,6 +1,9 @@
+@testable import DeepCut
+@testable import DeepCutCore
+@testable import DeepCutFixtures
+@testable import DeepCutLibrary
 import Foundation
 import Testing
-@testable import DeepCut
 
 @Suite struct CSVParserTests {
     /// Parses `bytes` fed in chunks of `chunkSize` bytes.

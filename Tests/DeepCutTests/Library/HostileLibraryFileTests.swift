@@ -1,6 +1,11 @@
+@testable import DeepCut
+@testable import DeepCutConfig
+@testable import DeepCutCore
+@testable import DeepCutFixtures
+@testable import DeepCutLibrary
+@testable import DeepCutSQLite
 import Foundation
 import Testing
-@testable import DeepCut
 
 /// Files that are not what their format promises: every one stops the run with exit 65 and one line
 /// naming the file and, where there is one, the place.

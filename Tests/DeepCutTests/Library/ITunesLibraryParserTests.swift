@@ -1,6 +1,7 @@
+@testable import DeepCut
+@testable import DeepCutLibrary
 import Foundation
 import Testing
-@testable import DeepCut
 
 @Suite struct ITunesLibraryParserTests {
     // MARK: The real export sample

@@ -1,3 +1,4 @@
+@testable import DeepCutCore
 import Foundation
 
 /// Builds small Music/iTunes "Export Library" plists for tests, in the shape the real exports have.

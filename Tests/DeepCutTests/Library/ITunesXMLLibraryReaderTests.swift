@@ -1,7 +1,11 @@
+@testable import DeepCut
+@testable import DeepCutConfig
 import DeepCutCore
+@testable import DeepCutHTTP
+@testable import DeepCutLibrary
+@testable import DeepCutSQLite
 import Foundation
 import Testing
-@testable import DeepCut
 
 @Suite struct ITunesXMLLibraryReaderTests {
     private let scratch = ScratchFolder()

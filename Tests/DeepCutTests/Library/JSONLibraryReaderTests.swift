@@ -1,7 +1,10 @@
+@testable import DeepCut
+@testable import DeepCutConfig
 import DeepCutCore
+@testable import DeepCutHTTP
+@testable import DeepCutLibrary
 import Foundation
 import Testing
-@testable import DeepCut
 
 @Suite struct JSONLibraryReaderTests {
     private let scratch = ScratchFolder()

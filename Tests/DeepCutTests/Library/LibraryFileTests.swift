@@ -1,7 +1,11 @@
+@testable import DeepCut
+@testable import DeepCutConfig
+@testable import DeepCutCore
+@testable import DeepCutHTTP
+@testable import DeepCutLibrary
 import Foundation
 import Synchronization
 import Testing
-@testable import DeepCut
 
 /// Library files are regular files, read whole, stable and within bounds; a read stops when the run
 /// is cancelled.

@@ -1,7 +1,8 @@
+@testable import DeepCut
 import DeepCutCore
+@testable import DeepCutLibrary
 import Foundation
 import Testing
-@testable import DeepCut
 
 /// The library guard's arithmetic and messages; the end-to-end behaviour is in `LibraryGuardEndToEndTests`.
 @Suite struct LibraryGuardTests {

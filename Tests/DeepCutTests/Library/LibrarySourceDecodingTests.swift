@@ -1,6 +1,7 @@
+@testable import DeepCut
+@testable import DeepCutConfig
 import Foundation
 import Testing
-@testable import DeepCut
 
 /// The per-source keys of `library[]` entries.
 @Suite struct LibrarySourceDecodingTests {

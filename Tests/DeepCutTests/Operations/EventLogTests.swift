@@ -1,5 +1,7 @@
-import Testing
 @testable import DeepCut
+@testable import DeepCutCore
+@testable import DeepCutSweep
+import Testing
 
 @Suite struct EventLogTests {
     private let capture = LogCapture()

@@ -1,6 +1,8 @@
+@testable import DeepCut
+@testable import DeepCutConfig
+@testable import DeepCutCore
 import Foundation
 import Testing
-@testable import DeepCut
 
 /// `scripts/install` and `scripts/uninstall` run for real into a DESTDIR, with a stand-in binary
 /// (`DEEPCUT_INSTALL_BINARY`) so no release build is needed.

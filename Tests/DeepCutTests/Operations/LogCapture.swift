@@ -1,5 +1,6 @@
-import Synchronization
 @testable import DeepCut
+@testable import DeepCutCore
+import Synchronization
 
 /// Collects what an `EventLog` writes, chunk by chunk, so tests read exact bytes.
 final class LogCapture: Sendable {

@@ -1,7 +1,11 @@
+@testable import DeepCut
+@testable import DeepCutConfig
 import DeepCutCore
+@testable import DeepCutPublish
+@testable import DeepCutState
+@testable import DeepCutSweep
 import Foundation
 import Testing
-@testable import DeepCut
 
 @Suite struct PrometheusTextfileTests {
     private let scratch = ScratchFolder()

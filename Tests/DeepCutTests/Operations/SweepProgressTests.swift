@@ -1,6 +1,8 @@
-import DeepCutCore
-import Testing
 @testable import DeepCut
+@testable import DeepCutCatalog
+import DeepCutCore
+@testable import DeepCutSweep
+import Testing
 
 @Suite struct SweepProgressTests {
     private let capture = LogCapture()

@@ -1,7 +1,9 @@
+@testable import DeepCut
+@testable import DeepCutCore
+@testable import DeepCutPublish
 import Foundation
 import Glibc
 import Testing
-@testable import DeepCut
 
 @Suite struct AtomicFileTests {
     // MARK: Writing

@@ -1,5 +1,8 @@
-import Testing
 @testable import DeepCut
+@testable import DeepCutCore
+@testable import DeepCutPublish
+@testable import DeepCutSQLite
+import Testing
 
 @Suite struct DisplayTextTests {
     @Test func shortTextIsKeptExceptOverridesAndForbiddenCharacters() {

@@ -1,6 +1,8 @@
-import Foundation
 @testable import DeepCut
 import DeepCutCore
+@testable import DeepCutPublish
+@testable import DeepCutSweep
+import Foundation
 
 /// A realistic run for the committed examples and the screenshots: a partial sweep of a 212-artist
 /// library (four artists failed, one was cut off by the deadline), 18 new releases of every type,

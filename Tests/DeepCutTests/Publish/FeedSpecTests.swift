@@ -1,7 +1,8 @@
-import Foundation
-import Testing
 @testable import DeepCut
 import DeepCutCore
+@testable import DeepCutPublish
+import Foundation
+import Testing
 
 /// The feeds meet their specs' required fields (RFC 4287 for Atom, JSON Feed 1.1), keep ids stable,
 /// and link to themselves under `publish.baseURL`.

@@ -1,7 +1,10 @@
+@testable import DeepCut
+@testable import DeepCutCatalog
+import DeepCutCore
+@testable import DeepCutPublish
+@testable import DeepCutSweep
 import Foundation
 import Testing
-@testable import DeepCut
-import DeepCutCore
 
 @Suite struct HealthReportTests {
     static let sweep = SweepOutcome(provider: "itunes", results: [

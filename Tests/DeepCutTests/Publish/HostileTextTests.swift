@@ -1,7 +1,8 @@
-import Foundation
-import Testing
 @testable import DeepCut
 import DeepCutCore
+@testable import DeepCutPublish
+import Foundation
+import Testing
 
 /// Catalog and library text is hostile until proven otherwise. Every kind of trouble goes through
 /// all four human-facing outputs at once — feed.json, feed.atom, index.html, health.txt — written by

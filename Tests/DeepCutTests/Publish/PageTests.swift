@@ -1,7 +1,9 @@
-import Foundation
-import Testing
 @testable import DeepCut
 import DeepCutCore
+@testable import DeepCutPublish
+@testable import DeepCutSQLite
+import Foundation
+import Testing
 
 /// `index.html`: self-contained, newest first, honest about partial feeds, and showing the run's
 /// health and recent history.

@@ -1,7 +1,9 @@
-import Foundation
-import Glibc
 @testable import DeepCut
 import DeepCutCore
+@testable import DeepCutHTTP
+@testable import DeepCutPublish
+import Foundation
+import Glibc
 
 /// Shared builders for the Publish tests: a fresh folder per test and small snapshots.
 enum PublishFixtures {

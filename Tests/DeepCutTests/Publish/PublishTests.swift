@@ -1,8 +1,9 @@
+@testable import DeepCut
+import DeepCutCore
+@testable import DeepCutPublish
 import Foundation
 import Glibc
 import Testing
-@testable import DeepCut
-import DeepCutCore
 
 @Suite struct PublishTests {
     /// A folder as a previous complete run (`old`) left it: baseline, current, feeds, its snapshot.

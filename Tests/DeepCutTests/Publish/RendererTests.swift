@@ -1,7 +1,10 @@
+@testable import DeepCut
+@testable import DeepCutCatalog
+import DeepCutCore
+@testable import DeepCutPublish
+@testable import DeepCutSQLite
 import Foundation
 import Testing
-@testable import DeepCut
-import DeepCutCore
 
 @Suite struct RendererTests {
     /// Every character XML 1.0 forbids, plus markup, quotes and C1/DEL, in title and artist.

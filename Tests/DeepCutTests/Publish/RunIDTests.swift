@@ -1,6 +1,7 @@
+@testable import DeepCut
+@testable import DeepCutPublish
 import Foundation
 import Testing
-@testable import DeepCut
 
 @Suite struct RunIDTests {
     @Test func formatsUTCCompactly() {

@@ -1,7 +1,8 @@
-import Foundation
-import Testing
 @testable import DeepCut
 import DeepCutCore
+@testable import DeepCutPublish
+import Foundation
+import Testing
 
 /// The JSON Schemas in `schemas/` describe what the writers really write: every case the pipeline
 /// can produce is written by the real code into a real folder, read back, and validated.

@@ -1,7 +1,9 @@
-import Foundation
-import Testing
 @testable import DeepCut
 import DeepCutCore
+@testable import DeepCutPublish
+@testable import DeepCutSweep
+import Foundation
+import Testing
 
 @Suite struct SnapshotTests {
     // MARK: The SPEC's shape

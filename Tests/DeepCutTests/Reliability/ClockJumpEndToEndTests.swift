@@ -1,8 +1,11 @@
+@testable import DeepCut
+@testable import DeepCutCatalog
 import DeepCutCore
 import DeepCutFixtures
+@testable import DeepCutPublish
+@testable import DeepCutSQLite
 import Foundation
 import Testing
-@testable import DeepCut
 
 /// A wall clock that ran 30 days ahead, then was corrected: everything the runs under the wrong
 /// clock stamped (the baseline, the run history, the feed's first appearances, the catalog memory)

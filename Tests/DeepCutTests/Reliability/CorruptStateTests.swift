@@ -1,7 +1,8 @@
+@testable import DeepCut
+@testable import DeepCutCatalog
 import DeepCutCore
 import Foundation
 import Testing
-@testable import DeepCut
 
 /// A damaged state database stops `deepcut` with exit 74 and one clear line, and is left exactly as
 /// found: never written to, never "repaired". `check-config` finds the damage too.

@@ -1,7 +1,12 @@
+@testable import DeepCut
+@testable import DeepCutCatalog
+@testable import DeepCutCore
 import DeepCutFixtures
+@testable import DeepCutHTTP
+@testable import DeepCutPublish
+@testable import DeepCutState
 import Foundation
 import Testing
-@testable import DeepCut
 
 /// Outputs on a filesystem that runs out of space: exit 73/74, one clear line, and every file the
 /// last good run published still there byte for byte (never a torn or emptied file).

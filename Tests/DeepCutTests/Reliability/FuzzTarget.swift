@@ -1,6 +1,12 @@
-import DeepCutCore
-import Foundation
 @testable import DeepCut
+@testable import DeepCutCatalog
+@testable import DeepCutConfig
+import DeepCutCore
+@testable import DeepCutHTTP
+@testable import DeepCutLibrary
+@testable import DeepCutPublish
+@testable import DeepCutState
+import Foundation
 
 /// One decoder under fuzz: the real inputs its mutations start from, and how one input is fed to it.
 /// Thrown errors are the decoder doing its job; only crashes and hangs are failures.

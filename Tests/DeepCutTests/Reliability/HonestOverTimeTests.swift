@@ -1,8 +1,12 @@
+@testable import DeepCut
 import DeepCutCore
 import DeepCutFixtures
+@testable import DeepCutHTTP
+@testable import DeepCutPublish
+@testable import DeepCutState
+@testable import DeepCutSweep
 import Foundation
 import Testing
-@testable import DeepCut
 
 /// Issue 13's reproductions, through the real `deepcut` binary against the loopback catalog, as
 /// sequences of runs: what a person sees never shrinks because something failed, and the baseline

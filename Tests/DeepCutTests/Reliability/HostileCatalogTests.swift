@@ -1,8 +1,10 @@
+@testable import DeepCut
+@testable import DeepCutCatalog
 import DeepCutCore
 import DeepCutFixtures
+@testable import DeepCutHTTP
 import Foundation
 import Testing
-@testable import DeepCut
 
 /// Hostile 200 answers from the catalog, through the real HTTP client and the whole pipeline: each
 /// one is a typed `decoding` failure for its artist (or, for an unusable date, a release kept

@@ -1,6 +1,8 @@
+@testable import DeepCut
+@testable import DeepCutCore
+@testable import DeepCutFixtures
 import Foundation
 import Testing
-@testable import DeepCut
 
 /// Malformed, truncated, binary, huge and deeply nested library and config files, end to end through
 /// `deepcut sweep` after a good run: the SPEC's exit code (65 library, 78 config), ONE stderr line

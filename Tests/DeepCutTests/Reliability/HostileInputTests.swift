@@ -6,6 +6,10 @@ import Glibc
 #endif
 import Testing
 @testable import DeepCut
+@testable import DeepCutHTTP
+@testable import DeepCutPublish
+@testable import DeepCutSQLite
+@testable import DeepCutSweep
 
 /// Absurd numbers, hostile catalog text and awkward moments, through the real `deepcut` binary:
 /// each is a clear line and the SPEC's exit code, never a trap, an escape sequence or silence.

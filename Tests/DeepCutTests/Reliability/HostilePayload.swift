@@ -1,3 +1,5 @@
+@testable import DeepCutCore
+@testable import DeepCutSQLite
 import Foundation
 
 /// A catalog answer built to hurt: served with status 200 by the fixture's `body` fault, and what

@@ -1,9 +1,11 @@
+@testable import DeepCut
+@testable import DeepCutCatalog
 import DeepCutCore
 import DeepCutFixtures
+@testable import DeepCutHTTP
 import Foundation
 import Synchronization
 import Testing
-@testable import DeepCut
 
 /// Hostile servers against the real `deepcut` binary: an endless body costs the process about the
 /// body cap, and a redirect to another host gets no credential, from the catalog or the library API.

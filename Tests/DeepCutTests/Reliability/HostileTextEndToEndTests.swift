@@ -6,6 +6,8 @@ import FoundationXML
 #endif
 import Testing
 @testable import DeepCut
+@testable import DeepCutCatalog
+@testable import DeepCutPublish
 
 /// Hostile titles and artist names — markup, control characters, bidi overrides, 10,000-character
 /// strings — from the library file and the catalog, through a whole sweep: every output stays valid

@@ -1,9 +1,12 @@
+@testable import DeepCut
 import DeepCutCore
 import DeepCutFixtures
+@testable import DeepCutHTTP
+@testable import DeepCutPublish
+@testable import DeepCutSQLite
 import Foundation
 import Synchronization
 import Testing
-@testable import DeepCut
 
 /// Issue 13's library and skip reproductions (and issue 14's library files) through the real
 /// `deepcut` binary: the library cannot silently vanish, a file is read whole and stable, only

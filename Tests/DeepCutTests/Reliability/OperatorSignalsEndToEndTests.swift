@@ -1,8 +1,11 @@
+@testable import DeepCut
+@testable import DeepCutCatalog
 import DeepCutCore
 import DeepCutFixtures
+@testable import DeepCutHTTP
+@testable import DeepCutPublish
 import Foundation
 import Testing
-@testable import DeepCut
 
 /// Issue 16, through the real binary: what operators see in the tools they already use —
 /// unresolved artists named with the override to paste, journal priorities for failed and partial

@@ -1,7 +1,10 @@
+@testable import DeepCut
+@testable import DeepCutCore
 import DeepCutFixtures
+@testable import DeepCutHTTP
+@testable import DeepCutPublish
 import Foundation
 import Testing
-@testable import DeepCut
 
 /// Issue 16, bullet 1: the page describes the finished run, itself included in "Recent runs",
 /// checked in the DOM headless Chromium builds from `index.html` (not only in the file's text),

@@ -1,11 +1,16 @@
 import DeepCutCore
 import DeepCutFixtures
 import Foundation
+@testable import DeepCutPublish
 #if canImport(Glibc)
 import Glibc
 #endif
 import Testing
 @testable import DeepCut
+@testable import DeepCutCatalog
+@testable import DeepCutHTTP
+@testable import DeepCutSQLite
+@testable import DeepCutState
 
 /// Issue 16's smaller points, each through the real binary: artwork size, the ok pill's contrast,
 /// edition labels on alternates, Atom's self link, per-install ids and moving `updated`, the

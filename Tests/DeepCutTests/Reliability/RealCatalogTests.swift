@@ -1,8 +1,11 @@
+@testable import DeepCut
+@testable import DeepCutCatalog
 import DeepCutCore
 @testable import DeepCutFixtures
+@testable import DeepCutHTTP
+@testable import DeepCutState
 import Foundation
 import Testing
-@testable import DeepCut
 
 /// Issue 15, through the real `deepcut` binary against a loopback catalog that behaves like the
 /// real ones: capped listings, re-filed ids, a stricter rate limit than configured.

@@ -1,9 +1,12 @@
 import CSQLite
+@testable import DeepCut
+@testable import DeepCutCatalog
 import DeepCutCore
 import DeepCutFixtures
+@testable import DeepCutPublish
+@testable import DeepCutSQLite
 import Foundation
 import Testing
-@testable import DeepCut
 
 /// One user's world for reliability tests: a loopback catalog (any options, faults per artist), a
 /// library file, a config, a state folder and an output folder, driven in-process through

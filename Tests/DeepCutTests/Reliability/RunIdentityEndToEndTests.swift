@@ -1,8 +1,11 @@
+@testable import DeepCut
 import DeepCutCore
 import DeepCutFixtures
+@testable import DeepCutHTTP
+@testable import DeepCutPublish
+@testable import DeepCutSQLite
 import Foundation
 import Testing
-@testable import DeepCut
 
 /// Two runs in the same second: the later one takes `RUNID-2` and never overwrites the earlier
 /// one's snapshot file or history row (the baseline's own snapshot once was, by a partial run).

@@ -1,7 +1,9 @@
+@testable import DeepCut
 import DeepCutFixtures
+@testable import DeepCutHTTP
+@testable import DeepCutState
 import Foundation
 import Testing
-@testable import DeepCut
 
 /// Issue 16, bullet 2, through the real binary: `dismiss`, `restore`, `dismissals import` and
 /// `library add` republish `feed.json`, `feed.atom` and `index.html` at once, from `current.json`,

@@ -1,6 +1,7 @@
+@testable import DeepCut
+@testable import DeepCutCore
 import Foundation
 import Synchronization
-@testable import DeepCut
 
 /// A console that keeps what a command printed, for assertions.
 final class CapturedConsole: Sendable {

@@ -1,8 +1,10 @@
+@testable import DeepCut
 import DeepCutCore
 import DeepCutFixtures
+@testable import DeepCutHTTP
+@testable import DeepCutSQLite
 import Foundation
 import Testing
-@testable import DeepCut
 
 /// Dismiss, restore, list, import/export, more-from and library add, through the CLI entry point
 /// against real files, real SQLite and the loopback catalog.

@@ -1,7 +1,8 @@
+@testable import DeepCut
 import DeepCutCore
+@testable import DeepCutPublish
 import Foundation
 import Testing
-@testable import DeepCut
 
 /// `deepcut health`'s judgement of a clock that went back (end to end: `ClockJumpEndToEndTests`).
 @Suite struct HealthCheckTests {

@@ -1,8 +1,9 @@
+@testable import DeepCut
+@testable import DeepCutCatalog
 import DeepCutCore
 import DeepCutFixtures
 import Foundation
 import Testing
-@testable import DeepCut
 
 /// "What is new to me since I last looked", end to end: discovery, upcoming, change sets and
 /// stable feed dates, across runs where the loopback catalog changes.

@@ -1,8 +1,11 @@
+@testable import DeepCut
+@testable import DeepCutCatalog
 import DeepCutCore
 import DeepCutFixtures
+@testable import DeepCutHTTP
+@testable import DeepCutState
 import Foundation
 import Testing
-@testable import DeepCut
 
 /// Sequences of runs in process, through the real client against the loopback catalog: repair runs
 /// ask the previously failed, a suddenly empty artist is believed only when a later run confirms it,

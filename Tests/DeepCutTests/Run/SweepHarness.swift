@@ -1,9 +1,11 @@
+@testable import DeepCut
+@testable import DeepCutCatalog
 import DeepCutCore
-import Testing
 import DeepCutFixtures
+@testable import DeepCutPublish
 import Foundation
 import Synchronization
-@testable import DeepCut
+import Testing
 
 /// One user's world for end-to-end tests: a library file, a config, a state database, an output
 /// folder, and a loopback iTunes catalog reached through the real URLSession client.

@@ -1,8 +1,11 @@
+@testable import DeepCut
+@testable import DeepCutCatalog
+@testable import DeepCutConfig
 import DeepCutCore
 import DeepCutFixtures
+@testable import DeepCutLibrary
 import Foundation
 import Testing
-@testable import DeepCut
 
 /// The evidence path through the real client and the loopback iTunes catalog: a Library.xml that
 /// knows *Thriller*'s tracks, a catalog listing "Thriller 25" (the album plus remixes) and

@@ -1,5 +1,8 @@
-import Foundation
 @testable import DeepCut
+@testable import DeepCutCatalog
+@testable import DeepCutPublish
+@testable import DeepCutSweep
+import Foundation
 
 /// The five promises the simulation checks after every run (issue 13), written against the SPEC's rules.
 enum SimulationInvariant: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {

@@ -1,7 +1,8 @@
+@testable import DeepCut
 import DeepCutFixtures
+@testable import DeepCutPublish
 import Foundation
 import Testing
-@testable import DeepCut
 
 /// The oracle can fail: hand-made runs that break a rule are caught, and an honest sequence is not.
 @Suite("Simulation oracle")

@@ -1,3 +1,4 @@
+@testable import DeepCutCore
 import Foundation
 import Testing
 

@@ -1,3 +1,5 @@
+@testable import DeepCut
+@testable import DeepCutCatalog
 import DeepCutCore
 import DeepCutFixtures
 import Foundation

@@ -1,7 +1,9 @@
+@testable import DeepCut
+@testable import DeepCutConfig
 import DeepCutCore
 import DeepCutFixtures
+@testable import DeepCutPublish
 import Foundation
-@testable import DeepCut
 
 /// What one published snapshot file says, read as plain JSON so fields other branches add (`stale`) are seen.
 struct SnapshotView: Sendable {

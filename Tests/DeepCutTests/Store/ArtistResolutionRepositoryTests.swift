@@ -1,8 +1,10 @@
 import CSQLite
+@testable import DeepCut
+import DeepCutCore
+@testable import DeepCutSQLite
+@testable import DeepCutState
 import Foundation
 import Testing
-import DeepCutCore
-@testable import DeepCut
 
 @Suite struct ArtistResolutionRepositoryTests {
     static let resolvedAt = Date(timeIntervalSince1970: 1_800_000_000.25)

@@ -1,7 +1,10 @@
+@testable import DeepCut
+@testable import DeepCutCatalog
 import DeepCutCore
+@testable import DeepCutState
+@testable import DeepCutSweep
 import Foundation
 import Testing
-@testable import DeepCut
 
 @Suite struct CatalogMemoryTests {
     let t0 = Date(timeIntervalSince1970: 1_790_000_000)

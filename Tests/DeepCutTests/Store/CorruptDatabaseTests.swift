@@ -1,8 +1,10 @@
 import CSQLite
+@testable import DeepCut
 import DeepCutCore
+@testable import DeepCutSQLite
+@testable import DeepCutState
 import Foundation
 import Testing
-@testable import DeepCut
 
 /// A damaged state database is reported with exit 74 and left exactly as found, never repaired.
 @Suite struct CorruptDatabaseTests {

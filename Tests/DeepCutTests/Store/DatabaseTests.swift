@@ -1,7 +1,10 @@
 import CSQLite
+@testable import DeepCut
+@testable import DeepCutCore
+@testable import DeepCutHTTP
+@testable import DeepCutSQLite
 import Foundation
 import Testing
-@testable import DeepCut
 
 @Suite struct DatabaseTests {
     // MARK: Binding and reading

@@ -1,8 +1,10 @@
 import CSQLite
+@testable import DeepCut
 import DeepCutCore
+@testable import DeepCutSQLite
+@testable import DeepCutState
 import Foundation
 import Testing
-@testable import DeepCut
 
 @Suite struct DismissalKeyMigrationTests {
     /// A version-2 database written by an older tool: one NFD key, one NFC duplicate of it with

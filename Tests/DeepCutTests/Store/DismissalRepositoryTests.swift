@@ -1,7 +1,9 @@
+@testable import DeepCut
 import DeepCutCore
+@testable import DeepCutSQLite
+@testable import DeepCutState
 import Foundation
 import Testing
-@testable import DeepCut
 
 @Suite struct DismissalRepositoryTests {
     private static let key = AlbumKey(title: "Fragments", artist: "Bonobo")

@@ -1,7 +1,8 @@
+@testable import DeepCut
 import DeepCutCore
+@testable import DeepCutState
 import Foundation
 import Testing
-@testable import DeepCut
 
 @Suite struct DismissalsFileTests {
     private static let rich = Dismissal(

@@ -1,7 +1,9 @@
 import CSQLite
+@testable import DeepCut
+@testable import DeepCutSQLite
+@testable import DeepCutState
 import Foundation
 import Testing
-@testable import DeepCut
 
 @Suite struct MigratorTests {
     /// Each step logs itself, so a step applied twice shows up as a duplicate row.

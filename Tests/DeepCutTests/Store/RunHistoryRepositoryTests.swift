@@ -1,7 +1,9 @@
+@testable import DeepCut
 import DeepCutCore
+@testable import DeepCutSQLite
+@testable import DeepCutState
 import Foundation
 import Testing
-@testable import DeepCut
 
 @Suite struct RunHistoryRepositoryTests {
     private static func run(_ id: String, startedAt: Double, status: RunStatus = .complete,

@@ -1,8 +1,9 @@
+@testable import DeepCut
 import DeepCutCore
+@testable import DeepCutState
 import Foundation
 import Synchronization
 import Testing
-@testable import DeepCut
 
 /// Two processes (a sweep and a `dismiss`) may open and write the state database at once: WAL,
 /// `BEGIN IMMEDIATE` and the busy timeout must make the second one wait, not fail.

@@ -1,7 +1,11 @@
+@testable import DeepCut
+@testable import DeepCutCatalog
+import DeepCutCore
+@testable import DeepCutFixtures
+@testable import DeepCutHTTP
+@testable import DeepCutSweep
 import Foundation
 import Testing
-import DeepCutCore
-@testable import DeepCut
 
 @Suite struct ArtistResolverTests {
     /// Search answers `hits` for every term; lookups answer from `albums` by artist id.

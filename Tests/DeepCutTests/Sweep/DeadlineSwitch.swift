@@ -1,4 +1,5 @@
 @testable import DeepCut
+@testable import DeepCutHTTP
 
 /// A clock for deadline tests whose time stands still until the test says the deadline has come,
 /// so "which artists were in flight at the deadline" depends on the test, not on machine load.

@@ -1,5 +1,8 @@
-import Foundation
 @testable import DeepCut
+@testable import DeepCutCatalog
+@testable import DeepCutFixtures
+@testable import DeepCutHTTP
+import Foundation
 
 /// Routes requests the way the iTunes Search API would for a tiny catalog, at the network edge.
 ///

@@ -1,7 +1,10 @@
-import DeepCutCore
-import Foundation
 @testable import DeepCut
+import DeepCutCore
 @testable import DeepCutFixtures
+@testable import DeepCutHTTP
+@testable import DeepCutState
+@testable import DeepCutSweep
+import Foundation
 
 /// A sweep through the production stack against a `FixtureServer`, with the resolution cache in a
 /// real state database.

@@ -1,7 +1,9 @@
+@testable import DeepCut
+@testable import DeepCutCatalog
+import DeepCutCore
+@testable import DeepCutSweep
 import Foundation
 import Testing
-import DeepCutCore
-@testable import DeepCut
 
 @Suite struct SweepCatalogTests {
     // MARK: Outcomes

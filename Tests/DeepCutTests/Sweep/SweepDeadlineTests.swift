@@ -1,8 +1,13 @@
+@testable import DeepCut
+@testable import DeepCutCatalog
+@testable import DeepCutConfig
+import DeepCutCore
+@testable import DeepCutFixtures
+@testable import DeepCutHTTP
+@testable import DeepCutState
+@testable import DeepCutSweep
 import Foundation
 import Testing
-import DeepCutCore
-@testable import DeepCut
-@testable import DeepCutFixtures
 
 /// `catalog.sweepDeadlineMinutes`: the sweep ends on time, keeps what it finished, and says why the rest is missing.
 @Suite struct SweepDeadlineTests {

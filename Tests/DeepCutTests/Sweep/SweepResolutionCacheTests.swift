@@ -1,9 +1,11 @@
+@testable import DeepCut
+@testable import DeepCutCatalog
+import DeepCutCore
+@testable import DeepCutFixtures
 import Foundation
 import Synchronization
 import Testing
-import DeepCutCore
-@testable import DeepCut
-@testable import DeepCutFixtures
+@testable import DeepCutSweep
 
 /// Artist identity across runs, through the real client and a real state database.
 @Suite struct SweepResolutionCacheTests {

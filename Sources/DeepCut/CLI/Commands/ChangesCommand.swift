@@ -1,4 +1,5 @@
 import DeepCutCore
+import DeepCutPublish
 import Foundation
 
 /// `deepcut changes [--since RUNID] [--json]`: what changed in the feed.

@@ -1,6 +1,11 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import DeepCutCatalog
+import DeepCutConfig
+import DeepCutCore
+import DeepCutLibrary
+import DeepCutState
 #endif
 
 /// `deepcut check-config`: validate the config, its paths, the state database and credentials' presence.

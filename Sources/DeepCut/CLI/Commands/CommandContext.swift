@@ -1,3 +1,5 @@
+import DeepCutConfig
+import DeepCutHTTP
 import Foundation
 
 /// What every command runs with: its parsed arguments, the environment and the console.

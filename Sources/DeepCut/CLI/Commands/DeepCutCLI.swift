@@ -1,9 +1,11 @@
+import DeepCutCore
+import DeepCutHTTP
 import Foundation
 
 /// The `deepcut` command line: parses the words, runs the subcommand, maps every error to one
 /// stderr line and the SPEC's exit code. The executable target only calls `main`.
-public enum DeepCutCLI {
-    public static let version = "0.1.0"
+package enum DeepCutCLI {
+    package static var version: String { ClientVersion.current }
 
     static let commands: [any DeepCutCommand.Type] = [
         SweepCommand.self, HealthCommand.self, DismissCommand.self, RestoreCommand.self, DismissedCommand.self,
@@ -17,7 +19,7 @@ public enum DeepCutCLI {
         commands: commands.map { $0.spec })
 
     /// - Returns: the process exit status.
-    public static func main(_ words: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+    package static func main(_ words: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
                             console: Console = .standard) async -> Int32 {
         SignalCancellation.installEarlyExit()
         return await run(words, environment: environment, console: console, httpClient: nil, log: nil).rawValue

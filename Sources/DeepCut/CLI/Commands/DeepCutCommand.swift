@@ -1,3 +1,5 @@
+import DeepCutCore
+
 /// One `deepcut` subcommand: its argument spec and what it does.
 protocol DeepCutCommand: Sendable {
     static var spec: CommandSpec { get }

@@ -1,3 +1,6 @@
+import DeepCutCore
+import DeepCutState
+
 /// `deepcut dismissals export`: every dismissal in the JSON exchange format, on stdout.
 enum DismissalsExportCommand: DeepCutCommand {
     static let spec = CommandSpec(["dismissals", "export"], abstract: "Export dismissals as JSON to stdout.", options: [configOption])

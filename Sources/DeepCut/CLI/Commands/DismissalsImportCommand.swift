@@ -1,3 +1,6 @@
+import DeepCutCore
+import DeepCutState
+
 /// `deepcut dismissals import FILE`: merge dismissals from the JSON exchange format. Idempotent;
 /// the feeds and the page follow at once (`StateChange`).
 enum DismissalsImportCommand: DeepCutCommand {

@@ -1,4 +1,5 @@
 import DeepCutCore
+import DeepCutState
 import Foundation
 
 /// `deepcut dismissed [--json]`: what the user dismissed, newest first.

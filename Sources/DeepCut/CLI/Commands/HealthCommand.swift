@@ -1,3 +1,6 @@
+import DeepCutConfig
+import DeepCutCore
+import DeepCutPublish
 import Foundation
 
 /// `deepcut health [--json] [--warn-age D] [--crit-age D]`: one status line, monitoring-plugins exit codes.

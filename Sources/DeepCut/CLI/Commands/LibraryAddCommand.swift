@@ -1,3 +1,4 @@
+import DeepCutCore
 import Foundation
 
 /// `deepcut library add --title T --artist A`: record an album as owned (the feeds and the page

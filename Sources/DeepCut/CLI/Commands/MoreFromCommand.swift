@@ -1,4 +1,5 @@
 import DeepCutCore
+import DeepCutPublish
 import Foundation
 
 /// `deepcut more-from ARTIST [--json]`: the artist's releases, newest first, wanted types only,

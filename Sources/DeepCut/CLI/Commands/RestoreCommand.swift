@@ -1,4 +1,5 @@
 import DeepCutCore
+import DeepCutPublish
 
 /// `deepcut restore ID | --key K | --title T --artist A`: undo a dismissal, legacy rows included;
 /// the feeds and the page follow at once (`StateChange`).

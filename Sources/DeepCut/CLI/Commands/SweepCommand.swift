@@ -1,3 +1,6 @@
+import DeepCutConfig
+import DeepCutCore
+
 /// `deepcut sweep [--if-stale] [--accept-library-change] [--verbose|--quiet]`: run the pipeline once.
 enum SweepCommand: DeepCutCommand {
     static let spec = CommandSpec(["sweep"], abstract: "Run the pipeline once: load, sweep, diff, publish.", options: [

@@ -1,6 +1,0 @@
-/// The network edge: the only seam tests replace with a double.
-///
-/// Non-2xx answers are returned, not thrown; only a failure to get an answer at all throws.
-protocol HTTPClient: Sendable {
-    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse
-}

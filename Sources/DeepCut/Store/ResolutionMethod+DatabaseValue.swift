@@ -1,3 +1,0 @@
-import DeepCutCore
-
-extension ResolutionMethod: DatabaseValueConvertible {}

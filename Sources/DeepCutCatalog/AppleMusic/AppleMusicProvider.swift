@@ -1,0 +1,201 @@
+import DeepCutCore
+import DeepCutHTTP
+import Foundation
+import Synchronization
+
+/// The Apple Music API: a developer token as Bearer, catalog search, and an artist's albums page by page.
+///
+/// 401 and 403 are the catalog refusing the token: never retried, reported as configuration errors
+/// through `CredentialedCatalogProvider`, and after the first one no further request is sent.
+struct AppleMusicProvider: CredentialedCatalogProvider {
+    static let searchLimit = 10
+    /// A ceiling on pages per artist, so a `next` chain that never ends cannot run away.
+    static let maximumPages = 200
+    /// The documented page size of `artists/{id}/albums`, sent as no `limit`.
+    static let defaultPageSize = 25
+
+    let name = "apple-music"
+    let baseURL: URL
+    /// Two-letter storefront, e.g. `us`.
+    let storefront: String
+    let requester: CatalogRequester
+    private let refusal = CredentialRefusal()
+    /// The largest page size not refused yet, shared by every artist.
+    private let pageSizes = PageSizeLadder()
+
+    /// - Parameter requester: gets the token's `Authorization` header and Apple Music's dialect here.
+    init(baseURL: URL, storefront: String, token: AppleMusicToken, requester: CatalogRequester) {
+        var requester = requester
+        requester.headers["Authorization"] = "Bearer \(token.value)"
+        requester.dialect = CatalogDialect(finalStatuses: [401, 403]) { body in
+            AppleMusicErrorBody.summary(body).map { Self.redacting(token, in: $0) }
+        }
+        self.baseURL = baseURL
+        self.storefront = storefront
+        self.requester = requester
+    }
+
+    /// `search?types=artists`: every hit in the catalog's order (the sweep picks among them).
+    func searchArtists(named name: String) async -> Result<[CatalogArtist], FetchFailure> {
+        let url = baseURL.appending(path: "v1/catalog/\(storefront)/search",
+                                    query: ["term": name, "types": "artists", "limit": String(Self.searchLimit)])
+        return await get(url, AppleMusicSearchBody.self).map(\.artists)
+    }
+
+    /// `artists/{id}/albums?limit=N`, following `next` until it is absent; repeated ids are removed.
+    /// N is the largest page size the API has not refused (`pageSizes`): a page answered 400 is asked
+    /// again at the next smaller size.
+    func releases(ofArtistID id: String, named name: String) async -> Result<[Release], FetchFailure> {
+        await releases(from: albumsPath(id), named: name)
+    }
+
+    /// `artists?ids=` takes at most 25 ids.
+    var releaseBatchLimit: Int { Self.artistBatchLimit }
+    static let artistBatchLimit = 25
+
+    /// `artists?ids=A,B,…&include=albums`: one request brings up to 25 artists with the first page of
+    /// their albums; an artist with more follows its `next` alone. An artist the answer leaves out,
+    /// or lists without its albums, is asked alone; a failed batch is asked again artist by artist,
+    /// except when the catalog is rate limiting or the sweep was cancelled.
+    func releases(ofEach artists: [CatalogArtist]) async -> [String: Result<[Release], FetchFailure>] {
+        guard artists.count > 1, let url = apiURL("/v1/catalog/\(storefront)/artists", query: [
+            "ids": artists.map(\.id).joined(separator: ","), "include": "albums",
+        ]) else { return await releasesOneByOne(artists) }
+        switch await get(url, AppleMusicArtistsBody.self) {
+        case .success(let body):
+            var results: [String: Result<[Release], FetchFailure>] = [:]
+            for artist in artists {
+                guard let page = body.data.first(where: { $0.id == artist.id })?.relationships?.albums else {
+                    results[artist.id] = await releases(ofArtistID: artist.id, named: artist.name)
+                    continue
+                }
+                let first = page.releases(creditedTo: artist.name)
+                guard let next = page.next else {
+                    results[artist.id] = .success(first.uniquedByID())
+                    continue
+                }
+                results[artist.id] = await releases(from: next.hasPrefix("/v1/") ? next : nil, named: artist.name,
+                                                    after: first, pages: 1, path: albumsPath(artist.id))
+            }
+            return results
+        case .failure(let failure) where failure.kind == .rateLimited || failure.kind == .cancelled || refusal.failure != nil:
+            return Dictionary(artists.map { ($0.id, .failure(failure)) }, uniquingKeysWith: { first, _ in first })
+        case .failure:
+            return await releasesOneByOne(artists)
+        }
+    }
+
+    private func albumsPath(_ id: String) -> String {
+        let encodedID = id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? id
+        return "/v1/catalog/\(storefront)/artists/\(encodedID)/albums"
+    }
+
+    /// Pages from `start` (nil: a next link that left the catalog) until `next` is absent, after
+    /// the releases of `pages` pages already read.
+    private func releases(from start: String?, named name: String, after earlier: [Release] = [], pages read: Int = 0,
+                          path: String? = nil) async -> Result<[Release], FetchFailure> {
+        let path = path ?? start ?? ""
+        var pagePath: String? = start
+        var releases: [Release] = earlier
+        var followed: Set<String> = []
+        var pages = read
+        while pages < Self.maximumPages {
+            let size = pageSize
+            guard let current = pagePath, let pageURL = apiURL(Self.sized(current, size)) else {
+                return .failure(pagingFailure(path, "a next link is not a path on the catalog", pages: pages))
+            }
+            switch await get(pageURL, AppleMusicAlbumPage.self) {
+            case .failure(let failure) where failure.httpStatus == 400 && size != Self.defaultPageSize:
+                refusePageSize(size)
+                continue
+            case .failure(let failure):
+                return .failure(failure)
+            case .success(let page):
+                releases += page.releases(creditedTo: name)
+                guard let next = page.next else { return .success(releases.uniquedByID()) }
+                guard followed.insert(next).inserted else {
+                    return .failure(pagingFailure(path, "a next link repeats", pages: pages + 1))
+                }
+                pagePath = next.hasPrefix("/v1/") ? next : nil
+                pages += 1
+            }
+        }
+        return .failure(pagingFailure(path, "more than \(Self.maximumPages) pages", pages: Self.maximumPages))
+    }
+
+    private var pageSize: Int { pageSizes.current }
+
+    private func refusePageSize(_ size: Int) {
+        pageSizes.refuse(size)
+    }
+
+    /// `path` with `limit=size`, unless it names a limit already or `size` is the default.
+    static func sized(_ path: String, _ size: Int) -> String {
+        guard size != defaultPageSize, !path.contains("limit=") else { return path }
+        return path + (path.contains("?") ? "&" : "?") + "limit=\(size)"
+    }
+
+    func authorizationError(for failure: FetchFailure) -> CatalogAuthorizationError? {
+        guard failure.kind == .http, let status = failure.httpStatus, status == 401 || status == 403 else { return nil }
+        return CatalogAuthorizationError(provider: name, key: "catalog.tokenFile", httpStatus: status, reason: failure.message)
+    }
+
+    /// `GET /v1/storefronts/{storefront}`: the cheapest request that needs the token.
+    func checkCredentials() async -> CatalogAuthorizationError? {
+        guard let url = apiURL("/v1/storefronts/\(storefront)") else { return nil }
+        guard case .failure(let failure) = await requester.get(url) else { return nil }
+        return authorizationError(for: failure)
+    }
+
+    /// Every request goes through here: after a refusal it answers with that refusal and sends nothing.
+    func get<Body: Decodable>(_ url: URL, _ type: Body.Type) async -> Result<Body, FetchFailure> {
+        if let refused = refusal.failure { return .failure(refused) }
+        let result = await requester.get(url) { body throws(BodyDecodingError) in try JSONBody.decode(type, from: body) }
+        if case .failure(let failure) = result, authorizationError(for: failure) != nil {
+            refusal.record(failure)
+        }
+        return result
+    }
+
+    /// `path?query` on the catalog's base URL, the query strictly percent-encoded.
+    private func apiURL(_ path: String, query: KeyValuePairs<String, String>) -> URL? {
+        var base = baseURL
+        while base.absoluteString.hasSuffix("/"), let trimmed = URL(string: String(base.absoluteString.dropLast())) { base = trimmed }
+        return base.appending(path: String(path.dropFirst()), query: query)
+    }
+
+    /// `path` (with its query, already encoded) on the catalog's base URL. Only paths are followed, never
+    /// absolute URLs: the token goes with every request and must never go to another host.
+    func apiURL(_ path: String) -> URL? {
+        var base = baseURL.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        return URL(string: base + path)
+    }
+
+    /// A `next` chain that cannot be trusted: a decoding failure, never a silently shortened list.
+    private func pagingFailure(_ path: String, _ problem: String, pages: Int) -> FetchFailure {
+        let endpoint = apiURL(path).map(CatalogRequester.endpoint) ?? path
+        return FetchFailure(kind: .decoding, httpStatus: 200, attempts: pages, message: "\(endpoint): \(problem) after \(pages) pages")
+    }
+
+    /// An error text with the token cut out, in case a server ever echoes it; one line, bounded.
+    private static func redacting(_ token: AppleMusicToken, in text: String) -> String {
+        String(text.replacingOccurrences(of: token.value, with: "<redacted>").prefix(200))
+    }
+}
+
+/// Page sizes tried for `artists/{id}/albums`, largest first: the API documents 25 (the default) and
+/// has been seen to accept more; a size answered 400 is not tried again in this run.
+private final class PageSizeLadder: Sendable {
+    static let sizes = [100, 50, AppleMusicProvider.defaultPageSize]
+    private let index = Mutex(0)
+
+    var current: Int { index.withLock { Self.sizes[$0] } }
+
+    /// Steps below `size`; another artist may have stepped already.
+    func refuse(_ size: Int) {
+        index.withLock { index in
+            if Self.sizes[index] == size { index = min(index + 1, Self.sizes.count - 1) }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import DeepCutConfig
+import DeepCutCore
+import DeepCutHTTP
+import Foundation
+
+/// Builds the configured catalog provider over a shared HTTP client.
+///
+/// The one place that knows which `ProviderKind` maps to which provider type, so the pipeline,
+/// `more-from` and tests build providers the same way.
+package enum CatalogProviderFactory {
+    /// - Parameter environment: where the apple-music token's systemd credential folder
+    ///   (`CREDENTIALS_DIRECTORY`) is looked up.
+    ///   - coverageNeeded: the oldest release date the feed can show; a capped listing that does not
+    ///     reach back to it is asked for more deeply where the catalog allows.
+    ///   - limiter: paces every request; nil builds one at `requestsPerMinute`.
+    ///   - counting: how a multi-id lookup counts `limit`, as far as earlier runs learned it.
+    ///   - newestSuffices: artist ids whose newest collections suffice this run (warm, full listing not due).
+    ///   - listingSizes: releases remembered per artist id, so a batch puts the longest listings last.
+    /// - Throws: `ConfigError` (exit 78) when the provider's credentials are missing or unreadable.
+    package static func make(_ catalog: CatalogConfig, client: any HTTPClient,
+                     environment: [String: String] = ProcessInfo.processInfo.environment,
+                     coverageNeeded: ReleaseDate? = nil, limiter: RateLimiter? = nil,
+                     counting: LookupLimitCounting = LookupLimitCounting(), newestSuffices: Set<String> = [],
+                     listingSizes: [String: Int] = [:]) throws -> any CatalogProvider {
+        let budget = Duration.milliseconds(Int64((catalog.rateLimitWaitSeconds * 1000).rounded()))
+        let requester = CatalogRequester(client: client, policy: RetryPolicy(maxAttempts: catalog.maxAttempts, rateLimitBudget: budget),
+                                         timeoutSeconds: catalog.timeoutSeconds,
+                                         limiter: limiter ?? RateLimiter(requestsPerMinute: catalog.requestsPerMinute))
+        switch catalog.provider {
+        case .itunes:
+            return ITunesProvider(baseURL: catalog.baseURL, country: catalog.country, requester: requester,
+                                  coverageNeeded: coverageNeeded, counting: counting, newestSuffices: newestSuffices,
+                                  listingSizes: listingSizes)
+        case .appleMusic:
+            let token = try AppleMusicToken.load(tokenFile: catalog.tokenFile, environment: environment)
+            return AppleMusicProvider(baseURL: catalog.baseURL, storefront: catalog.storefront ?? catalog.country,
+                                      token: token, requester: requester)
+        case .musicbrainz:
+            guard let contact = catalog.contact else {
+                throw ConfigError(message: "catalog.contact: the musicbrainz provider needs a contact (URL or e-mail) for its User-Agent")
+            }
+            return MusicBrainzProvider(baseURL: catalog.baseURL, contact: contact, requester: requester)
+        }
+    }
+}

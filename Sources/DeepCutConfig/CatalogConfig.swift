@@ -1,0 +1,42 @@
+import Foundation
+
+/// The config's `catalog` object, defaults applied.
+package struct CatalogConfig: Sendable, Hashable {
+    package var provider: ProviderKind
+    package var baseURL: URL
+    package var country: String
+    /// Width of the sliding window of artists in flight.
+    package var concurrency: Int
+    package var requestsPerMinute: Int
+    /// Whole seconds (URLSession drops fractions); also the total per-request deadline.
+    package var timeoutSeconds: Int
+    package var maxAttempts: Int
+    /// apple-music: the developer token file (absolute); nil reads `$CREDENTIALS_DIRECTORY/apple-music-token`.
+    package var tokenFile: URL?
+    /// apple-music: the storefront; nil uses `country`.
+    package var storefront: String?
+    /// musicbrainz (required there): a URL or e-mail address for the User-Agent MusicBrainz asks for.
+    package var contact: String?
+    /// Minutes a sweep may run; artists without an answer by then are skipped (partial sweep). nil: no limit.
+    package var sweepDeadlineMinutes: Double?
+    /// When more than this share (percent) of the previously known artists come back empty or not
+    /// found in one run, the catalog is taken as faulty and nothing from the run is believed.
+    package var maxVanishedPercent: Int = 20
+    /// Seconds one request may spend waiting on "too fast" answers before its artist fails
+    /// `rateLimited`; rate-limited retries count against this, not `maxAttempts`.
+    package var rateLimitWaitSeconds: Double = 300
+    /// Days between two full listings of one artist (iTunes): between them a warm sweep asks only
+    /// each artist's newest collections, once the catalog's answers showed that allows it.
+    package var fullListingDays: Int = 7
+
+    package init(provider: ProviderKind = .itunes, baseURL: URL? = nil, country: String = "us", concurrency: Int = 4,
+                requestsPerMinute: Int? = nil, timeoutSeconds: Int = 20, maxAttempts: Int = 3) {
+        self.provider = provider
+        self.baseURL = baseURL ?? provider.defaultBaseURL
+        self.country = country
+        self.concurrency = concurrency
+        self.requestsPerMinute = requestsPerMinute ?? provider.defaultRequestsPerMinute
+        self.timeoutSeconds = timeoutSeconds
+        self.maxAttempts = maxAttempts
+    }
+}

@@ -1,0 +1,38 @@
+import DeepCutCore
+import Foundation
+
+/// One finished run as the history keeps it: enough to answer "when did it last work, and how well".
+package struct RunRecord: Sendable, Hashable {
+    package var runID: String
+    package var startedAt: Date
+    package var finishedAt: Date
+    package var status: RunStatus
+    package var exitCode: ExitCode
+    /// Measured on a monotonic clock, so it may differ from `finishedAt - startedAt`.
+    package var durationSeconds: Double
+    package var artistsTotal: Int
+    package var artistsFailed: Int
+    /// Feed entries published.
+    package var entries: Int
+    /// Catalog HTTP requests made, retries included.
+    package var requests: Int
+    /// Artists the library held (owned albums included); nil when the run stopped before reading it,
+    /// or was recorded before this was kept. The library guard compares against it.
+    package var libraryArtists: Int?
+
+    package init(runID: String, startedAt: Date, finishedAt: Date, status: RunStatus, exitCode: ExitCode,
+                durationSeconds: Double, artistsTotal: Int, artistsFailed: Int, entries: Int, requests: Int,
+                libraryArtists: Int? = nil) {
+        self.runID = runID
+        self.startedAt = startedAt
+        self.finishedAt = finishedAt
+        self.status = status
+        self.exitCode = exitCode
+        self.durationSeconds = durationSeconds
+        self.artistsTotal = artistsTotal
+        self.artistsFailed = artistsFailed
+        self.entries = entries
+        self.requests = requests
+        self.libraryArtists = libraryArtists
+    }
+}

@@ -1,0 +1,91 @@
+import DeepCutCore
+
+extension HTMLRenderer {
+    /// How many failures the page lists before pointing at `health.json`.
+    static let failureRowLimit = 50
+
+    /// Each stage's status and counts, from the run's health report.
+    static func healthPanel(_ report: HealthReport) -> String {
+        let stages: [(String, HealthReport.StageStatus, String)] = [
+            ("Library", report.library.status, StageSummary.library(report.library)),
+            ("Sweep", report.sweep.status, StageSummary.sweep(report.sweep)),
+            ("Diff", report.diff.status, StageSummary.diff(report.diff)),
+            ("Publish", report.publish.status, StageSummary.publish(report.publish)),
+        ]
+        let rows = stages.map { name, status, summary in
+            "<tr><th scope=\"row\">\(name)</th><td>\(pill(status))</td><td>\(status == .notRun ? "" : text(summary, limit: 1_000))</td></tr>\n"
+        }.joined()
+        var message = report.message.map { "<p class=\"message\">\(text($0, limit: DisplayText.messageLimit))</p>\n" } ?? ""
+        if let skip = report.lastSkip {
+            message += "<p class=\"skip\">Last checked <time datetime=\"\(Timestamp.string(skip.at))\">\(Timestamp.display(skip.at))</time>: "
+                + "skipped, \(text(skip.reason, limit: DisplayText.messageLimit))</p>\n"
+        }
+        return """
+        <section class="panel" aria-labelledby="health-heading">
+        <h2 id="health-heading">Run health</h2>
+        <p class="sub"><span class="pill \(report.status.rawValue)">\(report.status.rawValue)</span> exit \(report.exitCode) · run \(report.runID) · started <time datetime="\(Timestamp.string(report.startedAt))">\(Timestamp.display(report.startedAt))</time></p>
+        \(message)<table class="stages">
+        <thead><tr><th scope="col">Stage</th><th scope="col">Status</th><th scope="col">What happened</th></tr></thead>
+        <tbody>
+        \(rows)</tbody>
+        </table>
+        <p class="next"><strong>Next:</strong> \(MarkupText.escape(HealthText.nextStep(report)))</p>
+        </section>
+
+        """
+    }
+
+    /// Every artist the catalog did not answer for, with the cause; nothing when all answered.
+    static func failuresPanel(_ sweep: HealthReport.SweepStage) -> String {
+        guard !sweep.failures.isEmpty else { return "" }
+        let rows = sweep.failures.prefix(failureRowLimit).map { failure in
+            "<tr><td>\(text(failure.artist))</td><td>\(failure.kind.rawValue)</td><td class=\"num\" data-label=\"HTTP\">\(failure.httpStatus.map(String.init) ?? "–")</td>"
+                + "<td class=\"num\" data-label=\"attempts\">\(failure.attempts)</td><td>\(text(failure.message, limit: DisplayText.messageLimit))</td></tr>\n"
+        }.joined()
+        let more = sweep.failures.count > failureRowLimit
+            ? "<p class=\"sub\">and \(sweep.failures.count - failureRowLimit) more in health.json</p>\n" : ""
+        return """
+        <section class="panel failures" aria-labelledby="failures-heading">
+        <h2 id="failures-heading">Artists that could not be checked (\(sweep.failures.count))</h2>
+        <div class="scroll"><table>
+        <thead><tr><th scope="col">Artist</th><th scope="col">Kind</th><th scope="col" class="num">HTTP</th><th scope="col" class="num">Attempts</th><th scope="col">Message</th></tr></thead>
+        <tbody>
+        \(rows)</tbody>
+        </table></div>
+        \(more)</section>
+
+        """
+    }
+
+    /// The artists not found in the catalog and those guessed among namesakes, each group with the
+    /// `artistOverrides` line to paste; nothing when every artist resolved for certain.
+    static func unresolvedPanel(_ sweep: HealthReport.SweepStage) -> String {
+        let unresolved = UnresolvedArtists(sweep)
+        guard !unresolved.isEmpty else { return "" }
+        let groups = unresolvedGroup("not-found", "Not found in the catalog", unresolved.notFound,
+                                     note: unresolved.mostlyNotFound ? unresolved.mostlyNotFoundHint : nil)
+            + unresolvedGroup("ambiguous", "Several catalog artists share the name", unresolved.ambiguous, note: nil)
+        return """
+        <section class="panel unresolved" aria-labelledby="unresolved-heading">
+        <h2 id="unresolved-heading">Artists without a certain catalog match</h2>
+        \(groups)</section>
+
+        """
+    }
+
+    private static func unresolvedGroup(_ id: String, _ heading: String, _ names: [String], note: String?) -> String {
+        guard !names.isEmpty else { return "" }
+        let items = names.prefix(failureRowLimit).map { "<li>\(text($0))</li>" }.joined()
+        let more = names.count > failureRowLimit ? "<p class=\"sub\">and \(names.count - failureRowLimit) more in health.json</p>\n" : ""
+        return "<h3 id=\"\(id)-heading\">\(heading) (\(names.count))</h3>\n"
+            + (note.map { "<p class=\"message\">\(MarkupText.escape($0))</p>\n" } ?? "")
+            + "<ul class=\"names-list\" id=\"\(id)\" aria-labelledby=\"\(id)-heading\">\(items)</ul>\n\(more)"
+            + "<p class=\"sub\">Pin with, in the config (each \(UnresolvedArtists.idPlaceholder) the artist's catalog id):</p>\n"
+            + "<pre class=\"override\"><code>\(MarkupText.escape(UnresolvedArtists.overrideLine(names)))</code></pre>\n"
+    }
+
+    private static func pill(_ status: HealthReport.StageStatus) -> String {
+        let label = status == .notRun ? "not run" : status.rawValue
+        return "<span class=\"pill \(status.rawValue)\">\(label)</span>"
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// The SPEC's output folder layout in one place: these names are a contract with operators and
+/// downstream tools.
+package struct OutputFolder: Sendable {
+    let root: URL
+
+    package init(_ root: URL) {
+        self.root = root
+    }
+
+    package var snapshots: URL { root.appendingPathComponent("snapshots", isDirectory: true) }
+    var latest: URL { file("latest.json") }
+    package var current: URL { file("current.json") }
+    var jsonFeed: URL { file("feed.json") }
+    var atomFeed: URL { file("feed.atom") }
+    package var page: URL { file("index.html") }
+    package var healthJSON: URL { file("health.json") }
+    var healthText: URL { file("health.txt") }
+
+    package func snapshot(_ runID: RunID) -> URL {
+        snapshots.appendingPathComponent(Self.snapshotName(runID))
+    }
+
+    static func snapshotName(_ runID: RunID) -> String { "\(runID).json" }
+
+    /// A file's name as the health report lists it: relative to the output folder.
+    package func relativeName(_ url: URL) -> String {
+        let prefix = root.standardizedFileURL.path + "/"
+        let path = url.standardizedFileURL.path
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    private func file(_ name: String) -> URL { root.appendingPathComponent(name, isDirectory: false) }
+}

@@ -1,0 +1,162 @@
+import DeepCutCore
+import Foundation
+import Glibc
+
+/// The Publish stage: decides from the snapshot's completeness what may be replaced.
+///
+/// - complete: `snapshots/RUNID.json`, `current.json`, then `latest.json` (the new baseline);
+/// - partial: `snapshots/RUNID.json` and `current.json` only; the baseline is untouched;
+/// - failed (no snapshot): no feed file is touched at all.
+///
+/// Whenever `current.json` is written, `feed.json` and `feed.atom` are rendered from the same
+/// snapshot, and so is `index.html` unless the caller writes the page itself (`writePage`): the
+/// pipeline does, once the run is finished and recorded, so the page's health panel and history
+/// describe the finished run, this one included. The feeds link to themselves under
+/// `publish.baseURL`. Every file is replaced atomically, so a crash leaves the previous files intact.
+/// The health files are written separately by `HealthWriter`, once the whole run is known.
+package struct Publish: Sendable {
+    let folder: OutputFolder
+    /// How many snapshot files retention keeps (at least one: the one just written).
+    let keepSnapshots: Int
+    let now: @Sendable () -> Date
+
+    package init(outputDirectory: URL, keepSnapshots: Int, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.folder = OutputFolder(outputDirectory)
+        self.keepSnapshots = max(1, keepSnapshots)
+        self.now = now
+    }
+
+    /// - Parameters:
+    ///   - snapshot: the run's snapshot, or nil when the sweep failed.
+    ///   - context: what the page shows beside the feed, and the feeds' base URL. A health report
+    ///     whose `publish` stage is still `notRun` gets this stage's outcome filled in for the page.
+    /// - Throws: `PublishFailure` when a file cannot be written (exit 73, or 74 when the disk is full),
+    ///   carrying what was written before it.
+    ///   An unreadable `latest.json` is not thrown: it is reported in the outcome and left as found
+    ///   unless a complete run replaces it.
+    ///   - baselineFile: `latest.json` as the pipeline read it at its start; nil reads it here.
+    ///   - withPage: false leaves `index.html` to a later `writePage` (the pipeline's finished run).
+    package func callAsFunction(_ snapshot: Snapshot?, context: PublishContext = PublishContext(), baselineFile: BaselineFile? = nil,
+                        withPage: Bool = true) throws -> PublishOutcome {
+        try AtomicFile.createDirectory(folder.snapshots)
+        let removed = AtomicFile.removeStaleTemporaries(in: folder.root) + AtomicFile.removeStaleTemporaries(in: folder.snapshots)
+        let baselineFile = try baselineFile ?? BaselineFile.read(outputDirectory: folder.root)
+        let baseline = baselineFile.baseline, unreadableBaseline = baselineFile.unreadable
+        var outcome = PublishOutcome(promoted: false, wrote: [], snapshot: snapshot?.runID, baseline: baseline,
+                                     baselineAgeSeconds: nil, pruned: [], removedTemporaries: removed,
+                                     message: unreadableBaseline?.message)
+        if let snapshot {
+            do {
+                try publish(snapshot, context: context, unreadableBaseline: unreadableBaseline, withPage: withPage, into: &outcome)
+            } catch let error as any DeepCutError {
+                removeUnpublishedSnapshot(snapshot.runID, into: &outcome)
+                outcome.baselineAgeSeconds = outcome.baseline?.ageSeconds(at: now())
+                throw PublishFailure(outcome: outcome, cause: error)
+            }
+            // With the baseline unreadable, which snapshot it came from is unknown: prune nothing.
+            if unreadableBaseline == nil || outcome.promoted {
+                prune(keeping: outcome.baseline?.runID, into: &outcome)
+            }
+        }
+        outcome.baselineAgeSeconds = outcome.baseline?.ageSeconds(at: now())
+        return outcome
+    }
+
+    private func publish(_ snapshot: Snapshot, context: PublishContext, unreadableBaseline: OutputReadError?, withPage: Bool,
+                         into outcome: inout PublishOutcome) throws {
+        let bytes = try snapshot.encoded()
+        try write(bytes, to: folder.snapshot(snapshot.runID), into: &outcome)
+        try write(bytes, to: folder.current, into: &outcome)
+        if snapshot.complete {
+            try write(bytes, to: folder.latest, into: &outcome)
+            outcome.promoted = true
+            outcome.baseline = Baseline(snapshot)
+            if let unreadableBaseline {
+                outcome.message = "replaced an unreadable latest.json (\(unreadableBaseline.reason)) with this complete snapshot"
+            }
+        }
+        let links = FeedLinks(baseURL: context.baseURL)
+        outcome.baselineAgeSeconds = outcome.baseline?.ageSeconds(at: now())
+        try write(JSONFeedRenderer.render(snapshot, links: links, install: context.installID), to: folder.jsonFeed, into: &outcome)
+        try write(Data(AtomRenderer.render(snapshot, links: links, install: context.installID).utf8), to: folder.atomFeed, into: &outcome)
+        guard withPage else { return }
+        var page = context
+        if page.health?.publish.status == .notRun {
+            page.health?.publish = HealthReport.PublishStage(outcome)
+        }
+        try writePage(snapshot, context: page, baseline: outcome.baseline)
+        outcome.wrote.append(folder.relativeName(folder.page))
+    }
+
+    /// Replaces `feed.json`, `feed.atom` and `index.html` (each atomically) from `snapshot` and
+    /// nothing else: what a state change outside a sweep republishes (`StateChange`).
+    /// - Returns: the files written, relative to the output folder.
+    package func republish(_ snapshot: Snapshot, context: PublishContext, baseline: Baseline?) throws -> [String] {
+        var outcome = PublishOutcome(promoted: false, wrote: [], snapshot: snapshot.runID, baseline: baseline, baselineAgeSeconds: nil,
+                                     pruned: [], removedTemporaries: 0, message: nil)
+        let links = FeedLinks(baseURL: context.baseURL)
+        try write(JSONFeedRenderer.render(snapshot, links: links, install: context.installID), to: folder.jsonFeed, into: &outcome)
+        try write(Data(AtomRenderer.render(snapshot, links: links, install: context.installID).utf8), to: folder.atomFeed, into: &outcome)
+        try writePage(snapshot, context: context, baseline: baseline)
+        return outcome.wrote + [folder.relativeName(folder.page)]
+    }
+
+    /// Renders and atomically replaces `index.html`: the snapshot's feed beside `context`'s health
+    /// and history, ages measured from now.
+    package func writePage(_ snapshot: Snapshot, context: PublishContext, baseline: Baseline?) throws {
+        try AtomicFile.write(Data(HTMLRenderer.render(snapshot, context: context, baseline: baseline, now: now()).utf8), to: folder.page)
+    }
+
+    private func write(_ data: Data, to url: URL, into outcome: inout PublishOutcome) throws {
+        try AtomicFile.write(data, to: url)
+        outcome.wrote.append(folder.relativeName(url))
+    }
+
+    /// After a failure: the run's snapshot file goes unless `current.json` or `latest.json` took it
+    /// (they name it, so their snapshot stays in the history). A failed run leaves nothing behind
+    /// to fill a disk that is already full.
+    private func removeUnpublishedSnapshot(_ runID: RunID, into outcome: inout PublishOutcome) {
+        let file = folder.snapshot(runID)
+        let name = folder.relativeName(file)
+        guard outcome.wrote.contains(name), !outcome.wrote.contains(folder.relativeName(folder.current)) else { return }
+        if unlink(file.path) == 0 {
+            outcome.wrote.removeAll { $0 == name }
+            outcome.snapshot = nil
+            outcome.removedSnapshot = name
+        } else {
+            let problem = OutputError(path: file.path, action: "remove the failed run's snapshot", errno: errno).message
+            outcome.message = [outcome.message, problem].compactMap { $0 }.joined(separator: "; ")
+        }
+    }
+
+    /// Keeps the newest `keepSnapshots` snapshot files (by run id, which is time order) and the
+    /// baseline's own, and removes the rest. Files that are not named like a snapshot are left alone.
+    /// The feed is already published when this runs, so a removal that fails is reported, not thrown.
+    private func prune(keeping baseline: RunID?, into outcome: inout PublishOutcome) {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder.snapshots.path)
+        } catch {
+            let problem = "cannot list \(folder.snapshots.path) to prune old snapshots (\(error.localizedDescription))"
+            outcome.message = [outcome.message, problem].compactMap { $0 }.joined(separator: "; ")
+            return
+        }
+        let runs = names.compactMap { name -> RunID? in
+            guard name.hasSuffix(".json") else { return nil }
+            return RunID(rawValue: String(name.dropLast(".json".count)))
+        }.sorted()
+        // A snapshot dated after this run's was written under a clock that ran ahead, before this
+        // run in fact: it ranks oldest, so retention never prunes the snapshots of the corrected clock first.
+        let current = outcome.snapshot
+        let ordered = current.map { id in runs.filter { $0 > id } + runs.filter { $0 <= id } } ?? runs
+        for run in ordered.dropLast(keepSnapshots) where run != baseline && run != current {
+            let url = folder.snapshot(run)
+            if unlink(url.path) == 0 {
+                outcome.pruned.append(folder.relativeName(url))
+            } else {
+                let problem = OutputError(path: url.path, action: "remove old snapshot", errno: errno).message
+                outcome.message = [outcome.message, problem].compactMap { $0 }.joined(separator: "; ")
+            }
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import DeepCutCore
+
+/// A published feed snapshot (`schemaVersion` 1): `snapshots/RUNID.json`, `current.json` and, when
+/// complete, `latest.json`. Field names are the SPEC's contract with downstream tools.
+package struct Snapshot: Sendable, Hashable, Codable {
+    package static let schemaVersion = 1
+
+    package var schemaVersion: Int
+    package var runID: RunID
+    package var generatedAt: Date
+    /// True only when every artist had a definite answer; only such a snapshot becomes the baseline.
+    package var complete: Bool
+    package var provider: String
+    package var artists: ArtistCounts
+    /// Artists that failed or were skipped, whose releases may be missing.
+    package var incompleteArtists: [String]
+    /// Newest first, one per album key. However entries enter (built, stamped, filtered), they are
+    /// made safe for downstream tools here (see `FeedEntry.published`); decoding keeps a file as it is.
+    package var entries: [FeedEntry] {
+        didSet { entries = entries.map(\.published) }
+    }
+    /// Wanted releases dated after the run, soonest first; they enter `entries` on release day.
+    /// Additive (absent in older snapshots).
+    package var upcoming: [FeedEntry]? {
+        didSet { upcoming = upcoming?.map(\.published) }
+    }
+    /// What changed since the previous complete snapshot. Additive (absent in older snapshots).
+    package var changes: ChangeSet?
+
+    package init(runID: RunID, generatedAt: Date, complete: Bool, provider: String, artists: ArtistCounts,
+                incompleteArtists: [String], entries: [FeedEntry]) {
+        self.schemaVersion = Self.schemaVersion
+        self.runID = runID
+        self.generatedAt = generatedAt
+        self.complete = complete
+        self.provider = provider
+        self.artists = artists
+        self.incompleteArtists = incompleteArtists
+        self.entries = entries.map(\.published)
+    }
+
+    /// The snapshot of a sweep that got at least one answer. A failed sweep has no snapshot.
+    ///
+    package init(runID: RunID, generatedAt: Date, sweep: SweepOutcome, diff: FeedDiff) {
+        self.init(runID: runID, generatedAt: generatedAt, complete: sweep.status == .complete, provider: sweep.provider,
+                  artists: sweep.counts, incompleteArtists: sweep.incompleteArtists.map(FeedEntry.plainText), entries: diff.entries)
+        upcoming = diff.upcoming
+    }
+}
+
+extension FeedEntry {
+    /// The entry as snapshots carry it: links only when they are http(s) URLs (a `javascript:` or
+    /// `data:` URL becomes no link), and titles and names without the characters every renderer
+    /// drops — control characters (tab and line breaks excepted, as XML allows them) and bidi
+    /// overrides — so a downstream tool reads what the feeds show. Nothing is cut: length is the
+    /// renderers' concern. Ids and keys stay verbatim: they are identifiers (the key's U+001F is its separator).
+    var published: FeedEntry {
+        var entry = self
+        entry.title = Self.plainText(title)
+        entry.artist = Self.plainText(artist)
+        entry.artworkURL = Self.largerArtwork(WebLink.http(artworkURL))
+        entry.url = WebLink.http(url)
+        entry.alternates = alternates.map {
+            FeedAlternate(id: $0.id, title: Self.plainText($0.title), url: WebLink.http($0.url), edition: $0.edition.map(Self.plainText))
+        }
+        return entry
+    }
+
+    /// Artwork the page shows 300 px wide (600 on a 2× screen): iTunes' thumbnails name their size in
+    /// the last path segment (`…/100x100bb.jpg`) and the same address serves any other, so a
+    /// `NxNbb` name becomes `600x600bb`. Any other link stays as it is.
+    static let artworkSize = 600
+
+    /// Parsed by hand: a regex literal here was built again for every entry and cost more than the
+    /// rest of publishing (BENCHMARKS.md §4).
+    static func largerArtwork(_ url: String?) -> String? {
+        guard let url, let slash = url.lastIndex(of: "/") else { return url }
+        let name = url[url.index(after: slash)...]
+        guard let dot = name.firstIndex(of: "."), name[..<dot].hasSuffix("bb") else { return url }
+        let sides = name[..<dot].dropLast(2).split(separator: "x", omittingEmptySubsequences: false)
+        let fileExtension = name[name.index(after: dot)...]
+        guard ["jpg", "jpeg", "png", "webp"].contains(fileExtension), sides.count == 2,
+              sides.allSatisfy({ (1...4).contains($0.count) && $0.allSatisfy { ("0"..."9").contains($0) } })
+        else { return url }
+        return url[...slash] + "\(artworkSize)x\(artworkSize)bb." + fileExtension
+    }
+
+    static func plainText(_ text: String) -> String {
+        DisplayText.field(text, limit: .max)
+    }
+}

@@ -1,0 +1,235 @@
+import DeepCutCore
+import DeepCutSQLite
+import Foundation
+
+/// What the catalog said about each library artist the last time it answered.
+///
+/// Only definite answers are remembered: a failed or skipped artist changes nothing, so an
+/// outage can never make releases look withdrawn or new.
+package struct CatalogMemory: Sendable {
+    let database: Database
+
+    /// Records one sweep's definite answers.
+    /// - Returns: when each fetched release was first seen, and the releases that vanished from
+    ///   an artist's catalog since it was last checked.
+    @discardableResult
+    package func remember(_ results: [ArtistResult], provider: String, at date: Date) throws -> MemoryUpdate {
+        let now = date.timeIntervalSince1970
+        return try database.transaction { connection in
+            try Self.clampFuture(before: now, in: connection)
+            var update = MemoryUpdate()
+            let upsertArtist = try connection.prepare("""
+                INSERT INTO catalog_artists (provider, artist, catalog_id, outcome, first_checked_at, checked_at)
+                VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (provider, artist) DO UPDATE SET catalog_id = excluded.catalog_id, outcome = excluded.outcome,
+                    checked_at = excluded.checked_at
+                """)
+            let upsertRelease = try connection.prepare("""
+                INSERT INTO catalog_releases (provider, artist, release_id, album_key, title, credited_artist, type,
+                    release_date, artwork_url, url, explicit, track_count, first_seen_at, last_seen_at, withdrawn_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)
+                ON CONFLICT (provider, artist, release_id) DO UPDATE SET album_key = excluded.album_key,
+                    title = excluded.title, credited_artist = excluded.credited_artist, type = excluded.type,
+                    release_date = excluded.release_date, artwork_url = excluded.artwork_url, url = excluded.url,
+                    explicit = excluded.explicit, track_count = excluded.track_count,
+                    last_seen_at = excluded.last_seen_at, withdrawn_at = NULL
+                RETURNING first_seen_at,
+                    first_seen_at > (SELECT first_checked_at FROM catalog_artists a WHERE a.provider = catalog_releases.provider
+                                     AND a.artist = catalog_releases.artist)
+                """)
+            for result in results {
+                let artist = ArtistName.normalize(result.artist)
+                let releases: [Release]
+                switch result.outcome {
+                case .fetched(let fetched): releases = fetched
+                case .notFound: releases = []
+                case .failed, .skipped: continue
+                }
+                try upsertArtist.reset()
+                try upsertArtist.bind([provider, artist, result.catalogID, result.outcome.isNotFound ? "notFound" : "fetched", now, now])
+                while try upsertArtist.step() {}
+                if result.coverage.isWhole {
+                    try connection.execute("UPDATE catalog_artists SET full_listing_at = ? WHERE provider = ? AND artist = ?",
+                                           [now, provider, artist])
+                }
+                var seen: Set<String> = []
+                for release in releases where seen.insert(release.id).inserted {
+                    try upsertRelease.reset()
+                    try upsertRelease.bind([
+                        provider, artist, release.id, AlbumKey(title: release.title, artist: release.artist), release.title,
+                        release.artist, release.type, release.releaseDate, release.artworkURL, release.url,
+                        release.isExplicit ? 1 : 0, release.trackCount, now, now,
+                    ])
+                    if try upsertRelease.step(), try upsertRelease.value(at: 1, as: Int.self) != 0 {
+                        update.discovered[release.id] = Date(timeIntervalSince1970: try upsertRelease.value(at: 0, as: Double.self))
+                    }
+                    while try upsertRelease.step() {}
+                }
+                update.withdrawn += try withdraw(artist: artist, provider: provider, keeping: seen, covered: result.coverage, at: now, in: connection)
+            }
+            return update
+        }
+    }
+
+    /// Brings back every time an earlier run stamped after `now` (a clock that ran ahead, then was
+    /// corrected) to just before `now`: those answers came before this run, that much is certain.
+    /// Left alone, an artist first checked "in the future" would hide every release the catalog adds
+    /// until real time catches up (discovery compares first seen with first checked), and a release
+    /// last seen "in the future" could never be withdrawn. The one order discovery needs survives:
+    /// a release first seen after its artist's first check still is, one second after it.
+    private static func clampFuture(before now: Double, in connection: Connection) throws {
+        let justBefore = now - 1, firstCheck = now - 2
+        try connection.execute("""
+            UPDATE catalog_releases SET first_seen_at = CASE
+                WHEN first_seen_at > COALESCE((SELECT first_checked_at FROM catalog_artists a
+                    WHERE a.provider = catalog_releases.provider AND a.artist = catalog_releases.artist), 0)
+                THEN ? ELSE ? END
+            WHERE first_seen_at > ?
+            """, [justBefore, firstCheck, justBefore])
+        try connection.execute("UPDATE catalog_releases SET last_seen_at = ? WHERE last_seen_at > ?", [justBefore, justBefore])
+        try connection.execute("UPDATE catalog_releases SET withdrawn_at = ? WHERE withdrawn_at > ?", [justBefore, justBefore])
+        try connection.execute("UPDATE catalog_artists SET first_checked_at = ? WHERE first_checked_at > ?", [firstCheck, justBefore])
+        try connection.execute("UPDATE catalog_artists SET checked_at = ? WHERE checked_at > ?", [justBefore, justBefore])
+    }
+
+    /// Marks the artist's remembered releases that the catalog no longer lists, inside the range the
+    /// answer covers: a release older than a cut listing reaches is not missing, only unseen.
+    private func withdraw(artist: String, provider: String, keeping current: Set<String>, covered: ListingCoverage, at now: Double,
+                          in connection: Connection) throws -> [Release] {
+        let vanished = try connection.query("""
+            SELECT \(Self.releaseColumns) FROM catalog_releases
+            WHERE provider = ? AND artist = ? AND withdrawn_at IS NULL AND last_seen_at < ?
+            """, [provider, artist, now], Self.release).filter { !current.contains($0.id) && covered.covers($0.releaseDate) }
+        for release in vanished {
+            try connection.execute("UPDATE catalog_releases SET withdrawn_at = ? WHERE provider = ? AND artist = ? AND release_id = ?",
+                                   [now, provider, artist, release.id])
+        }
+        return vanished
+    }
+
+    /// True before any sweep of this provider answered: nothing can count as discovered yet.
+    func isEmpty(provider: String) throws -> Bool {
+        try database.withConnection { connection in
+            try connection.query("SELECT 1 FROM catalog_artists WHERE provider = ? LIMIT 1", [provider]) { _ in true }.isEmpty
+        }
+    }
+
+    /// An artist's last definite answer, and when it was given.
+    package struct Remembered: Sendable, Hashable {
+        /// Rebuilt as a sweep result (`source` `.memory`): `.fetched` with the releases still listed, or `.notFound`.
+        package var result: ArtistResult
+        package var checkedAt: Date
+    }
+
+    /// Each artist's last definite answer, by library name; artists never answered are absent.
+    package func lastAnswers(provider: String, artists: [String]) throws -> [String: Remembered] {
+        try database.withConnection { connection in
+            var remembered: [String: Remembered] = [:]
+            for artist in artists {
+                let key = ArtistName.normalize(artist)
+                let rows = try connection.query("""
+                    SELECT catalog_id, outcome, checked_at FROM catalog_artists WHERE provider = ? AND artist = ?
+                    """, [provider, key]) { row in
+                    (try row.get(0, as: String?.self), try row.get(1, as: String.self), try row.get(2, as: Double.self))
+                }
+                guard let (catalogID, outcome, checkedAt) = rows.first else { continue }
+                let checked = Date(timeIntervalSince1970: checkedAt)
+                if outcome == "notFound" {
+                    remembered[artist] = Remembered(result: ArtistResult(artist: artist, catalogID: catalogID, outcome: .notFound,
+                                                                         source: .memory), checkedAt: checked)
+                    continue
+                }
+                let releases = try connection.query("""
+                    SELECT \(Self.releaseColumns) FROM catalog_releases
+                    WHERE provider = ? AND artist = ? AND withdrawn_at IS NULL ORDER BY release_id
+                    """, [provider, key], Self.release)
+                remembered[artist] = Remembered(result: ArtistResult(artist: artist, catalogID: catalogID, outcome: .fetched(releases),
+                                                                     source: .memory), checkedAt: checked)
+            }
+            return remembered
+        }
+    }
+
+    /// Definite answers checked since `date`, rebuilt as sweep results: what a repair run reuses.
+    func results(provider: String, artists: [String], checkedSince date: Date) throws -> [String: ArtistResult] {
+        try lastAnswers(provider: provider, artists: artists).filter { $0.value.checkedAt >= date }.mapValues(\.result)
+    }
+
+    private static let releaseColumns = "release_id, title, credited_artist, type, release_date, artwork_url, url, explicit, track_count"
+
+    private static func release(_ row: Row) throws -> Release {
+        Release(id: try row.get(0), title: try row.get(1), artist: try row.get(2), type: try row.get(3),
+                releaseDate: try row.get(4), artworkURL: try row.get(5), url: try row.get(6),
+                isExplicit: try row.get(7, as: Int.self) != 0, trackCount: try row.get(8))
+    }
+}
+
+extension CatalogMemory {
+    /// The ids of every release remembered for these artists: what an unchecked artist's feed
+    /// entries may be, so a change set never calls them removed.
+    package func releaseIDs(provider: String, artists: [String]) throws -> Set<String> {
+        try database.withConnection { connection in
+            var ids: Set<String> = []
+            for artist in artists {
+                ids.formUnion(try connection.query("SELECT release_id FROM catalog_releases WHERE provider = ? AND artist = ?",
+                                                   [provider, ArtistName.normalize(artist)]) { try $0.get(0, as: String.self) })
+            }
+            return ids
+        }
+    }
+}
+
+extension CatalogMemory {
+    /// Artists (by `ArtistName.normalize`d name) whose catalog suddenly listed nothing in an
+    /// earlier run: the next empty answer confirms it.
+    package func suspects(provider: String) throws -> Set<String> {
+        try database.withConnection { connection in
+            Set(try connection.query("SELECT artist FROM suspect_artists WHERE provider = ?", [provider]) {
+                try $0.get(0, as: String.self)
+            })
+        }
+    }
+
+    /// Marks `marked` as suspect and clears the marks of `cleared` (library names).
+    package func updateSuspects(provider: String, marked: [String], cleared: [String], at date: Date) throws {
+        try database.transaction { connection in
+            for artist in cleared {
+                try connection.execute("DELETE FROM suspect_artists WHERE provider = ? AND artist = ?",
+                                       [provider, ArtistName.normalize(artist)])
+            }
+            for artist in marked {
+                try connection.execute("INSERT OR IGNORE INTO suspect_artists (provider, artist, marked_at) VALUES (?, ?, ?)",
+                                       [provider, ArtistName.normalize(artist), date.timeIntervalSince1970])
+            }
+        }
+    }
+}
+
+extension CatalogMemory {
+    /// What a warm sweep plans with, per artist with releases remembered: its catalog id, when its
+    /// listing was last read whole (complete, or as much as the catalog ever lists; nil: never),
+    /// and how many releases are remembered for it. By library name.
+    package struct Listed: Sendable {
+        package var catalogID: String
+        package var readWholeAt: Date?
+        package var releases: Int
+    }
+
+    package func listed(provider: String, artists: [String]) throws -> [String: Listed] {
+        try database.withConnection { connection in
+            var listed: [String: Listed] = [:]
+            for artist in artists {
+                let rows = try connection.query("""
+                    SELECT catalog_id, full_listing_at, (SELECT COUNT(*) FROM catalog_releases r WHERE r.provider = a.provider
+                        AND r.artist = a.artist AND r.withdrawn_at IS NULL)
+                    FROM catalog_artists a WHERE provider = ? AND artist = ? AND outcome = 'fetched' AND catalog_id IS NOT NULL
+                    """, [provider, ArtistName.normalize(artist)]) { row in
+                    Listed(catalogID: try row.get(0), readWholeAt: try row.get(1, as: Double?.self).map { Date(timeIntervalSince1970: $0) },
+                           releases: try row.get(2))
+                }
+                if let row = rows.first { listed[artist] = row }
+            }
+            return listed
+        }
+    }
+}

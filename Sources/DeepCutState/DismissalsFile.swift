@@ -1,0 +1,92 @@
+import DeepCutCore
+import Foundation
+
+/// The SPEC's dismissals exchange format (`deepcut dismissals import` / `export`).
+///
+/// An array of objects with `releaseID`, `albumKey` (legacy key), `dismissedAt` (ISO 8601) and
+/// optional display fields; legacy rows carry only the first three. Export then import is exact.
+package enum DismissalsFile {
+    /// Reads and validates a whole file; nothing is returned unless every item is valid.
+    /// - Throws: `DismissalsFileError` (exit 65) naming the file, the 1-based item and the field.
+    package static func read(from url: URL) throws -> [Dismissal] {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw DismissalsFileError(path: url.path, detail: "cannot read (\(error.fileReason))")
+        }
+        return try decode(data, path: url.path)
+    }
+
+    /// Pretty JSON with sorted keys, items in the given order: the same dismissals give the same bytes.
+    package static func encode(_ dismissals: [Dismissal]) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Every field is a string or absent, so encoding has no failure case.
+        return try! encoder.encode(dismissals.map(Item.init))
+    }
+
+    static func decode(_ data: Data, path: String) throws -> [Dismissal] {
+        let items: [Item]
+        do {
+            items = try JSONDecoder().decode([Item].self, from: data)
+        } catch let error as DecodingError {
+            throw DismissalsFileError(path: path, detail: describe(error))
+        }
+        return try items.enumerated().map { offset, item in
+            do throws(ItemProblem) {
+                return try item.dismissal()
+            } catch {
+                throw DismissalsFileError(path: path, detail: "item \(offset + 1): \(error.detail)")
+            }
+        }
+    }
+
+    // MARK: Times
+
+    /// Accepts whole and fractional seconds and any UTC offset; keeps milliseconds, as the store does.
+    static func parseTime(_ text: String) -> Double? {
+        let styles = [Date.ISO8601FormatStyle(), Date.ISO8601FormatStyle(includingFractionalSeconds: true)]
+        // Each style is a guess at the format; nil (none fits) becomes the caller's "item N: bad dismissedAt".
+        guard let date = styles.lazy.compactMap({ try? $0.parse(text) }).first else { return nil }
+        return Dismissal.roundedTime(date.timeIntervalSince1970)
+    }
+
+    /// `2026-11-29T12:00:41Z`, with `.123` milliseconds only when there are any.
+    ///
+    /// The fraction is written by hand: Foundation's formatter truncates (.123 prints as .122).
+    static func formatTime(_ seconds: Double) -> String {
+        let milliseconds = Int((seconds * 1000).rounded())
+        let (whole, fraction) = milliseconds.quotientAndRemainder(dividingBy: 1000)
+        let (wholeSeconds, millisecondsPart) = fraction < 0 ? (whole - 1, fraction + 1000) : (whole, fraction)
+        let text = Date(timeIntervalSince1970: Double(wholeSeconds)).formatted(Date.ISO8601FormatStyle())
+        guard millisecondsPart != 0 else { return text }
+        return text.dropLast() + "." + String(String(millisecondsPart + 1000).dropFirst()) + "Z"
+    }
+
+    // MARK: Errors
+
+    /// One line for a JSON shape problem, located by item number and field.
+    private static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .keyNotFound(let key, let context):
+            return location(context.codingPath) + "missing \(key.stringValue)"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            let path = context.codingPath
+            switch path.count {
+            case 0: return "expected a JSON array of dismissals"
+            case 1: return location(path) + "expected an object"
+            default: return location(path) + "\(path[path.count - 1].stringValue) must be a string"
+            }
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "not valid JSON" : location(context.codingPath) + context.debugDescription
+        @unknown default:
+            return "not a dismissals file"
+        }
+    }
+
+    private static func location(_ path: [any CodingKey]) -> String {
+        guard let index = path.first?.intValue else { return "" }
+        return "item \(index + 1): "
+    }
+}

@@ -1,0 +1,4 @@
+import DeepCutCore
+import DeepCutSQLite
+
+extension ResolutionMethod: DatabaseValueConvertible {}

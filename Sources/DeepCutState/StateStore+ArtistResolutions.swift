@@ -1,0 +1,6 @@
+extension StateStore {
+    /// The artist resolution cache (schema version 3).
+    package var artistResolutions: ArtistResolutionRepository {
+        ArtistResolutionRepository(database: database)
+    }
+}
