@@ -77,17 +77,26 @@ def lognormal_latencies(count: int, median_ms: float, p99_ms: float, seed: int) 
 # MARK: - The fixture server
 
 class FixtureServer:
-    """`deepcut-fixture-server` as a child process; `url` is its base URL."""
+    """`deepcut-fixture-server` as a child process; `url` is its base URL. A context manager, or
+    `start()` and `stop()` where a `with` block does not fit; `binaries` is the folder holding the
+    executable (default: the release build)."""
 
-    def __init__(self, catalog: Path, *extra: str) -> None:
+    def __init__(self, catalog: Path, *extra: str, binaries: Path = BIN) -> None:
         self.catalog = catalog
         self.extra = list(extra)
+        self.binaries = Path(binaries)
         self.process: subprocess.Popen | None = None
         self.url = ""
 
     def __enter__(self) -> "FixtureServer":
+        return self.start()
+
+    def __exit__(self, *_: object) -> None:
+        self.stop()
+
+    def start(self) -> "FixtureServer":
         self.process = subprocess.Popen(
-            [str(BIN / "deepcut-fixture-server"), "--catalog", str(self.catalog), *self.extra],
+            [str(self.binaries / "deepcut-fixture-server"), "--catalog", str(self.catalog), *self.extra],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.process.stdout.readline()
         match = re.match(r"listening on (\S+)", line)
@@ -97,7 +106,8 @@ class FixtureServer:
         self.url = match.group(1)
         return self
 
-    def __exit__(self, *_: object) -> None:
+    def stop(self) -> None:
+        """Ends the server (SIGTERM, then SIGKILL after 10 s); does nothing when it is not running."""
         if self.process and self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
             try:
@@ -153,8 +163,9 @@ def _rss_of_child(pid: int) -> float | None:
     return round(int(match.group(1)) / 1024) if match else None
 
 
-def deepcut(*arguments: str) -> list[str]:
-    return [str(BIN / "deepcut"), *arguments]
+def deepcut(*arguments: str, binaries: Path = BIN) -> list[str]:
+    """The `deepcut` command line; `binaries` is the folder holding the executable (default: the release build)."""
+    return [str(Path(binaries) / "deepcut"), *arguments]
 
 
 # MARK: - The Swift harness (Tests/DeepCutTests/Benchmarks)
