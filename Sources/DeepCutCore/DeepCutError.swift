@@ -6,3 +6,22 @@ package protocol DeepCutError: Error, Sendable {
     var exitCode: ExitCode { get }
     var message: String { get }
 }
+
+/// The SPEC's exit codes (sysexits and the monitoring-plugins convention).
+package enum ExitCode: Int32, Sendable, Codable {
+    case success = 0
+    /// `health`: WARNING.
+    case warning = 1
+    /// `health`: CRITICAL.
+    case critical = 2
+    /// `sweep`: partial. `health`: UNKNOWN.
+    case partial = 3
+    case usage = 64
+    case dataError = 65
+    case software = 70
+    case cannotCreate = 73
+    case ioError = 74
+    /// Sweep failed, or another sweep holds the lock.
+    case tempFail = 75
+    case config = 78
+}

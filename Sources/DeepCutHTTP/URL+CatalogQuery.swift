@@ -29,7 +29,7 @@ extension URL {
 }
 
 private extension String {
-    package func leftPadded(to width: Int) -> String {
+    func leftPadded(to width: Int) -> String {
         String(repeating: "0", count: max(0, width - count)) + self
     }
 }

@@ -56,3 +56,20 @@ struct ArtistResolver: Sendable {
         !MatchKey.all(title: release.title, artist: release.artist, type: release.type).isDisjoint(with: ownedKeys)
     }
 }
+
+/// What resolving one library artist name found.
+enum ResolvedArtist: Sendable {
+    /// The catalog artist and how it was chosen. `releases` is set when telling namesakes apart
+    /// already fetched them, so they are not fetched twice.
+    case found(CatalogArtist, ResolutionMethod, releases: Result<ArtistListing, FetchFailure>?)
+    case notFound
+    /// The search (or a namesake's releases) failed: no answer, and nothing to cache.
+    case failed(FetchFailure)
+}
+
+/// Which catalog artist a library artist is, and how that was decided.
+struct ArtistIdentity: Sendable, Hashable {
+    /// nil when the catalog has no such artist (`method` is `.notFound`).
+    var artist: CatalogArtist?
+    var method: ResolutionMethod
+}

@@ -1,3 +1,5 @@
+import DeepCutCatalog
+import DeepCutCore
 import DeepCutHTTP
 
 /// Runs a schedule's jobs `width` at a time in a sliding window: filled to its width, then one job
@@ -67,5 +69,38 @@ struct SlidingWindow: Sendable {
 
     private var isPastDeadline: Bool {
         deadline.map { clock.now() >= $0 } ?? false
+    }
+}
+
+/// The work a `SlidingWindow` runs, handed out one job at a time as slots free up.
+///
+/// Lives on the task that runs the window, so it can keep plain mutable state: which jobs are
+/// waiting, which results have come back, and what a result makes possible next.
+protocol WindowSchedule {
+    associatedtype Job: Sendable
+    associatedtype Output: Sendable
+
+    /// The job to start in a free slot, or nil when none should start until a running one finishes.
+    mutating func nextJob() -> Job?
+
+    /// Takes in a finished job's output.
+    mutating func finished(with output: Output)
+}
+
+/// One unit of sweep work: find one artist, or fetch the releases of up to a batch of identified artists.
+enum SweepJob: Sendable {
+    case resolve(index: Int, name: String)
+    case fetch([SweepJob.Member])
+
+    /// An identified artist and its place in the library's order.
+    struct Member: Sendable {
+        var index: Int
+        var artist: CatalogArtist
+    }
+
+    /// What a job brought back, with the job's own details.
+    enum Answer: Sendable {
+        case resolved(index: Int, name: String, ResolvedArtist)
+        case fetched([Member], [String: Result<ArtistListing, FetchFailure>])
     }
 }

@@ -1,4 +1,5 @@
 import DeepCutCatalog
+import DeepCutConfig
 import DeepCutCore
 import DeepCutHTTP
 import DeepCutState
@@ -154,5 +155,42 @@ package struct SweepCatalog: Sendable {
             }
         }
         return known
+    }
+}
+
+extension SweepCatalog {
+    /// The sweep a run's config asks for, caching resolutions in the state database.
+    /// - Parameter now: the run's wall clock, so the resolution cache ages on the same (possibly virtual) clock.
+    package init(config: Config, provider: any CatalogProvider, store: StateStore, now: @escaping @Sendable () -> Date = { Date() }) {
+        let deadline = config.catalog.sweepDeadlineMinutes.map { Duration.milliseconds(Int64(($0 * 60_000).rounded())) }
+        self.init(provider: provider, concurrency: config.catalog.concurrency, resolutionCache: store.artistResolutions,
+                  overrides: config.artistOverrides, deadline: deadline, now: now)
+    }
+}
+
+extension ArtistOutcome {
+    /// A release fetch's answer as an outcome: the releases, or the failure (never an empty list).
+    init(_ result: Result<[Release], FetchFailure>) {
+        switch result {
+        case .success(let releases): self = .fetched(releases)
+        case .failure(let failure): self = .failed(failure)
+        }
+    }
+}
+
+extension Dictionary where Key == String, Value == Result<[Release], FetchFailure> {
+    /// The answer `releases(ofEach:)` gave for `artist`. A provider that left an artist out broke
+    /// its contract; that is a failure for the artist, never an empty release list.
+    func answer(for artist: CatalogArtist) -> Value {
+        self[artist.id] ?? .failure(FetchFailure(kind: .decoding, attempts: 0,
+                                                 message: "the catalog's answer left out artist id \(artist.id)"))
+    }
+}
+
+extension Dictionary where Key == String, Value == Result<ArtistListing, FetchFailure> {
+    /// The listing `listings(ofEach:)` gave for `artist`; left out is a failure, as above.
+    func answer(for artist: CatalogArtist) -> Value {
+        self[artist.id] ?? .failure(FetchFailure(kind: .decoding, attempts: 0,
+                                                 message: "the catalog's answer left out artist id \(artist.id)"))
     }
 }

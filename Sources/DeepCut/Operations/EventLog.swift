@@ -11,11 +11,10 @@ import Synchronization
 /// status line (the progress bar) may sit below the events: each event clears it, prints, and
 /// draws it again.
 ///
-/// Secrets registered with `redactSecret` are replaced in every value before it is written.
+/// No secret reaches this log: a token is a typed value that prints as `<redacted>`
+/// (`AppleMusicToken`), and a catalog's error text is redacted where it is read
+/// (`AppleMusicProvider`); `SecretsTests` checks every output of a real run for the token.
 package final class EventLog: Sendable {
-    /// Replaces a registered secret wherever it appears in a value.
-    static let redaction = "[redacted]"
-
     let minimumLevel: LogLevel
     /// Prefix lines with `<N>` (journald reads the priority from it).
     let prefixesPriority: Bool
@@ -25,7 +24,6 @@ package final class EventLog: Sendable {
     private let state = Mutex(State())
 
     private struct State {
-        var secrets: [String] = []
         /// The transient status line currently drawn, if any.
         var status: String?
     }
@@ -50,13 +48,6 @@ package final class EventLog: Sendable {
         level >= minimumLevel
     }
 
-    /// Never print `secret` (a token read from a credential file): every occurrence in a value
-    /// becomes `[redacted]`. Empty strings are ignored.
-    package func redactSecret(_ secret: String) {
-        guard !secret.isEmpty else { return }
-        state.withLock { $0.secrets.append(secret) }
-    }
-
     /// Writes one event. Nil values are left out, so optional details need no `if`.
     package func log(_ level: LogLevel, _ event: String, _ fields: KeyValuePairs<String, (any CustomStringConvertible)?> = [:]) {
         guard isEnabled(level) else { return }
@@ -64,7 +55,7 @@ package final class EventLog: Sendable {
             var pairs: [(key: String, value: String)] = [("level", level.name), ("event", event)]
             for (key, value) in fields {
                 guard let value else { continue }
-                pairs.append((key, Self.redact(value.description, secrets: state.secrets)))
+                pairs.append((key, value.description))
             }
             let line = (prefixesPriority ? "<\(level.syslogPriority)>" : "") + Logfmt.line(pairs) + "\n"
             if let status = state.status {
@@ -116,10 +107,6 @@ package final class EventLog: Sendable {
 
     // MARK: Helpers
 
-    private static func redact(_ value: String, secrets: [String]) -> String {
-        secrets.reduce(value) { $0.replacingOccurrences(of: $1, with: redaction) }
-    }
-
     private static func writeAll(_ text: String, to descriptor: Int32) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
@@ -130,5 +117,67 @@ package final class EventLog: Sendable {
             }
             bytes = bytes.dropFirst(written)
         }
+    }
+}
+
+extension EventLog {
+    /// Logs nothing: for commands and tests that only want the outcome.
+    static let silent = EventLog(minimumLevel: .error, prefixesPriority: false, isInteractive: false, write: { _ in })
+}
+
+/// The `--verbose` / `--quiet` choice: which events reach stderr.
+package enum LogVerbosity: Sendable, Hashable {
+    /// Warnings and errors only (`--quiet`).
+    case quiet
+    /// Info and up: progress, per-run summaries, artists the catalog does not know.
+    case normal
+    /// Everything, including one line per artist (`--verbose`).
+    case verbose
+
+    /// Both flags given: `verbose` wins, since a run that says too much hides nothing.
+    package init(verbose: Bool, quiet: Bool) {
+        self = verbose ? .verbose : quiet ? .quiet : .normal
+    }
+
+    var minimumLevel: LogLevel {
+        switch self {
+        case .quiet: .warning
+        case .normal: .info
+        case .verbose: .debug
+        }
+    }
+}
+
+/// The `$JOURNAL_STREAM` handshake: systemd sets it to `DEV:INODE` of the stream it connected to
+/// stdout/stderr. Only when stderr *is* that stream do `<N>` priority prefixes reach journald;
+/// printed anywhere else (a terminal, a redirected file) they would be noise.
+struct JournalStream: Sendable, Hashable {
+    let device: UInt64
+    let inode: UInt64
+
+    /// - Parameter value: `DEV:INODE` in decimal, as systemd writes it.
+    init?(_ value: String) {
+        let parts = value.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, let device = UInt64(parts[0]), let inode = UInt64(parts[1]) else { return nil }
+        self.device = device
+        self.inode = inode
+    }
+
+    init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
+    }
+
+    /// The stream `descriptor` is open on, or nil when it is not open.
+    static func of(descriptor: Int32) -> JournalStream? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        return JournalStream(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    }
+
+    /// True when `$JOURNAL_STREAM` names exactly the file `descriptor` is open on.
+    static func isConnected(_ descriptor: Int32, environment: [String: String]) -> Bool {
+        guard let announced = environment["JOURNAL_STREAM"].flatMap(JournalStream.init) else { return false }
+        return of(descriptor: descriptor) == announced
     }
 }

@@ -17,3 +17,37 @@ package struct FeedDiff: Sendable {
         self.considered = considered
     }
 }
+
+/// Why the diff left a catalog release out of the feed. Raw values are the health report's keys.
+package enum DropReason: String, Codable, Sendable, CaseIterable {
+    case owned
+    case dismissed
+    case unwantedType
+    /// Released before the window opened.
+    case outsideWindow
+    /// Dated after today: not released yet.
+    case notYetReleased
+    /// The catalog gave no usable date.
+    case undated
+    /// Another release with the same album key (an explicit/clean twin, a repeat) is shown instead.
+    case folded
+}
+
+/// Orders the editions of one release family so the feed shows the most complete one.
+enum EditionRank {
+    /// More tracks first (when both are known), then a named edition (deluxe, expanded…) over the
+    /// plain one, then explicit over clean (the edition as the artist made it), then the earlier
+    /// date, then the smaller id, so the choice is stable across runs.
+    static func isMoreComplete(_ a: Release, _ b: Release) -> Bool {
+        if let ta = a.trackCount, let tb = b.trackCount, ta != tb { return ta > tb }
+        let namedA = isNamedEdition(a), namedB = isNamedEdition(b)
+        if namedA != namedB { return namedA }
+        if a.isExplicit != b.isExplicit { return a.isExplicit }
+        if let da = a.releaseDate, let db = b.releaseDate, da != db { return da < db }
+        return a.id < b.id
+    }
+
+    private static func isNamedEdition(_ release: Release) -> Bool {
+        TitleFamily.read(release.title).isQualified
+    }
+}

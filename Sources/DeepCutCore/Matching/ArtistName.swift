@@ -22,3 +22,67 @@ package enum ArtistName {
         return normalized.isEmpty || normalized == "various artists" || normalized == "various"
     }
 }
+
+extension ArtistName {
+    /// True when a release credit names `artist`, by the matching rules of `ArtistCredit`: the whole
+    /// main credit or any artist joined in it ("Black Mesa & Glassjaw" credits Glassjaw); featured
+    /// artists do not count.
+    package static func credit(_ credit: String, includes artist: String) -> Bool {
+        ArtistCredit.all(credit).contains(ArtistCredit.main(artist))
+    }
+}
+
+/// How an artist credit is read for matching.
+///
+/// Rule: a featured credit ("feat.", "ft.", "featuring", "with") is dropped; the remaining credit is
+/// matched whole ("&" and "+" read as "and"), and also by each artist of a "&" / "and" / ","
+/// join. So "Texas Sun" by "Khruangbin & Leon Bridges" is recognised in Khruangbin's feed and in
+/// Leon Bridges' feed, and "Florence + the Machine" equals "Florence and the Machine".
+/// Credit forms catalogs and libraries write differently are read alike: "A x B" and "A × B"
+/// join like "&"; "Beatles, The" is "The Beatles"; a slash inside a name is dropped ("AC/DC" is
+/// "ACDC"), a spaced one joins ("A / B").
+enum ArtistCredit {
+    /// The folded main credit: featured artists removed, joins spelled "and".
+    static func main(_ artist: String) -> String {
+        var text = " " + uninverted(MatchText.fold(artist)) + " "
+        for marker in [" (feat. ", " (ft. ", " (featuring ", " (with ", " [feat. ", " feat. ", " ft. ", " featuring ", " with "] {
+            if let range = text.range(of: marker), range.lowerBound > text.index(after: text.startIndex) {
+                text = String(text[..<range.lowerBound])
+            }
+        }
+        text = text.replacingOccurrences(of: " & ", with: " and ").replacingOccurrences(of: " + ", with: " and ")
+        // Byte checks first: Foundation's search is the costly part, and most credits have neither.
+        if text.utf8.contains(UInt8(ascii: "/")) {
+            text = text.replacingOccurrences(of: " / ", with: " and ").replacingOccurrences(of: "/", with: "")
+        }
+        var words = text.split(separator: " ")
+        // "x" joins only between two names: "Lil Nas X" and "X Ambassadors" keep theirs.
+        for index in words.indices.dropFirst().dropLast() where words[index] == "x" { words[index] = "and" }
+        return words.joined(separator: " ")
+    }
+
+    /// "beatles, the" → "the beatles": the sort form libraries and tag editors store.
+    private static func uninverted(_ text: String) -> String {
+        for article in [", the", ", a", ", an"] where text.hasSuffix(article) && text.count > article.count {
+            return String(article.dropFirst(2)) + " " + text.dropLast(article.count)
+        }
+        return text
+    }
+
+    /// The main credit and each artist joined in it.
+    static func all(_ artist: String) -> Set<String> {
+        all(main: main(artist))
+    }
+
+    /// Every credit of an already folded main credit (`main(_:)`'s result).
+    static func all(main whole: String) -> Set<String> {
+        var credits: Set<String> = [whole]
+        let parts = whole
+            .replacingOccurrences(of: ", ", with: " and ")
+            .components(separatedBy: " and ")
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        if parts.count > 1 { credits.formUnion(parts) }
+        return credits
+    }
+}

@@ -44,3 +44,68 @@ package struct FeedEntry: Sendable, Hashable, Codable {
                   artworkURL: release.artworkURL, url: release.url, alternates: alternates)
     }
 }
+
+/// Another edition of a feed entry's release family (the clean twin, the standard edition),
+/// listed so a person sees every version but the feed shows one.
+package struct FeedAlternate: Sendable, Hashable, Codable {
+    package var id: String
+    package var title: String
+    package var url: String?
+    /// What tells this edition apart when its title does not: "Explicit" or "Clean" for twins of one
+    /// title, else "N tracks"; nil when the title already differs (`Rumours (Super Deluxe)`).
+    package var edition: String?
+
+    package init(id: String, title: String, url: String?, edition: String? = nil) {
+        self.id = id
+        self.title = title
+        self.url = url
+        self.edition = edition
+    }
+}
+
+/// The snapshot's entry shape: `alternates` appears only when an entry folds other editions
+/// (an additive field, so schemaVersion 1 readers see the SPEC's shape for ordinary entries),
+/// `updatedAt` only once the entry's title or date changed in the feed, and
+/// `stale: true` with `lastCheckedAt` only on stale entries.
+extension FeedEntry {
+    enum CodingKeys: String, CodingKey {
+        case id, key, title, artist, type, releaseDate, artworkURL, url, alternates, addedAt, updatedAt, stale, lastCheckedAt
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try container.decode(String.self, forKey: .id),
+                  key: try container.decode(AlbumKey.self, forKey: .key),
+                  title: try container.decode(String.self, forKey: .title),
+                  artist: try container.decode(String.self, forKey: .artist),
+                  type: try container.decode(RecordingType.self, forKey: .type),
+                  releaseDate: try container.decode(ReleaseDate.self, forKey: .releaseDate),
+                  artworkURL: try container.decodeIfPresent(String.self, forKey: .artworkURL),
+                  url: try container.decodeIfPresent(String.self, forKey: .url),
+                  alternates: try container.decodeIfPresent([FeedAlternate].self, forKey: .alternates) ?? [])
+        addedAt = try container.decodeIfPresent(Date.self, forKey: .addedAt)
+        updatedAt = try container.decodeIfPresent(Date.self, forKey: .updatedAt)
+        if try container.decodeIfPresent(Bool.self, forKey: .stale) == true {
+            lastCheckedAt = try container.decode(Date.self, forKey: .lastCheckedAt)
+        }
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(key, forKey: .key)
+        try container.encode(title, forKey: .title)
+        try container.encode(artist, forKey: .artist)
+        try container.encode(type, forKey: .type)
+        try container.encode(releaseDate, forKey: .releaseDate)
+        try container.encodeIfPresent(artworkURL, forKey: .artworkURL)
+        try container.encodeIfPresent(url, forKey: .url)
+        if !alternates.isEmpty { try container.encode(alternates, forKey: .alternates) }
+        try container.encodeIfPresent(addedAt, forKey: .addedAt)
+        try container.encodeIfPresent(updatedAt, forKey: .updatedAt)
+        if let lastCheckedAt {
+            try container.encode(true, forKey: .stale)
+            try container.encode(lastCheckedAt, forKey: .lastCheckedAt)
+        }
+    }
+}

@@ -28,3 +28,11 @@ package struct Release: Sendable, Hashable, Codable {
         self.trackCount = trackCount
     }
 }
+
+/// What kind of release a catalog entry is. Raw values are the SPEC's `type` strings.
+package enum RecordingType: String, Codable, Sendable, CaseIterable, Hashable {
+    case album
+    case ep
+    case single
+    case compilation
+}

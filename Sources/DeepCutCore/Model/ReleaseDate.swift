@@ -1,3 +1,5 @@
+import Foundation
+
 /// A calendar date as catalogs give it: full (`2019-06-14`) or partial (`2019-06`, `2019`).
 ///
 /// Stored as its ISO text so snapshots round-trip exactly; ordering treats a missing
@@ -123,4 +125,9 @@ extension Character {
 func zeroPadded(_ value: Int, width: Int) -> String {
     let digits = String(value)
     return String(repeating: "0", count: max(0, width - digits.count)) + digits
+}
+
+extension Date {
+    /// Days since 1970-01-01 in UTC: the Diff's notion of "today".
+    package var epochDay: Int { Int((timeIntervalSince1970 / 86_400).rounded(.down)) }
 }

@@ -15,3 +15,22 @@ package struct FetchFailure: Error, Sendable, Hashable, Codable {
         self.message = message
     }
 }
+
+/// Why fetching one artist failed. Raw values are the health report's `kind` strings.
+package enum FailureKind: String, Codable, Sendable, CaseIterable {
+    /// 429, iTunes' 403-with-empty-body, MusicBrainz 503: the catalog asked us to slow down.
+    case rateLimited
+    /// Any other non-2xx status.
+    case http
+    /// No complete answer within the per-request deadline.
+    case timeout
+    /// Refused, reset, DNS, truncated body: the connection itself failed.
+    case transport
+    /// A 2xx answer whose body is not what the API promises. Never "no releases".
+    case decoding
+    /// The run was cancelled (signal) while this artist was in flight.
+    case cancelled
+    /// The catalog suddenly lists nothing (or no such artist) for an artist it listed releases for,
+    /// and asking once more did not change that: not believed until a later run confirms it.
+    case suddenlyEmpty
+}

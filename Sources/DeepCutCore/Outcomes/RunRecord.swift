@@ -1,4 +1,3 @@
-import DeepCutCore
 import Foundation
 
 /// One finished run as the history keeps it: enough to answer "when did it last work, and how well".
@@ -35,4 +34,16 @@ package struct RunRecord: Sendable, Hashable {
         self.requests = requests
         self.libraryArtists = libraryArtists
     }
+}
+
+/// The SPEC's run status: how much of the truth a run found.
+package enum RunStatus: String, Codable, Sendable {
+    /// Every artist has a definite answer.
+    case complete
+    /// Some artists failed or were skipped; what was found is published as partial.
+    case partial
+    /// No artist answered: nothing is published.
+    case failed
+    /// `--if-stale` found a fresh, complete baseline.
+    case skipped
 }

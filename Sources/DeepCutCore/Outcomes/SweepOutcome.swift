@@ -58,3 +58,31 @@ package struct SweepOutcome: Sendable {
 
     package var requests: Int { results.reduce(0) { $0 + $1.requests } }
 }
+
+/// How many artists ended in each state. The snapshot's `artists` object.
+package struct ArtistCounts: Sendable, Hashable, Codable {
+    package var total: Int
+    package var fetched: Int
+    package var notFound: Int
+    package var failed: Int
+    package var skipped: Int
+
+    package init(total: Int, fetched: Int = 0, notFound: Int = 0, failed: Int = 0, skipped: Int = 0) {
+        self.total = total
+        self.fetched = fetched
+        self.notFound = notFound
+        self.failed = failed
+        self.skipped = skipped
+    }
+}
+
+/// Why an artist was never asked about in this run.
+package enum SkipReason: String, Codable, Sendable {
+    /// `catalog.sweepDeadlineMinutes` ran out first.
+    case deadline
+    /// SIGTERM/SIGINT arrived first.
+    case cancelled
+    /// The circuit breaker opened: transport failures in a row and no answer in this run, so the
+    /// catalog was not asked about the remaining artists.
+    case catalogUnreachable
+}

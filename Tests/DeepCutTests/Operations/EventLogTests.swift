@@ -61,17 +61,6 @@ import Testing
                                   "<4>level=warning event=three", "<3>level=error event=four"])
     }
 
-    // MARK: - Secrets
-
-    @Test func registeredSecretsAreRedactedEverywhere() {
-        let log = capture.log()
-        log.redactSecret("s3cr3t-token")
-        log.redactSecret("")
-        log.error("catalog.rejected", ["url": "https://api.example/v1?token=s3cr3t-token", "detail": "Bearer s3cr3t-token expired"])
-        #expect(capture.lines == [#"level=error event=catalog.rejected url="https://api.example/v1?token=[redacted]" detail="Bearer [redacted] expired""#])
-        #expect(!capture.text.contains("s3cr3t"))
-    }
-
     // MARK: - Status line
 
     @Test func eventsClearAndRedrawTheStatusLine() {

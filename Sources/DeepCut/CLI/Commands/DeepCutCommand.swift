@@ -1,4 +1,7 @@
+import DeepCutConfig
 import DeepCutCore
+import DeepCutHTTP
+import Foundation
 
 /// One `deepcut` subcommand: its argument spec and what it does.
 protocol DeepCutCommand: Sendable {
@@ -12,4 +15,54 @@ extension DeepCutCommand {
     static var configOption: CommandOption {
         .value("config", placeholder: "PATH", help: "config file (default: $DEEPCUT_CONFIG, else /etc/deepcut/config.json)")
     }
+}
+
+/// A command that could not do what was asked, for a reason that is neither usage nor config:
+/// one stderr line and an exit code.
+struct CommandFailure: DeepCutError {
+    var exitCode: ExitCode
+    var message: String
+}
+
+/// What every command runs with: its parsed arguments, the environment and the console.
+struct CommandContext: Sendable {
+    var arguments: ParsedArguments
+    var environment: [String: String]
+    var console: Console
+    /// Tests point catalog traffic at a double; nil means the real libcurl client.
+    var httpClient: (any HTTPClient)?
+    /// Tests keep the event log quiet; nil means stderr in logfmt.
+    var log: EventLog?
+
+    /// `--config`, else `$DEEPCUT_CONFIG`, else /etc/deepcut/config.json.
+    var configFile: URL {
+        ConfigLocation.resolve(explicit: arguments.value("config"), environment: environment)
+    }
+
+    func loadConfig() throws -> Config {
+        try ConfigLoader.load(from: configFile)
+    }
+}
+
+extension CommandContext {
+    /// A path argument, resolved against the working directory.
+    func fileArgument(_ name: String) -> URL {
+        URL(fileURLWithPath: arguments.argument(name) ?? "")
+    }
+}
+
+/// Where a command's output goes: stdout for results, stderr for the one-line cause of a failure.
+/// Injectable so tests run every command in-process and read what it printed.
+package struct Console: Sendable {
+    let out: @Sendable (String) -> Void
+    let err: @Sendable (String) -> Void
+
+    package init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
+        self.out = out
+        self.err = err
+    }
+
+    package static let standard = Console(
+        out: { text in FileHandle.standardOutput.write(Data((text + "\n").utf8)) },
+        err: { text in FileHandle.standardError.write(Data((text + "\n").utf8)) })
 }

@@ -1,6 +1,0 @@
-extension ArtistOutcome {
-    package var isNotFound: Bool {
-        if case .notFound = self { return true }
-        return false
-    }
-}
