@@ -15,7 +15,7 @@ enum CheckConfigCommand: DeepCutCommand {
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
         let config = try context.loadConfig()
-        _ = try LibraryReaderRegistry.standard.readers(for: config.library)
+        try LibraryReaderRegistry.checkFormats(config.library)
         let credentials = context.environment["CREDENTIALS_DIRECTORY"].map { URL(fileURLWithPath: $0) }
         for (index, source) in config.library.enumerated() {
             if source.format == .appleMusicLibrary {
