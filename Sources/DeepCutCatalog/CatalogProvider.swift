@@ -38,3 +38,55 @@ package protocol CatalogProvider: Sendable {
     /// (the default), so the title rules decide alone.
     func trackList(ofRelease id: String) async -> Result<TrackList, FetchFailure>?
 }
+
+extension CatalogProvider {
+    var releaseBatchLimit: Int { 1 }
+
+    func trackList(ofRelease id: String) async -> Result<TrackList, FetchFailure>? { nil }
+
+    func releases(ofEach artists: [CatalogArtist]) async -> [String: Result<[Release], FetchFailure>] {
+        await releasesOneByOne(artists)
+    }
+
+    func listings(ofEach artists: [CatalogArtist]) async -> [String: Result<ArtistListing, FetchFailure>] {
+        await releases(ofEach: artists).mapValues { $0.map { ArtistListing(releases: $0) } }
+    }
+
+    /// One `releases(ofArtistID:named:)` call per artist, in order: the unbatched form, and the
+    /// fallback a batching provider uses for artists a batch could not answer for.
+    func releasesOneByOne(_ artists: [CatalogArtist]) async -> [String: Result<[Release], FetchFailure>] {
+        var results: [String: Result<[Release], FetchFailure>] = [:]
+        for artist in artists {
+            results[artist.id] = await releases(ofArtistID: artist.id, named: artist.name)
+        }
+        return results
+    }
+}
+
+/// An artist's releases as one answer lists them, and how much of the listing that answer covers.
+package struct ArtistListing: Sendable, Hashable {
+    package var releases: [Release]
+    package var coverage: ListingCoverage = .complete
+}
+
+extension Result where Success == ArtistListing, Failure == FetchFailure {
+    /// The releases alone, for callers that need no coverage.
+    package var releases: Result<[Release], FetchFailure> { map(\.releases) }
+}
+
+extension Array {
+    /// Consecutive slices of at most `size` elements (at least 1), in order.
+    func chunked(into size: Int) -> [[Element]] {
+        let size = Swift.max(1, size)
+        return stride(from: 0, to: count, by: size).map { Array(self[$0..<Swift.min($0 + size, count)]) }
+    }
+}
+
+extension Array where Element == Release {
+    /// The releases with repeated ids removed, first occurrence kept: catalogs can list one album twice
+    /// (across pages, or twice on one page), and a repeat must not become two feed entries.
+    func uniquedByID() -> [Release] {
+        var seen: Set<String> = []
+        return filter { seen.insert($0.id).inserted }
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import DeepCutCore
 
 /// One config value at its key path, read through typed accessors whose errors name the file and the path:
 /// `config.json: catalog.concurrency: expected integer, got string`.
@@ -130,5 +131,27 @@ struct ConfigField {
     func object() throws -> ConfigObject {
         guard case .object(let members) = value else { throw mismatch(expected: "object") }
         return ConfigObject(members: members, path: path, fileName: fileName)
+    }
+}
+
+extension ConfigField {
+    /// `{"Library Artist Name": "catalogID", …}`: every name and id a non-empty string, and no two
+    /// names the same artist once normalised (which one would win would be a guess).
+    func artistOverrides() throws -> [String: String] {
+        guard case .object(let members) = value else { throw failure("expected object, got \(value.kindName)") }
+        var overrides: [String: String] = [:]
+        var namesByKey: [String: String] = [:]
+        for (name, idValue) in members {
+            let field = ConfigField(value: idValue, path: path.appending(name), fileName: fileName)
+            let id = try field.nonEmptyString().trimmingCharacters(in: .whitespaces)
+            let key = ArtistName.normalize(name)
+            guard !key.isEmpty else { throw field.failure("the artist name must not be empty") }
+            if let earlier = namesByKey[key] {
+                throw field.failure("names the same artist as '\(earlier)'")
+            }
+            namesByKey[key] = name
+            overrides[name] = id
+        }
+        return overrides
     }
 }

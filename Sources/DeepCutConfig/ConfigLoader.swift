@@ -1,4 +1,5 @@
 import Foundation
+import DeepCutCore
 
 /// Reads `config.json` strictly: every error is a `ConfigError` (exit 78) naming the file and the key path,
 /// or the line and column for malformed JSON. Unknown keys are errors, so a typo never silently means a default.
@@ -47,5 +48,31 @@ package enum ConfigLoader {
             throw ConfigError(message: error.message(file: fileName))
         }
         return try Config(ConfigField(value: document, path: .root, fileName: fileName), file: url)
+    }
+}
+
+/// Which config file a command reads: `--config PATH`, else `$DEEPCUT_CONFIG`, else `/etc/deepcut/config.json`.
+package enum ConfigLocation {
+    package static let environmentVariable = "DEEPCUT_CONFIG"
+    package static let defaultPath = "/etc/deepcut/config.json"
+
+    /// - Parameters:
+    ///   - explicit: the `--config` value, if given. Relative paths resolve against the working directory.
+    ///   - environment: the process environment; an empty `DEEPCUT_CONFIG` counts as unset.
+    package static func resolve(explicit: String?, environment: [String: String]) -> URL {
+        let path = [explicit, environment[environmentVariable]]
+            .compactMap { $0 }
+            .first { !$0.isEmpty } ?? defaultPath
+        return URL(fileURLWithPath: path).standardizedFileURL
+    }
+}
+
+/// A configuration problem: exit 78, one line naming the file and the key path (or line and column).
+package struct ConfigError: DeepCutError, Equatable {
+    package var message: String
+    package var exitCode: ExitCode { .config }
+
+    package init(message: String) {
+        self.message = message
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import DeepCutCore
+import Synchronization
 
 /// Performs one logical catalog request — retries, backoff, `Retry-After` — and classifies the end
 /// into a `FetchFailure`. Every outcome is typed: nothing on this path turns an error into data.
@@ -138,5 +139,35 @@ package struct CatalogRequester: Sendable {
 
     static func oneLine(_ text: String) -> String {
         text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+}
+
+extension FetchFailure {
+    /// The failure as operators read it: which endpoint, how many attempts, on one line.
+    /// - Parameter waited: set when the request gave up after waiting out its rate-limit budget.
+    func stamped(endpoint: String, attempts: Int, waited: Duration? = nil) -> FetchFailure {
+        let tries = attempts == 1 ? "1 attempt" : "\(attempts) attempts"
+        let budget = waited.map { ", \($0.components.seconds) s of rate-limit waits" } ?? ""
+        return FetchFailure(kind: kind, httpStatus: httpStatus, attempts: attempts,
+                            message: "\(endpoint): \(CatalogRequester.oneLine(message)) after \(tries)\(budget)")
+    }
+}
+
+/// Counts the HTTP requests made on behalf of one artist, retries included, for the health report.
+///
+/// Carried as a task-local because the count belongs to the artist being swept, not to any one
+/// provider call: the sweep binds a tally around an artist's task tree and `CatalogRequester` records
+/// every request it sends, whichever provider (and however many calls) the artist needed.
+package final class RequestTally: Sendable {
+    @TaskLocal package static var current: RequestTally?
+
+    private let count = Atomic<Int>(0)
+
+    package init() {}
+
+    package var requests: Int { count.load(ordering: .relaxed) }
+
+    func record() {
+        count.add(1, ordering: .relaxed)
     }
 }

@@ -1,6 +1,76 @@
+import Foundation
+
 /// The network edge: the only seam tests replace with a double.
 ///
 /// Non-2xx answers are returned, not thrown; only a failure to get an answer at all throws.
 package protocol HTTPClient: Sendable {
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse
+}
+
+/// One GET a catalog provider wants made. Deliberately small: the catalogs are read-only JSON APIs.
+package struct HTTPRequest: Sendable, Hashable {
+    var url: URL
+    /// Sent as given. May carry credentials (Authorization), so it is never logged or put in a message.
+    var headers: [String: String]
+    /// Whole seconds, at least 1: the total deadline of one request, redirects included.
+    var timeoutSeconds: Int
+
+    init(url: URL, headers: [String: String] = [:], timeoutSeconds: Int) {
+        self.url = url
+        self.headers = headers
+        self.timeoutSeconds = max(1, timeoutSeconds)
+    }
+}
+
+/// What a server answered, whatever the status: deciding what a status means is the requester's job.
+package struct HTTPResponse: Sendable, Hashable {
+    var status: Int
+    var headers: [String: String]
+    var body: Data
+
+    init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The value of a header, matched case-insensitively as HTTP field names are.
+    func header(_ name: String) -> String? {
+        if let exact = headers[name] { return exact }
+        return headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+}
+
+extension URL {
+    /// RFC 3986 unreserved characters: everything else in a query value is percent-encoded.
+    private static let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
+
+    /// `self/path?name=value&…` with names and values strictly percent-encoded.
+    ///
+    /// Foundation's query items leave `+`, `/` and `?` as they are, and the catalogs read `+` as a
+    /// space, so an artist named "Florence + the Machine" would be searched as "Florence   the Machine".
+    package func appending(path: String, query: KeyValuePairs<String, String>) -> URL {
+        let encoded = query.map { "\(Self.percentEncoded($0.key))=\(Self.percentEncoded($0.value))" }
+            .joined(separator: "&")
+        // Cannot fail: a valid URL plus a path component plus only unreserved characters and %XX escapes.
+        return URL(string: appending(path: path).absoluteString + "?" + encoded)!
+    }
+
+    private static func percentEncoded(_ text: String) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            if unreserved.contains(byte) {
+                result.append(Character(Unicode.Scalar(byte)))
+            } else {
+                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return result
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
 }

@@ -1,3 +1,5 @@
+import CCurl
+
 /// Why no complete answer arrived. Typed so every case is classified, never guessed from a message.
 package struct TransportError: Error, Sendable, Hashable {
     enum Kind: Sendable, Hashable {
@@ -22,5 +24,37 @@ package struct TransportError: Error, Sendable, Hashable {
     init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
+    }
+}
+
+extension TransportError {
+    /// Classifies what libcurl reported. Messages come from the code, never from libcurl's error
+    /// buffer, which can name the failing URL and its query.
+    init(curlCode code: CURLcode, timeoutSeconds: Int) {
+        let number = "curl \(code.rawValue)"
+        switch code {
+        case CURLE_OPERATION_TIMEDOUT:
+            self.init(.timeout, "no complete answer within \(timeoutSeconds) s (\(number))")
+        case CURLE_COULDNT_CONNECT:
+            self.init(.transport, "connection refused (\(number))")
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
+            self.init(.transport, "host not found (\(number))")
+        case CURLE_RECV_ERROR, CURLE_SEND_ERROR:
+            self.init(.transport, "connection reset (\(number))")
+        case CURLE_GOT_NOTHING:
+            self.init(.transport, "connection closed before any answer (\(number))")
+        case CURLE_PARTIAL_FILE:
+            self.init(.transport, "connection closed before the answer was complete (\(number))")
+        case CURLE_WEIRD_SERVER_REPLY, CURLE_BAD_CONTENT_ENCODING, CURLE_HTTP2, CURLE_HTTP2_STREAM:
+            self.init(.transport, "malformed HTTP answer (\(number))")
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE,
+             CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH:
+            self.init(.transport, "TLS failed (\(number))")
+        case CURLE_ABORTED_BY_CALLBACK:
+            self.init(.cancelled, "request cancelled (\(number))")
+        default:
+            // curl_easy_strerror names the code's meaning only, never a URL.
+            self.init(.transport, "\(String(cString: curl_easy_strerror(code))) (\(number))")
+        }
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
 import DeepCutConfig
 import DeepCutCore
+#if canImport(Glibc)
+import Glibc
 #endif
 
 /// A library file opened for reading: a regular file only, read in chunks with cancellation checked,
@@ -98,32 +98,5 @@ struct LibraryFileStamp: Equatable {
 
     func checkSize(limit: Int64, url: URL) throws {
         if size > limit { throw LibraryError.tooLarge(url, limit: limit) }
-    }
-}
-
-/// The run was cancelled (SIGTERM, SIGINT) while a library file was being read: exit 75, nothing
-/// published, the next run starts over.
-struct LibraryReadCancelledError: DeepCutError {
-    var file: URL
-    var message: String { "cancelled while reading the library \(file.path); nothing published, baseline kept" }
-    var exitCode: ExitCode { .tempFail }
-}
-
-extension LibraryError {
-    static func unreadable(_ url: URL, errno code: Int32) -> LibraryError {
-        LibraryError(message: "\(url.path): cannot read library: \(String(cString: strerror(code)))")
-    }
-
-    static func notRegular(_ url: URL, _ kind: FileKind) -> LibraryError {
-        LibraryError(message: "\(url.path): not a library file: it is \(kind.rawValue); a library must be a regular file")
-    }
-
-    static func tooLarge(_ url: URL, limit: Int64) -> LibraryError {
-        LibraryError(message: "\(url.path): larger than \(limit >> 20) MiB, the most a library file of this format may be")
-    }
-
-    static func changedWhileRead(_ url: URL) -> LibraryError {
-        LibraryError(message: "\(url.path): changed while being read (size or modification time differ before and after, "
-            + "twice); is an export still being written? Run again once it is finished")
     }
 }

@@ -1,5 +1,6 @@
 import DeepCutConfig
 import DeepCutCore
+import DeepCutHTTP
 
 /// Stage 1: reads every configured library source into owned albums and the artists to sweep.
 ///
@@ -17,8 +18,13 @@ package struct LoadLibrary: Sendable {
 
     private let registry: LibraryReaderRegistry
 
-    package init(registry: LibraryReaderRegistry = .standard) {
+    package init(registry: LibraryReaderRegistry) {
         self.registry = registry
+    }
+
+    /// The standard readers, an API source read over `client` with its credentials looked up in `environment`.
+    package init(client: any HTTPClient, environment: [String: String]) {
+        self.init(registry: .standard(client: client, environment: environment))
     }
 
     /// Reads the sources one after another, in configured order.

@@ -13,7 +13,7 @@ package enum DismissalsFile {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw DismissalsFileError(path: url.path, detail: "cannot read (\(error.fileReason))")
+            throw DismissalsFileError(path: url.path, detail: "cannot read (\(error.fileSystemReason))")
         }
         return try decode(data, path: url.path)
     }

@@ -1,8 +1,8 @@
 import CSQLite
 import Foundation
+import DeepCutSQLite
 #if canImport(Glibc)
 import Glibc
-import DeepCutSQLite
 #endif
 
 extension StateStore {

@@ -1,4 +1,5 @@
 import CSQLite
+import DeepCutCore
 import DeepCutSQLite
 import Foundation
 
@@ -25,7 +26,7 @@ package final class StateStore: Sendable {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
             throw DatabaseError(resultCode: SQLITE_CANTOPEN,
-                                detail: "cannot create folder \(folder.path) (\(error.fileReason))", path: url.path)
+                                detail: "cannot create folder \(folder.path) (\(error.fileSystemReason))", path: url.path)
         }
         try Self.refuseUnwritable(url)
         try Self.createPrivately(url)

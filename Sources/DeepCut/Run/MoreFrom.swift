@@ -32,7 +32,8 @@ struct MoreFrom: Sendable {
 
     func releases(of artist: String) async throws -> [FeedEntry] {
         let store = try StateStore(url: config.stateDatabase)
-        let library = try await LoadLibrary().run(config.library).including(try store.owned.all())
+        let library = try await LoadLibrary(client: client, environment: ProcessInfo.processInfo.environment).run(config.library)
+            .including(try store.owned.all())
         let provider = try CatalogProviderFactory.make(config.catalog, client: client)
         // The sweep's own resolution: overrides, the cache, namesakes told apart by owned albums.
         let sweep = try await SweepCatalog(config: config, provider: provider, store: store)

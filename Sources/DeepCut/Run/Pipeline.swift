@@ -62,7 +62,7 @@ struct Pipeline: Sendable {
                 log.info("run.skipped", ["reason": skip])
                 return self.skip(&run, reason: skip, store: store, baseline: previous.baselineSummary)
             }
-            let loaded = try await LoadLibrary().run(config.library)
+            let loaded = try await LoadLibrary(client: client, environment: environment).run(config.library)
             let library = loaded.including(try store.owned.all())
             run.report.library = HealthReport.LibraryStage(library)
             do {

@@ -1,7 +1,7 @@
 import Foundation
+import DeepCutCore
 #if canImport(Glibc)
 import Glibc
-import DeepCutCore
 #endif
 
 /// One sweep at a time: an exclusive `flock` on a lock file in the state folder.

@@ -1,3 +1,4 @@
+import DeepCutConfig
 import DeepCutCore
 import DeepCutHTTP
 import Foundation
@@ -27,7 +28,7 @@ struct AppleMusicProvider: CredentialedCatalogProvider {
     init(baseURL: URL, storefront: String, token: AppleMusicToken, requester: CatalogRequester) {
         var requester = requester
         requester.headers["Authorization"] = "Bearer \(token.value)"
-        requester.dialect = CatalogDialect(finalStatuses: [401, 403]) { body in
+        requester.dialect = .appleMusic { body in
             AppleMusicErrorBody.summary(body).map { Self.redacting(token, in: $0) }
         }
         self.baseURL = baseURL
@@ -136,7 +137,7 @@ struct AppleMusicProvider: CredentialedCatalogProvider {
     }
 
     func authorizationError(for failure: FetchFailure) -> CatalogAuthorizationError? {
-        guard failure.kind == .http, let status = failure.httpStatus, status == 401 || status == 403 else { return nil }
+        guard let status = CatalogDialect.appleMusicRefusal(in: failure) else { return nil }
         return CatalogAuthorizationError(provider: name, key: "catalog.tokenFile", httpStatus: status, reason: failure.message)
     }
 
@@ -181,6 +182,33 @@ struct AppleMusicProvider: CredentialedCatalogProvider {
     /// An error text with the token cut out, in case a server ever echoes it; one line, bounded.
     private static func redacting(_ token: AppleMusicToken, in text: String) -> String {
         String(text.replacingOccurrences(of: token.value, with: "<redacted>").prefix(200))
+    }
+}
+
+extension AppleMusicProvider {
+    /// `catalog/{storefront}/albums/{id}/tracks`, following `next` to the end: each song's
+    /// `name` and `durationInMillis` (music videos are left out, as on iTunes).
+    func trackList(ofRelease id: String) async -> Result<TrackList, FetchFailure>? {
+        let encodedID = id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? id
+        var url = apiURL("/v1/catalog/\(storefront)/albums/\(encodedID)/tracks")
+        var tracks: [TrackListing] = []
+        for _ in 0..<Self.maximumPages {
+            guard let pageURL = url else { break }
+            switch await get(pageURL, AppleMusicTrackPage.self) {
+            case .failure(let failure):
+                return .failure(failure)
+            case .success(let page):
+                tracks += page.data.filter { $0.type == "songs" }.compactMap { song in
+                    guard let name = song.attributes?.name, !name.isEmpty else { return nil }
+                    return TrackListing(title: name, seconds: song.attributes?.durationInMillis.flatMap { $0 > 0 ? ($0 + 500) / 1000 : nil })
+                }
+                guard let next = page.next else { return .success(TrackList(tracks: tracks, isComplete: true)) }
+                // Only paths are followed: the token must never go to another host.
+                url = next.hasPrefix("/v1/") ? apiURL(next) : nil
+            }
+        }
+        // A chain that does not end (or leaves the host) lists what it reached: too little to prove a difference.
+        return .success(TrackList(tracks: tracks, isComplete: false))
     }
 }
 

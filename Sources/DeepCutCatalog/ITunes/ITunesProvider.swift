@@ -197,3 +197,16 @@ struct ITunesProvider: CatalogProvider {
                                                   "limit": String(limit), "sort": "recent", "country": country])
     }
 }
+
+extension ITunesProvider {
+    /// `lookup?id=<collectionId>&entity=song`: the collection row, then one row per track
+    /// (`trackName`, `trackTimeMillis`) the storefront offers — fewer than `trackCount` when
+    /// some are unavailable there.
+    func trackList(ofRelease id: String) async -> Result<TrackList, FetchFailure>? {
+        let url = baseURL.appending(path: "lookup", query: ["id": id, "entity": "song", "limit": String(Self.lookupLimit),
+                                                            "country": country])
+        return await requester.get(url) { body throws(BodyDecodingError) in
+            try JSONBody.decode(ITunesTrackRows.self, from: body).trackList(of: id)
+        }
+    }
+}

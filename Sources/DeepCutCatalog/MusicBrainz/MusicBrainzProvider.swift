@@ -87,3 +87,16 @@ struct MusicBrainzProvider: CatalogProvider {
         return "artist:\"\(escaped)\""
     }
 }
+
+extension MusicBrainzProvider {
+    /// `release?release-group=MBID&inc=recordings&limit=1`: the tracks of the release group's
+    /// first release, medium by medium. A group's releases differ in bonus tracks, not in the
+    /// recordings of the album they share, which is what the evidence compares.
+    func trackList(ofRelease id: String) async -> Result<TrackList, FetchFailure>? {
+        let url = baseURL.appending(path: "ws/2/release", query: ["release-group": id, "inc": "recordings", "limit": "1",
+                                                                 "fmt": "json"])
+        return await requester.get(url) { body throws(BodyDecodingError) in
+            try JSONBody.decode(MusicBrainzReleaseTracks.self, from: body).trackList()
+        }
+    }
+}

@@ -48,7 +48,7 @@ struct ScaleBenchmark {
         let started = Date()
 
         let (libraryTime, library) = try await BenchmarkRequest.seconds {
-            try await LoadLibrary().run(config.library).including(try store.owned.all())
+            try await LoadLibrary(registry: .files).run(config.library).including(try store.owned.all())
         }
         let (memoryTime, sweep) = try await BenchmarkRequest.seconds {
             let remembered = try store.memory.results(provider: "itunes", artists: library.artists, checkedSince: .distantPast)

@@ -1,5 +1,6 @@
 @testable import DeepCut
 @testable import DeepCutCatalog
+@testable import DeepCutConfig
 import DeepCutCore
 @testable import DeepCutFixtures
 @testable import DeepCutHTTP

@@ -23,9 +23,9 @@ import Testing
 
     private func reader(credentialsDirectory: URL? = nil, maxAttempts: Int = 1,
                         client: (any HTTPClient)? = nil) -> AppleMusicLibraryReader {
-        AppleMusicLibraryReader(makeClient: { client ?? CurlHTTPClient(maximumConnectionsPerHost: 1) },
-                                policy: RetryPolicy(maxAttempts: maxAttempts, baseDelay: .zero), timeoutSeconds: 5,
-                                credentialsDirectory: credentialsDirectory)
+        AppleMusicLibraryReader(client: client ?? CurlHTTPClient(maximumConnectionsPerHost: 1),
+                                environment: credentialsDirectory.map { ["CREDENTIALS_DIRECTORY": $0.path] } ?? [:],
+                                policy: RetryPolicy(maxAttempts: maxAttempts, baseDelay: .zero), timeoutSeconds: 5)
     }
 
     private static func library(_ count: Int) -> FixtureLibrary {
@@ -163,16 +163,16 @@ import Testing
     @Test func missingTokensAreConfigErrorsNamingTheKey() async throws {
         let source = LibrarySource(format: .appleMusicLibrary, path: URL(string: "http://127.0.0.1:9")!)
         let error = await failure { try await reader().read(source) }
-        #expect(error as? ConfigError == ConfigError(message: "apple-music-library: no developer token: set 'tokenFile' or provide the 'apple-music-token' credential ($CREDENTIALS_DIRECTORY)"))
+        #expect(error as? ConfigError == ConfigError(message: "library[].tokenFile: the apple-music-library source needs a developer token: set library[].tokenFile, or pass the systemd credential 'apple-music-token' (LoadCredential=)"))
     }
 
-    @Test(arguments: [("", "the Music-User-Token file is empty"), ("two\nlines", "the Music-User-Token file holds characters no token has")])
+    @Test(arguments: [("", "is empty"), ("two\nlines", "does not hold a single-line token")])
     func badTokenFilesAreConfigErrors(contents: String, problem: String) async throws {
         let tokenFile = try scratch.write("user.token", contents)
         let source = LibrarySource(format: .appleMusicLibrary, path: URL(string: "http://127.0.0.1:9")!,
                                    tokenFile: try scratch.write("developer.token", Self.developerToken), userTokenFile: tokenFile)
         let error = await failure { try await reader().read(source) }
-        #expect(error as? ConfigError == ConfigError(message: "\(tokenFile.path): \(problem)"))
+        #expect(error as? ConfigError == ConfigError(message: "library[].userTokenFile: \(tokenFile.path) \(problem)"))
     }
 
     @Test func tokensTravelOnlyInHeaders() async throws {

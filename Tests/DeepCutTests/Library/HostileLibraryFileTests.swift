@@ -18,7 +18,7 @@ import Testing
                          sourceLocation: SourceLocation = #_sourceLocation) async -> String? {
         do {
             let source = LibrarySource(format: format, path: try scratch.write(name, contents))
-            _ = try await LoadLibrary().run([source])
+            _ = try await LoadLibrary(registry: .files).run([source])
             Issue.record("\(name) was accepted", sourceLocation: sourceLocation)
             return nil
         } catch let error as LibraryError {
@@ -94,7 +94,7 @@ import Testing
         let store = try Database(path: path.path, access: .readWrite)
         try store.withConnection { try $0.executeScript("CREATE TABLE dismissals (key TEXT PRIMARY KEY, dismissed_at REAL);") }
         do {
-            _ = try await LoadLibrary().run([LibrarySource(format: .beets, path: path)])
+            _ = try await LoadLibrary(registry: .files).run([LibrarySource(format: .beets, path: path)])
             Issue.record("accepted")
         } catch let error as LibraryError {
             #expect(error == LibraryError(message: "state.db: not a beets library (no albums table)"))

@@ -34,7 +34,7 @@ import Testing
     @Test func realExportHasTwentyTwoAlbumsAndSixteenArtists() async throws {
         guard let url = SharedSamples.url(Self.sampleName) else { return }
         let source = LibrarySource(format: .itunesXML, path: url)
-        let outcome = try await LoadLibrary().run([source])
+        let outcome = try await LoadLibrary(registry: .files).run([source])
         #expect(outcome.albums.count == 22)
         #expect(outcome.albums.filter { $0.artist == "Various Artists" }.count == 4)
         #expect(outcome.artists.count == 16)
@@ -55,7 +55,7 @@ import Testing
     @Test func realExportWithCompilationArtistsSweepsTheirTrackArtistsToo() async throws {
         guard let url = SharedSamples.url(Self.sampleName) else { return }
         let source = LibrarySource(format: .itunesXML, path: url, compilationArtists: true)
-        let outcome = try await LoadLibrary().run([source])
+        let outcome = try await LoadLibrary(registry: .files).run([source])
         #expect(outcome.albums.count == 22)
         #expect(outcome.artists.count == 31)
         #expect(Set(outcome.artists).isSuperset(of: Self.sampleArtists))

@@ -14,7 +14,7 @@ import Testing
 
     private func message(_ format: LibraryFormat, _ path: URL) async -> String? {
         do {
-            _ = try await LoadLibrary().run([LibrarySource(format: format, path: path)])
+            _ = try await LoadLibrary(registry: .files).run([LibrarySource(format: format, path: path)])
             return nil
         } catch let error as any DeepCutError {
             #expect(error.exitCode == .dataError)
@@ -45,7 +45,7 @@ import Testing
         let target = try scratch.write("real.csv", "title,artist\nA,B\n")
         let link = scratch.url.appendingPathComponent("library.csv")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
-        #expect(try await LoadLibrary().run([LibrarySource(format: .csv, path: link)]).artists == ["B"])
+        #expect(try await LoadLibrary(registry: .files).run([LibrarySource(format: .csv, path: link)]).artists == ["B"])
     }
 
     // MARK: Bounds
@@ -60,7 +60,7 @@ import Testing
     @Test func rowJustUnderTheCapIsRead() async throws {
         let title = String(repeating: "x", count: CSVParser.maximumRecordLength - 10)
         let file = try scratch.write("library.csv", "title,artist\n\(title),C\n")
-        #expect(try await LoadLibrary().run([LibrarySource(format: .csv, path: file)]).albums.map(\.title) == [title])
+        #expect(try await LoadLibrary(registry: .files).run([LibrarySource(format: .csv, path: file)]).albums.map(\.title) == [title])
     }
 
     @Test func fileOverTheSizeCapIsRefusedBeforeReading() async throws {
@@ -157,7 +157,7 @@ import Testing
         default:
             file = try scratch.write("library.csv", "title,artist\n" + String(repeating: "Album,Artist\n", count: 20_000))
         }
-        let reader = try #require(try LibraryReaderRegistry.standard.readers(for: [LibrarySource(format: format, path: file)]).first)
+        let reader = try #require(try LibraryReaderRegistry.files.readers(for: [LibrarySource(format: format, path: file)]).first)
         let task = Task {
             // Waits for the cancellation, so the read deterministically starts cancelled.
             while !Task.isCancelled { await Task.yield() }

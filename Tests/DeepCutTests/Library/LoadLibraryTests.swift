@@ -23,7 +23,7 @@ import Testing
     @Test func artistsDedupeAcrossCaseWhitespaceAndUnicodeForm() async throws {
         let nfc = "Sigur R\u{00F3}s"
         let nfd = "Sigur Ro\u{0301}s"
-        let outcome = try await LoadLibrary().run([
+        let outcome = try await LoadLibrary(registry: .files).run([
             try csv("a.csv", "title,artist\nTakk,\(nfc)\nFragments,Bonobo\nBlack Sands,BONOBO\n"),
             try json("b.json", #"[{"title": "Kveikur", "artist": "\#(nfd)"}, {"title": "Migration", "artist": "  bonobo "}, {"title": "Con Todo El Mundo", "artist": "Khruangbin"}, {"title": "Valtari", "artist": "sigur   rós"}]"#),
         ])
@@ -46,7 +46,7 @@ import Testing
             .init(album: "Koop Islands", albumartist: "KOOP"),
             .init(album: "Now 100", albumartist: "various  ARTISTS"),
         ])
-        let outcome = try await LoadLibrary().run([
+        let outcome = try await LoadLibrary(registry: .files).run([
             try csv("library.csv", "title,artist\nDebut,\(nfc)\nMigration,Bonobo\n"),
             library,
             LibrarySource(format: .beets, path: beets),
@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test func placeholderArtistsAreOwnedButNeverSwept() async throws {
-        let outcome = try await LoadLibrary().run([
+        let outcome = try await LoadLibrary(registry: .files).run([
             try csv("library.csv", "title,artist\nNow 100,Various Artists\nFragments,Bonobo\nBest Of,various artists\nMix,Various\n"),
         ])
         #expect(outcome.artists == ["Bonobo"])
@@ -91,7 +91,7 @@ import Testing
     // MARK: - Sources and warnings
 
     @Test func summariesAndWarningsPerSourceInOrder() async throws {
-        let outcome = try await LoadLibrary().run([
+        let outcome = try await LoadLibrary(registry: .files).run([
             try csv("library.csv", "title,artist\nA,X\n,Y\nB,\n"),
             try json("library.json", #"[{"title": "C", "artist": "Z"}, {"title": "D"}]"#),
         ])
@@ -113,7 +113,7 @@ import Testing
             .init(id: 1, artist: "John Moore", album: "A Good Day to Die Hard", kind: "Purchased MPEG-4 video file", flag: "Movie"),
             .init(id: 2, artist: "Queen", album: "Innuendo"),
         ]).xml
-        let outcome = try await LoadLibrary().run([LibrarySource(format: .itunesXML, path: try scratch.write("Library.xml", xml))])
+        let outcome = try await LoadLibrary(registry: .files).run([LibrarySource(format: .itunesXML, path: try scratch.write("Library.xml", xml))])
         #expect(outcome.sources == [LibrarySourceSummary(source: "Library.xml", format: .itunesXML, albums: 1, warnings: 0, skipped: 1)])
         #expect(outcome.artists == ["Queen"])
     }
@@ -121,7 +121,7 @@ import Testing
     @Test func unreadableSourceFailsTheStage() async throws {
         let missing = scratch.url.appendingPathComponent("missing.json")
         await #expect(throws: LibraryError(message: "\(missing.path): cannot read library: No such file or directory")) {
-            try await LoadLibrary().run([try csv("library.csv", "title,artist\nA,X\n"), LibrarySource(format: .json, path: missing)])
+            try await LoadLibrary(registry: .files).run([try csv("library.csv", "title,artist\nA,X\n"), LibrarySource(format: .json, path: missing)])
         }
     }
 
@@ -147,7 +147,7 @@ import Testing
 
     @Test func standardRegistryHasAReaderForEveryFormat() throws {
         let sources = LibraryFormat.allCases.map { LibrarySource(format: $0, path: URL(fileURLWithPath: "/library")) }
-        let readers = try LibraryReaderRegistry.standard.readers(for: sources)
+        let readers = try LibraryReaderRegistry.standard(client: ScriptedHTTPClient(replies: []), environment: [:]).readers(for: sources)
         #expect(readers[0] is CSVLibraryReader)
         #expect(readers[1] is JSONLibraryReader)
         #expect(readers[2] is ITunesXMLLibraryReader)

@@ -1,7 +1,7 @@
 import Foundation
+@testable import DeepCutCore
 #if canImport(FoundationXML)
 import FoundationXML
-@testable import DeepCutCore
 #endif
 
 /// An Atom document parsed back with FoundationXML: element text by path (`feed/entry/title`),

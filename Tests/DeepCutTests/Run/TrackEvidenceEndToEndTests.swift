@@ -85,7 +85,7 @@ import Testing
     /// and every one of them recognised as owned.
     @Test func theBundledLibrarySpendsOneTrackListRequestPerUndecidedEditionOnce() async throws {
         let sample = try #require(SharedSamples.url("itunes_Library_xml_libpytunes_Test_Library.xml"))
-        let library = try await LoadLibrary().run([LibrarySource(format: .itunesXML, path: sample)])
+        let library = try await LoadLibrary(registry: .files).run([LibrarySource(format: .itunesXML, path: sample)])
         var artists: [String: FixtureArtist] = [:]
         var undecided = 0
         for (index, album) in library.albums.enumerated() where !ArtistName.isPlaceholder(album.artist) {

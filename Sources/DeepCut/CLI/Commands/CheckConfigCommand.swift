@@ -1,11 +1,11 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
 import DeepCutCatalog
 import DeepCutConfig
 import DeepCutCore
 import DeepCutLibrary
 import DeepCutState
+#if canImport(Glibc)
+import Glibc
 #endif
 
 /// `deepcut check-config`: validate the config, its paths, the state database and credentials' presence.
@@ -15,7 +15,7 @@ enum CheckConfigCommand: DeepCutCommand {
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
         let config = try context.loadConfig()
-        _ = try LibraryReaderRegistry.standard.readers(for: config.library)
+        try LibraryReaderRegistry.checkFormats(config.library)
         let credentials = context.environment["CREDENTIALS_DIRECTORY"].map { URL(fileURLWithPath: $0) }
         for (index, source) in config.library.enumerated() {
             if source.format == .appleMusicLibrary {
