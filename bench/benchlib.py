@@ -39,7 +39,7 @@ _P99_STANDARD_SCORE = 2.326_347_874
 
 
 class SplitMix64:
-    """Sources/DeepCutFixtures/Catalog/SplitMix64.swift, bit for bit."""
+    """SplitMix64 in Sources/DeepCutFixtures/Catalog/FixtureCatalog+Generated.swift, bit for bit."""
 
     def __init__(self, seed: int) -> None:
         self.state = seed & _MASK
@@ -58,7 +58,7 @@ class SplitMix64:
 
 def lognormal_latencies(count: int, median_ms: float, p99_ms: float, seed: int) -> list[float]:
     """The first `count` delays (seconds) the fixture server draws for `--lognormal-median-ms
-    --lognormal-p99-ms --seed`: FixtureLatency+Sampling.swift (Box–Muller), reproduced exactly.
+    --lognormal-p99-ms --seed`: FixtureLatency in Sources/DeepCutFixtures/Server/FixtureServerOptions.swift (Box–Muller), reproduced exactly.
 
     The server draws one delay per request from one generator under a lock, so whatever order
     concurrent requests arrive in, N requests get exactly these N delays.

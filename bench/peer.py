@@ -30,7 +30,7 @@ FAILING_ARTIST = 3
 
 
 def mbid(numeric: str) -> str:
-    """Sources/DeepCutFixtures/Routes/MusicBrainzID.swift."""
+    """MusicBrainzID in Sources/DeepCutFixtures/Routes/MusicBrainzRoute.swift."""
     digits = numeric.rjust(32, "0")
     return "-".join([digits[0:8], digits[8:12], digits[12:16], digits[16:20], digits[20:32]])
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Third-party text (titles, artist names, server messages) as people see it in every output.
 ///
 /// The snapshot keeps catalog text whole, cleaned but uncut (see `FeedEntry.published`); what people read is cleaned: no character XML forbids,
@@ -39,5 +41,74 @@ package enum DisplayText {
     private static func truncated(_ text: String, to limit: Int) -> String {
         guard text.count > limit else { return text }
         return String(text.prefix(max(0, limit - 1))) + "…"
+    }
+}
+
+/// Escaping for third-party text (titles, artist names, URLs) placed in XML or HTML.
+///
+/// Escapes `& < > " '` so text is safe in element content and in quoted attributes alike, and drops
+/// every character XML 1.0 forbids (C0 controls other than tab, LF and CR; U+FFFE; U+FFFF), which
+/// would otherwise make the whole Atom feed unparseable. DEL and C1 controls are legal XML but
+/// never meaningful in a title and rejected by some readers, so they are dropped too.
+enum MarkupText {
+    static func escape(_ text: String) -> String {
+        // Most text needs nothing: printable ASCII without markup characters comes back as it is.
+        if text.utf8.allSatisfy(isPlainASCII) { return text }
+        var escaped = ""
+        escaped.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars where isAllowed(scalar) {
+            switch scalar {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+
+    /// A byte that stands for itself in markup: printable ASCII other than `& < > " '`.
+    static func isPlainASCII(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): false
+        default: (0x20...0x7E).contains(byte)
+        }
+    }
+
+    static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D: true
+        case 0x00...0x1F, 0x7F...0x9F, 0xFFFE, 0xFFFF: false
+        default: true
+        }
+    }
+}
+
+/// The only links a rendered page or feed may carry: absolute `http` or `https` URLs with a host.
+/// Catalog data is third-party; a `javascript:` or `data:` URL must never become a clickable link.
+enum WebLink {
+    /// - Returns: `text` when it is such a URL, else nil.
+    static func http(_ text: String?) -> String? {
+        guard let text, !text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }),
+              let components = URLComponents(string: text),
+              let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let host = components.host, !host.isEmpty
+        else { return nil }
+        return text
+    }
+}
+
+/// Durations and ages as people say them, in the health text and on the page.
+enum ElapsedTime {
+    /// "41 s", "3 min 12 s", "2 h 5 min", "3 d 4 h"; negative reads as "0 s".
+    static func text(_ seconds: Int) -> String {
+        let seconds = max(0, seconds)
+        let (days, hours, minutes) = (seconds / 86_400, seconds / 3_600 % 24, seconds / 60 % 60)
+        if days > 0 { return "\(days) d \(hours) h" }
+        if hours > 0 { return "\(hours) h \(minutes) min" }
+        if minutes > 0 { return "\(minutes) min \(seconds % 60) s" }
+        return "\(seconds) s"
     }
 }

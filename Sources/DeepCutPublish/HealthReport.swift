@@ -38,3 +38,67 @@ package struct HealthReport: Sendable, Hashable, Codable {
         self.publish = publish
     }
 }
+
+extension HealthReport {
+    /// How one stage ended. `notRun` when an earlier stage stopped the run.
+    package enum StageStatus: String, Sendable, Hashable, Codable, CaseIterable {
+        case ok
+        case partial
+        case failed
+        case skipped
+        case notRun
+    }
+}
+
+extension HealthReport {
+    /// An `--if-stale` run that found nothing to do: when, and why.
+    package struct LastSkip: Sendable, Hashable, Codable {
+        package var at: Date
+        package var reason: String
+
+        package init(at: Date, reason: String) {
+            self.at = at
+            self.reason = reason
+        }
+    }
+}
+
+extension HealthReport {
+    /// Reads `health.json` in `outputDirectory` (for `deepcut health` and `--if-stale`).
+    /// - Returns: nil when no run has written one yet.
+    /// - Throws: `OutputReadError` when it exists but cannot be read or decoded.
+    package static func load(outputDirectory: URL) throws -> HealthReport? {
+        try OutputJSON.load(HealthReport.self, from: OutputFolder(outputDirectory).healthJSON)
+    }
+}
+
+/// Writes the run's health report as `health.json` (machine) and `health.txt` (human), each
+/// atomically. Written last, after every stage, including when an early stage failed.
+package enum HealthWriter {
+    /// - Parameter folder: the output folder; created when missing.
+    package static func write(_ report: HealthReport, to folder: URL) throws {
+        let files = OutputFolder(folder)
+        try AtomicFile.createDirectory(files.root)
+        try AtomicFile.write(OutputJSON.encode(report), to: files.healthJSON)
+        try AtomicFile.write(HealthText.render(report), to: files.healthText)
+    }
+}
+
+extension HealthWriter {
+    /// Records a skip in the health report: the last real run's report stays as it was, with
+    /// `lastSkip` added, so `health.txt`, `deepcut health` and its perfdata keep describing the feed
+    /// people see. Without a readable report (deleted, damaged) `fallback`, a skipped run's own
+    /// report, is written instead.
+    /// - Returns: the report written.
+    package static func writeSkip(_ skip: HealthReport.LastSkip, fallback: HealthReport, to folder: URL) throws -> HealthReport {
+        var report: HealthReport
+        do {
+            report = try HealthReport.load(outputDirectory: folder) ?? fallback
+        } catch is OutputReadError {
+            report = fallback  // An unreadable report is an output to replace, not data to keep.
+        }
+        report.lastSkip = skip
+        try write(report, to: folder)
+        return report
+    }
+}

@@ -24,6 +24,16 @@ package struct OutputFolder: Sendable {
 
     static func snapshotName(_ runID: RunID) -> String { "\(runID).json" }
 
+    /// The run ids of the snapshot files in `snapshots/`, oldest first. Files not named like a
+    /// snapshot (`RUNID.json`) are left out, so a stray `notes.json` is never taken for a run.
+    /// - Throws: the file system's error when the folder cannot be listed.
+    package func snapshotRunIDs() throws -> [RunID] {
+        try FileManager.default.contentsOfDirectory(atPath: snapshots.path).compactMap { name in
+            guard name.hasSuffix(".json") else { return nil }
+            return RunID(rawValue: String(name.dropLast(".json".count)))
+        }.sorted()
+    }
+
     /// A file's name as the health report lists it: relative to the output folder.
     package func relativeName(_ url: URL) -> String {
         let prefix = root.standardizedFileURL.path + "/"

@@ -133,18 +133,14 @@ package struct Publish: Sendable {
     /// baseline's own, and removes the rest. Files that are not named like a snapshot are left alone.
     /// The feed is already published when this runs, so a removal that fails is reported, not thrown.
     private func prune(keeping baseline: RunID?, into outcome: inout PublishOutcome) {
-        let names: [String]
+        let runs: [RunID]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder.snapshots.path)
+            runs = try folder.snapshotRunIDs()
         } catch {
             let problem = "cannot list \(folder.snapshots.path) to prune old snapshots (\(error.localizedDescription))"
             outcome.message = [outcome.message, problem].compactMap { $0 }.joined(separator: "; ")
             return
         }
-        let runs = names.compactMap { name -> RunID? in
-            guard name.hasSuffix(".json") else { return nil }
-            return RunID(rawValue: String(name.dropLast(".json".count)))
-        }.sorted()
         // A snapshot dated after this run's was written under a clock that ran ahead, before this
         // run in fact: it ranks oldest, so retention never prunes the snapshots of the corrected clock first.
         let current = outcome.snapshot
@@ -159,4 +155,58 @@ package struct Publish: Sendable {
             }
         }
     }
+}
+
+/// What the published page shows beside the feed, handed in by the pipeline.
+///
+/// The pipeline hands in the finished run's report and a history that holds this run; a caller
+/// whose report's `publish` stage is still `notRun` gets Publish's own outcome filled in.
+package struct PublishContext: Sendable {
+    /// The run's report; the page's health panel. Nil leaves the panel out.
+    var health: HealthReport?
+    /// Recent runs in any order; the page charts the newest 30.
+    var history: [RunRecord]
+    /// `publish.baseURL`: absolute links in the feeds when set.
+    var baseURL: URL?
+    /// The install's id in the feeds' entry ids (`StateStore.installID`); nil for the legacy ids.
+    var installID: String?
+
+    package init(health: HealthReport? = nil, history: [RunRecord] = [], baseURL: URL? = nil, installID: String? = nil) {
+        self.health = health
+        self.history = history
+        self.baseURL = baseURL
+        self.installID = installID
+    }
+}
+
+/// What the Publish stage did: the health report's `publish` object and the exit code's evidence.
+package struct PublishOutcome: Sendable, Hashable {
+    /// True when the snapshot became the baseline (`latest.json`).
+    var promoted: Bool
+    /// Files written, relative to the output folder, in write order.
+    var wrote: [String]
+    /// The run id of the snapshot published; nil when the sweep failed and nothing was published.
+    var snapshot: RunID?
+    /// The baseline after publishing: this run's snapshot if promoted, else the one kept.
+    package var baseline: Baseline?
+    var baselineAgeSeconds: Int?
+    /// Snapshot files removed by retention, relative to the output folder.
+    var pruned: [String]
+    /// Temporaries of a crashed earlier run that were swept.
+    var removedTemporaries: Int
+    /// The snapshot file a failed publish wrote and then removed, relative to the output folder.
+    var removedSnapshot: String?
+    /// Something the operator should know, such as an unreadable `latest.json` kept or replaced.
+    var message: String?
+}
+
+/// Publish stopped at a file it could not write: the cause (its exit code and line) and what had
+/// been done by then, so the health report says which files were replaced and whether the
+/// baseline was promoted, even though the run failed.
+package struct PublishFailure: DeepCutError {
+    var outcome: PublishOutcome
+    var cause: any DeepCutError
+
+    package var exitCode: ExitCode { cause.exitCode }
+    package var message: String { cause.message }
 }

@@ -49,6 +49,50 @@ package struct Snapshot: Sendable, Hashable, Codable {
     }
 }
 
+extension Snapshot {
+    /// The snapshot's file bytes: stable for equal snapshots.
+    func encoded() throws -> Data {
+        try OutputJSON.encode(self)
+    }
+
+    /// Reads a snapshot file.
+    /// - Returns: nil when there is no such file.
+    /// - Throws: `OutputReadError` when the file exists but cannot be read, is torn, or is not a schema 1 snapshot.
+    package static func load(from url: URL) throws -> Snapshot? {
+        guard let data = try OutputJSON.read(url) else { return nil }
+        let version = try OutputJSON.decode(SchemaVersionProbe.self, from: data, file: url)
+        guard version.schemaVersion == Snapshot.schemaVersion else {
+            throw OutputReadError(path: url.path, reason: "schemaVersion \(version.schemaVersion), expected \(Snapshot.schemaVersion)")
+        }
+        return try OutputJSON.decode(Snapshot.self, from: data, file: url)
+    }
+
+    /// Reads only the version, so a future schema is named as such instead of as a missing key.
+    private struct SchemaVersionProbe: Decodable {
+        var schemaVersion: Int
+    }
+}
+
+extension Snapshot {
+    /// The entry showing this release id, or folding it in as an alternate edition.
+    func entry(withID id: String) -> FeedEntry? {
+        entries.first { $0.id == id || $0.alternates.contains { $0.id == id } }
+    }
+
+    /// The entry (released or upcoming) a person names by what they see: the feed's item id
+    /// (`tag:…/2000022`), the catalog id, or the release's URL; an alternate edition's id or URL
+    /// names the entry that folds it.
+    /// - Returns: the entry and the catalog id of the release named.
+    package func entry(named reference: String) -> (entry: FeedEntry, releaseID: String)? {
+        let id = FeedIdentity.releaseID(fromEntryID: reference, provider: provider) ?? reference
+        for entry in entries + (upcoming ?? []) {
+            if entry.id == id || entry.url == reference { return (entry, entry.id) }
+            if let alternate = entry.alternates.first(where: { $0.id == id || $0.url == reference }) { return (entry, alternate.id) }
+        }
+        return nil
+    }
+}
+
 extension FeedEntry {
     /// The entry as snapshots carry it: links only when they are http(s) URLs (a `javascript:` or
     /// `data:` URL becomes no link), and titles and names without the characters every renderer

@@ -49,3 +49,27 @@ package struct ArtistResolutionRepository: Sendable {
                                       resolvedAt: try row.get(4))
     }
 }
+
+/// One cached answer to "which catalog artist is this library name?".
+package struct ArtistResolutionRecord: Sendable, Hashable {
+    /// `ArtistName.normalize` of the library's name.
+    package var artistKey: String
+    /// The catalog artist; nil exactly when `method` is `.notFound`.
+    package var artist: CatalogArtist?
+    package var method: ResolutionMethod
+    package var resolvedAt: Date
+
+    package init(artistKey: String, artist: CatalogArtist? = nil, method: ResolutionMethod, resolvedAt: Date) {
+        self.artistKey = artistKey
+        self.artist = artist
+        self.method = method
+        self.resolvedAt = resolvedAt
+    }
+}
+
+extension StateStore {
+    /// The artist resolution cache (schema version 3).
+    package var artistResolutions: ArtistResolutionRepository {
+        ArtistResolutionRepository(database: database)
+    }
+}

@@ -105,3 +105,52 @@ package struct DismissalRepository: Sendable {
                   recordingType: try row.get(6), releaseDate: try row.get(7))
     }
 }
+
+/// What saving one dismissal did to the stored rows.
+package enum DismissalChange: Sendable, Hashable {
+    /// The album key was not dismissed before.
+    case inserted
+    /// The stored row was replaced by a richer or newer one.
+    case updated
+    /// The stored row was kept: identical, richer, or newer.
+    case unchanged
+}
+
+/// The outcome of importing dismissals, per row. Importing the same rows again counts all unchanged.
+package struct DismissalImportCounts: Sendable, Hashable, Codable {
+    package var inserted = 0
+    package var updated = 0
+    package var unchanged = 0
+
+    package init(inserted: Int = 0, updated: Int = 0, unchanged: Int = 0) {
+        self.inserted = inserted
+        self.updated = updated
+        self.unchanged = unchanged
+    }
+
+    mutating func count(_ change: DismissalChange) {
+        switch change {
+        case .inserted: inserted += 1
+        case .updated: updated += 1
+        case .unchanged: unchanged += 1
+        }
+    }
+}
+
+extension Dismissal {
+    /// Times are kept to the millisecond, the precision of the JSON exchange format, so an
+    /// export imported back compares equal instead of "newer by 0.4 ms".
+    static func roundedTime(_ seconds: Double) -> Double {
+        (seconds * 1000).rounded() / 1000
+    }
+
+    /// Whether this dismissal should replace `stored`, the row already kept for its album key.
+    ///
+    /// Display data is free when a dismissal is made and expensive forever after, so a row that
+    /// has it is never replaced by a legacy key-only row. Otherwise the newer dismissal wins;
+    /// on a tie the incoming one does, so saving twice is still deterministic.
+    func supersedes(_ stored: Dismissal) -> Bool {
+        if isLegacy != stored.isLegacy { return !isLegacy }
+        return dismissedAt >= stored.dismissedAt
+    }
+}

@@ -1,5 +1,6 @@
 import DeepCutCore
 import DeepCutSQLite
+import Foundation
 
 /// The history of runs, newest first, for `health` and trend questions.
 package struct RunHistoryRepository: Sendable {
@@ -77,5 +78,29 @@ package struct RunHistoryRepository: Sendable {
                   status: try row.get(3), exitCode: try row.get(4), durationSeconds: try row.get(5),
                   artistsTotal: try row.get(6), artistsFailed: try row.get(7), entries: try row.get(8),
                   requests: try row.get(9), libraryArtists: try row.get(10))
+    }
+}
+
+extension RunHistoryRepository {
+    /// When the newest complete run finished: the metrics' last success, which a partial or
+    /// failed run must not reset.
+    package func lastCompleteFinish() throws -> Date? {
+        try database.withConnection { connection in
+            try connection.query("SELECT MAX(finished_at) FROM runs WHERE status = ?", [RunStatus.complete]) {
+                try $0.get(0, as: Date?.self)
+            }.first ?? nil
+        }
+    }
+
+    /// How many library artists the newest complete run swept: the library guard's reference. Rows
+    /// written before `library_artists` was kept fall back to the sweep's artist count, which was
+    /// the library's.
+    package func lastCompleteLibraryArtists() throws -> (runID: String, artists: Int)? {
+        try database.withConnection { connection in
+            try connection.query("""
+                SELECT run_id, COALESCE(library_artists, artists_total) FROM runs WHERE status = ?
+                ORDER BY started_at DESC, run_id DESC LIMIT 1
+                """, [RunStatus.complete]) { (try $0.get(0, as: String.self), try $0.get(1, as: Int.self)) }.first
+        }
     }
 }

@@ -29,7 +29,7 @@ extension FixtureCatalog {
                     id: String(1_000_000_000 + number * 1_000 + releaseNumber),
                     title: generatedTitle(using: &random) + " " + padded(releaseNumber, width: releaseWidth),
                     type: type,
-                    releaseDate: civilDate(epochDay: todayDay - daysAgo),
+                    releaseDate: ReleaseDate(epochDay: todayDay - daysAgo),
                     explicit: Int.random(in: 0..<5, using: &random) == 0 ? true : nil
                 ))
             }
@@ -64,17 +64,21 @@ extension FixtureCatalog {
         let digits = String(value)
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
+}
 
-    /// Howard Hinnant's civil_from_days, the inverse of `ReleaseDate.epochDay`.
-    private static func civilDate(epochDay: Int) -> ReleaseDate {
-        let shifted = epochDay + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return ReleaseDate(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
+/// A tiny seeded generator, so generated catalogs and sampled latencies repeat exactly for a given seed.
+package struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    package init(seed: UInt64) {
+        state = seed
+    }
+
+    package mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
     }
 }

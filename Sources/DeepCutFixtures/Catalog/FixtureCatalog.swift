@@ -53,3 +53,31 @@ extension String {
         !isEmpty && utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 }
+
+/// A catalog file the fixture server cannot serve: unreadable, not JSON of the catalog's shape, or with bad ids.
+package struct FixtureCatalogError: Error, Sendable, CustomStringConvertible {
+    package let file: String
+    package let problem: String
+    /// Distinguishes "cannot read" from "read but wrong", which map to different exit codes.
+    package let isUnreadable: Bool
+
+    package var description: String { "\(file): \(problem)" }
+}
+
+extension DecodingError {
+    /// "artists[2].releases[0].type: Cannot initialize RecordingType from invalid String value lp": where and what,
+    /// in one line, for the fixture server's single stderr line.
+    var oneLineSummary: String {
+        let (path, detail): ([any CodingKey], String) = switch self {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            (context.codingPath, context.debugDescription)
+        case .keyNotFound(let key, let context):
+            (context.codingPath + [key], "missing")
+        @unknown default:
+            ([], "not a fixture catalog")
+        }
+        let location = path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            .trimmingPrefix(".")
+        return location.isEmpty ? detail : "\(location): \(detail)"
+    }
+}

@@ -24,3 +24,50 @@ indirect enum FixtureJSON: Sendable {
         }
     }
 }
+
+/// One result object written the way iTunes writes it: keys in Apple's order, `", "` between fields.
+/// JSONEncoder cannot keep key order, and the order makes fixture responses diffable against real captures.
+struct ITunesJSONObject {
+    private var fields: [String] = []
+
+    mutating func add(_ key: String, _ value: String) {
+        fields.append(key.jsonQuoted + ":" + value.jsonQuoted)
+    }
+
+    /// A number given as its decimal text (iTunes ids exceed nothing, but stay exact this way).
+    mutating func add(_ key: String, number digits: String) {
+        fields.append(key.jsonQuoted + ":" + digits)
+    }
+
+    var text: String {
+        "{" + fields.joined(separator: ", ") + "}"
+    }
+
+    /// The whole response body, byte-compatible with iTunes' framing: three leading newlines, then
+    /// `resultCount` and `results` on their own lines, one result per line, three trailing newlines.
+    static func responseBody(_ results: [ITunesJSONObject]) -> String {
+        let lines = results.isEmpty ? "" : "\n" + results.map(\.text).joined(separator: ", \n")
+        return "\n\n\n{\n \"resultCount\":\(results.count),\n \"results\": [\(lines)]\n}\n\n\n"
+    }
+}
+
+extension String {
+    /// This string as a JSON string literal, quotes included. Slashes stay unescaped, as iTunes writes them.
+    var jsonQuoted: String {
+        var quoted = "\""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case "\n": quoted += "\\n"
+            case "\r": quoted += "\\r"
+            case "\t": quoted += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "\""
+    }
+}

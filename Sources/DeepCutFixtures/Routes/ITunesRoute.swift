@@ -1,3 +1,5 @@
+import Foundation
+
 /// The iTunes Search API: `GET /search?entity=musicArtist` and `GET /lookup?id=…&entity=album`,
 /// answered in iTunes' own format (see `shared/samples/itunes_*.json`).
 struct ITunesRoute: FixtureRoute {
@@ -52,5 +54,52 @@ struct ITunesRoute: FixtureRoute {
 
     static func artistURL(name: String, id: String, storefront: ITunesStorefront) -> String {
         "https://music.apple.com/\(storefront.code)/artist/\(name.urlSlug)/\(id)?uo=4"
+    }
+}
+
+extension ITunesRoute {
+    /// `search?term=T&entity=musicArtist[&country=C][&limit=N]`: artists whose name contains the term, ignoring
+    /// case and diacritics; exact matches first, then catalog order. Only the musicArtist entity is served.
+    func searchPlan(for request: LoopbackRequest) -> RoutePlan {
+        let route = "itunes.search"
+        guard let parameters = request.queryParameters else { return invalidParameter("query", route: route) }
+        let term = (parameters["term"] ?? "").trimmingCharacters(in: .whitespaces)
+        guard !term.isEmpty else { return invalidParameter("term", route: route) }
+        guard parameters["entity"] == "musicArtist" else { return invalidParameter("entity", route: route) }
+        guard let storefront = ITunesStorefront.named(parameters["country"] ?? "us") else {
+            return invalidParameter("country", route: route)
+        }
+        guard let limit = Self.limit(parameters["limit"]) else { return invalidParameter("limit", route: route) }
+
+        let foldedTerm = term.searchFolded
+        let matches = foldedNames.indices.filter { foldedNames[$0].contains(foldedTerm) }
+        let exact = matches.filter { foldedNames[$0] == foldedTerm }
+        let ranked = exact + matches.filter { foldedNames[$0] != foldedTerm }
+        let results = ranked.prefix(limit).map { artistWrapper(artists[$0], storefront: storefront) }
+        return RoutePlan(
+            name: route, operation: .search, artistIDs: ranked.map { artists[$0].id },
+            response: LoopbackResponse(status: 200, contentType: Self.contentType, body: ITunesJSONObject.responseBody(results))
+        )
+    }
+}
+
+/// The `country` parameter's storefront: the code in URLs, and the country and currency a collection reports.
+struct ITunesStorefront: Sendable, Hashable {
+    let code: String
+    let countryName: String
+    let currency: String
+
+    static let unitedStates = ITunesStorefront(code: "us", countryName: "USA", currency: "USD")
+
+    /// The storefronts the fixture knows; iTunes rejects unknown country codes with 400, and so does the fixture.
+    static func named(_ code: String) -> ITunesStorefront? {
+        let code = code.lowercased()
+        let known: [String: (String, String)] = [
+            "us": ("USA", "USD"), "gb": ("GBR", "GBP"), "ca": ("CAN", "CAD"), "au": ("AUS", "AUD"),
+            "nz": ("NZL", "NZD"), "ie": ("IRL", "EUR"), "de": ("DEU", "EUR"), "fr": ("FRA", "EUR"),
+            "nl": ("NLD", "EUR"), "es": ("ESP", "EUR"), "it": ("ITA", "EUR"), "se": ("SWE", "SEK"),
+            "jp": ("JPN", "JPY"), "br": ("BRA", "BRL"), "mx": ("MEX", "MXN"),
+        ]
+        return known[code].map { ITunesStorefront(code: code, countryName: $0.0, currency: $0.1) }
     }
 }

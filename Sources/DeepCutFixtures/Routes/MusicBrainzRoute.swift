@@ -1,4 +1,5 @@
 import Foundation
+import DeepCutCore
 
 /// MusicBrainz WS/2: `GET /ws/2/artist?query=…` (search) and `GET /ws/2/release-group?artist=MBID` (browse,
 /// paged by `offset`/`limit`), JSON only, in MusicBrainz's shapes (see `shared/samples/musicbrainz_*.json`).
@@ -67,5 +68,141 @@ struct MusicBrainzRoute: FixtureRoute {
     static func ok(route: String, operation: CatalogOperation, artistIDs: [String], _ body: FixtureJSON) -> RoutePlan {
         RoutePlan(name: route, operation: operation, artistIDs: artistIDs,
                   response: LoopbackResponse(status: 200, contentType: contentType, body: body.text))
+    }
+}
+
+extension MusicBrainzRoute {
+    /// `artist?query=artist:"name"` (or bare text): artists whose name contains the phrase, ignoring case
+    /// and diacritics; exact matches first with score 100. `disambiguation` is left out, as MusicBrainz
+    /// does when an artist has none.
+    func searchPlan(query: String, limit: Int, offset: Int) -> RoutePlan {
+        let phrase = Self.phrase(in: query)
+        guard !phrase.isEmpty else { return Self.error("Invalid query.", status: 400, route: "musicbrainz.artist") }
+        let folded = phrase.searchFolded
+        let matches = foldedNames.indices.filter { foldedNames[$0].contains(folded) }
+        let exact = matches.filter { foldedNames[$0] == folded }
+        let ranked = exact + matches.filter { foldedNames[$0] != folded }
+        let shown = ranked.dropFirst(offset).prefix(limit).map { index in
+            let artist = artists[index]
+            return FixtureJSON.object([
+                ("id", .string(MusicBrainzID.mbid(for: artist.id))), ("type", .string("Group")),
+                ("score", .number(foldedNames[index] == folded ? 100 : 80)),
+                ("name", .string(artist.name)), ("sort-name", .string(artist.name)),
+            ])
+        }
+        let body = FixtureJSON.object([
+            ("created", .string("2026-01-01T00:00:00.000Z")), ("count", .number(ranked.count)),
+            ("offset", .number(offset)), ("artists", .array(shown)),
+        ])
+        return Self.ok(route: "musicbrainz.artist", operation: .search, artistIDs: ranked.map { artists[$0].id }, body)
+    }
+
+    /// The searched name: the phrase of `artist:"…"` with `\"` and `\\` unescaped, or the bare query.
+    static func phrase(in query: String) -> String {
+        let trimmed = query.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix("artist:\""), trimmed.hasSuffix("\""), trimmed.count >= "artist:\"\"".count else {
+            return trimmed
+        }
+        var phrase = ""
+        var escaping = false
+        for character in trimmed.dropFirst("artist:\"".count).dropLast() {
+            if escaping || character != "\\" {
+                phrase.append(character)
+                escaping = false
+            } else {
+                escaping = true
+            }
+        }
+        return phrase
+    }
+}
+
+extension MusicBrainzRoute {
+    /// `release-group?artist=MBID[&type=album|ep|single][&limit=N][&offset=M]`: one page of the artist's
+    /// release groups in catalog order, with `release-group-count` over all pages. `type` filters primary
+    /// types, so `album` includes compilations (primary type Album, secondary type Compilation).
+    func browsePlan(_ parameters: [String: String], limit: Int, offset: Int) -> RoutePlan {
+        let route = "musicbrainz.release-group"
+        let mbid = parameters["artist"] ?? ""
+        guard MusicBrainzID.isUUIDShaped(mbid) else { return Self.error("Invalid mbid.", status: 400, route: route) }
+        guard let index = artistIndexByMBID[mbid.lowercased()] else { return Self.error("Not Found", status: 404, route: route) }
+        let artist = artists[index]
+        let types = parameters["type"].map { Set($0.split(separator: "|").map { $0.lowercased() }) }
+        let listed = artist.releases.filter { types?.contains(Self.primaryType($0.type).lowercased()) ?? true }
+        let page = listed.dropFirst(offset).prefix(limit).map(Self.releaseGroup)
+        let body = FixtureJSON.object([
+            ("release-group-count", .number(listed.count)), ("release-group-offset", .number(offset)),
+            ("release-groups", .array(page)),
+        ])
+        return Self.ok(route: route, operation: .lookup, artistIDs: [artist.id], body)
+    }
+
+    private static func primaryType(_ type: RecordingType) -> String {
+        switch type {
+        case .album, .compilation: "Album"
+        case .ep: "EP"
+        case .single: "Single"
+        }
+    }
+
+    private static func releaseGroup(_ release: FixtureRelease) -> FixtureJSON {
+        let secondary: [FixtureJSON] = release.type == .compilation ? [.string("Compilation")] : []
+        return .object([
+            ("disambiguation", .string("")),
+            ("first-release-date", .string(release.releaseDate.description)),
+            ("id", .string(MusicBrainzID.mbid(for: release.id))),
+            ("primary-type", .string(primaryType(release.type))),
+            ("secondary-types", .array(secondary)),
+            ("title", .string(release.title)),
+        ])
+    }
+}
+
+extension MusicBrainzRoute {
+    /// `release?release-group=MBID&inc=recordings[&limit=N]`: the group's one release with its
+    /// medium and tracks (`title`, `length` in milliseconds), as MusicBrainz browses releases.
+    func releaseTracksPlan(_ parameters: [String: String]) -> RoutePlan {
+        let route = "musicbrainz.release"
+        let mbid = (parameters["release-group"] ?? "").lowercased()
+        guard MusicBrainzID.isUUIDShaped(mbid) else { return Self.error("Invalid mbid.", status: 400, route: route) }
+        guard let (artist, release) = artists.release(where: { MusicBrainzID.mbid(for: $0.id) == mbid }) else {
+            return Self.error("Not Found", status: 404, route: route)
+        }
+        let tracks = ITunesRoute.tracks(of: release).enumerated().map { number, track -> FixtureJSON in
+            .object([
+                ("number", .string(String(number + 1))), ("position", .number(number + 1)), ("title", .string(track.title)),
+                ("length", track.seconds.map { .number($0 * 1000 + 417) } ?? .null),
+            ])
+        }
+        let medium = FixtureJSON.object([("position", .number(1)), ("format", .string("Digital Media")),
+                                         ("track-count", .number(tracks.count)), ("tracks", .array(tracks))])
+        let body = FixtureJSON.object([
+            ("release-count", .number(1)), ("release-offset", .number(0)),
+            ("releases", .array([.object([("id", .string(MusicBrainzID.mbid(for: release.id + "1"))), ("title", .string(release.title)),
+                                          ("media", .array([medium]))])])),
+        ])
+        return Self.ok(route: route, operation: .lookup, artistIDs: [artist.id], body)
+    }
+}
+
+/// The fixture catalog's numeric ids (up to 32 digits) as MusicBrainz-shaped UUIDs: the digits, zero-padded to 32,
+/// grouped 8-4-4-4-12 (`900000001` → `00000000-0000-0000-0000-000900000001`). Deterministic, so one catalog
+/// serves every API, and the numeric id stays readable in the MBID.
+enum MusicBrainzID {
+    static func mbid(for numericID: String) -> String {
+        let digits = String(repeating: "0", count: max(0, 32 - numericID.count)) + numericID
+        var groups: [Substring] = []
+        var rest = Substring(digits)
+        for length in [8, 4, 4, 4, 12] {
+            groups.append(rest.prefix(length))
+            rest = rest.dropFirst(length)
+        }
+        return groups.joined(separator: "-")
+    }
+
+    /// True for `8-4-4-4-12` hex groups, the only form MusicBrainz accepts (it answers 400 otherwise).
+    static func isUUIDShaped(_ text: String) -> Bool {
+        let groups = text.split(separator: "-", omittingEmptySubsequences: false)
+        return groups.map(\.count) == [8, 4, 4, 4, 12] && groups.allSatisfy { $0.allSatisfy(\.isHexDigit) }
     }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import Glibc
 
 /// A loopback catalog server speaking the iTunes Search API's, Apple Music API's and MusicBrainz WS/2's formats
 /// (their paths are disjoint, so all are served at once) from a `FixtureCatalog`, with per-artist
@@ -118,5 +119,18 @@ package final class FixtureServer: Sendable {
 
     package func resetLog() {
         state.resetLog()
+    }
+}
+
+/// The fixture server could not start: a socket call failed, or `start()` was called twice.
+package struct FixtureServerError: Error, Sendable, CustomStringConvertible {
+    package let description: String
+
+    init(operation: String, errno code: Int32) {
+        description = "\(operation) failed: \(String(cString: strerror(code)))"
+    }
+
+    init(_ description: String) {
+        self.description = description
     }
 }

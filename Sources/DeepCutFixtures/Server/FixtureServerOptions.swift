@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a `FixtureServer` listens and how slowly it answers.
 package struct FixtureServerOptions: Sendable, Hashable {
     /// 0 picks a free port; read the real one from the URL `start()` returns.
@@ -31,5 +33,40 @@ package struct FixtureServerOptions: Sendable, Hashable {
         self.host = host
         self.latency = latency
         self.appleMusicToken = appleMusicToken
+    }
+}
+
+/// Delay added before every answer, so tests and benchmarks see a catalog that takes time like a real one.
+package enum FixtureLatency: Sendable, Hashable {
+    case none
+    case fixed(milliseconds: Double)
+    /// Lognormal delays with the given median and 99th percentile, repeatable for a seed: a long tail like a real API.
+    case lognormal(medianMilliseconds: Double, p99Milliseconds: Double, seed: UInt64)
+}
+
+extension FixtureLatency {
+    /// The z-score of the 99th percentile of a standard normal distribution.
+    private static let p99StandardScore = 2.326_347_874
+
+    /// One delay in seconds, drawn from `random` (untouched unless the latency is random).
+    func sampleSeconds(using random: inout SplitMix64) -> Double {
+        switch self {
+        case .none:
+            return 0
+        case .fixed(let milliseconds):
+            return max(0, milliseconds) / 1000
+        case .lognormal(let median, let p99, _):
+            guard median > 0 else { return 0 }
+            let sigma = max(0, log(max(p99, median)) - log(median)) / Self.p99StandardScore
+            // Box–Muller; 1 - u keeps the logarithm's argument in (0, 1].
+            let uniform = 1 - Double.random(in: 0..<1, using: &random)
+            let angle = Double.random(in: 0..<1, using: &random)
+            let standardNormal = (-2 * log(uniform)).squareRoot() * cos(2 * Double.pi * angle)
+            return median * exp(sigma * standardNormal) / 1000
+        }
+    }
+
+    var seed: UInt64 {
+        if case .lognormal(_, _, let seed) = self { seed } else { 0 }
     }
 }

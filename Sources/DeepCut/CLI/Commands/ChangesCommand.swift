@@ -61,15 +61,12 @@ enum ChangesCommand: DeepCutCommand {
     /// Every snapshot in `snapshots/`, oldest first.
     private static func publishedSnapshots(in folder: OutputFolder) throws -> [Snapshot] {
         guard FileManager.default.fileExists(atPath: folder.snapshots.path) else { return [] }
-        let names: [String]
+        let runIDs: [RunID]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder.snapshots.path)
+            runIDs = try folder.snapshotRunIDs()
         } catch {
             throw OutputReadError(path: folder.snapshots.path, reason: "\(error.localizedDescription)")
         }
-        return try names.compactMap { name in
-            guard name.hasSuffix(".json"), let runID = RunID(rawValue: String(name.dropLast(5))) else { return nil }
-            return try Snapshot.load(from: folder.snapshot(runID))
-        }.sorted { $0.runID < $1.runID }
+        return try runIDs.compactMap { try Snapshot.load(from: folder.snapshot($0)) }.sorted { $0.runID < $1.runID }
     }
 }

@@ -1,4 +1,0 @@
-import DeepCutCore
-import DeepCutSQLite
-
-extension ResolutionMethod: DatabaseValueConvertible {}
