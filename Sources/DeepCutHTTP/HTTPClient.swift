@@ -74,3 +74,9 @@ private extension String {
         String(repeating: "0", count: max(0, width - count)) + self
     }
 }
+
+/// The version catalogs see in the User-Agent (`deepcut/0.1.0`) and `deepcut --version` prints;
+/// MusicBrainz asks every client to name itself. `scripts/package` reads it from this file.
+package enum ClientVersion {
+    package static let current = "0.1.0"
+}
