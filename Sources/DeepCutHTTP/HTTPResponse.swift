@@ -6,7 +6,7 @@ package struct HTTPResponse: Sendable, Hashable {
     var headers: [String: String]
     var body: Data
 
-    init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+    package init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
         self.status = status
         self.headers = headers
         self.body = body
