@@ -50,12 +50,35 @@ let package = Package(
         // Loopback catalog server speaking the real APIs' formats, with fault injection.
         .target(name: "DeepCutFixtures", dependencies: ["DeepCutCore"]),
         .executableTarget(name: "deepcut-fixture-server", dependencies: ["DeepCutFixtures"]),
-        // Shared test doubles: the clock, the scripted HTTP client, scratch folders.
+        // Shared test doubles: the clock, the scripted HTTP client, scratch folders, sample paths,
+        // test libraries and catalogs. A regular target so every test target can use it; no product
+        // depends on it (scripts/check-architecture keeps it that way).
+        .target(name: "DeepCutTestKit", dependencies: ["DeepCutCore", "DeepCutSQLite", "DeepCutHTTP", "DeepCutFixtures"],
+                path: "Tests/DeepCutTestKit"),
 
+        // One test target per module, depending only on that module, the ones below it, the kit and
+        // (when a test starts the loopback server) the fixtures. Anything end to end is DeepCutTests.
         .testTarget(name: "DeepCutCoreTests", dependencies: ["DeepCutCore"]),
+        .testTarget(name: "DeepCutSQLiteTests", dependencies: ["DeepCutSQLite", "DeepCutCore", "CSQLite", "DeepCutTestKit"]),
+        .testTarget(name: "DeepCutHTTPTests", dependencies: ["DeepCutHTTP", "DeepCutCore", "DeepCutFixtures", "DeepCutTestKit"]),
+        .testTarget(name: "DeepCutConfigTests", dependencies: ["DeepCutConfig", "DeepCutCore", "DeepCutTestKit"]),
+        .testTarget(name: "DeepCutLibraryTests", dependencies: [
+            "DeepCutLibrary", "DeepCutConfig", "DeepCutSQLite", "DeepCutHTTP", "DeepCutCore", "DeepCutFixtures", "DeepCutTestKit",
+        ]),
+        .testTarget(name: "DeepCutCatalogTests", dependencies: [
+            "DeepCutCatalog", "DeepCutConfig", "DeepCutHTTP", "DeepCutCore", "DeepCutFixtures", "DeepCutTestKit",
+        ]),
+        .testTarget(name: "DeepCutStateTests", dependencies: ["DeepCutState", "DeepCutSQLite", "DeepCutCore", "CSQLite", "DeepCutTestKit"]),
+        .testTarget(name: "DeepCutSweepTests", dependencies: [
+            "DeepCutSweep", "DeepCutCatalog", "DeepCutState", "DeepCutConfig", "DeepCutHTTP", "DeepCutCore", "DeepCutFixtures",
+            "DeepCutTestKit",
+        ]),
+        .testTarget(name: "DeepCutPublishTests", dependencies: ["DeepCutPublish", "DeepCutCore", "DeepCutTestKit"]),
+        .testTarget(name: "DeepCutFixturesTests", dependencies: ["DeepCutFixtures", "DeepCutCore", "DeepCutTestKit"]),
+        // The app (Run, Operations, CLI) and everything end to end: reliability, simulation, benchmarks.
         .testTarget(name: "DeepCutTests", dependencies: [
             "DeepCut", "DeepCutCore", "DeepCutSQLite", "DeepCutHTTP", "DeepCutConfig", "DeepCutLibrary", "DeepCutCatalog",
-            "DeepCutState", "DeepCutSweep", "DeepCutPublish", "DeepCutFixtures", "CSQLite",
+            "DeepCutState", "DeepCutSweep", "DeepCutPublish", "DeepCutFixtures", "CSQLite", "DeepCutTestKit",
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -9,7 +9,7 @@ package protocol HTTPClient: Sendable {
 
 /// One GET a catalog provider wants made. Deliberately small: the catalogs are read-only JSON APIs.
 package struct HTTPRequest: Sendable, Hashable {
-    var url: URL
+    package var url: URL
     /// Sent as given. May carry credentials (Authorization), so it is never logged or put in a message.
     var headers: [String: String]
     /// Whole seconds, at least 1: the total deadline of one request, redirects included.
@@ -28,7 +28,7 @@ package struct HTTPResponse: Sendable, Hashable {
     var headers: [String: String]
     var body: Data
 
-    init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+    package init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
         self.status = status
         self.headers = headers
         self.body = body

@@ -159,7 +159,7 @@ package struct CatalogClock: Sendable {
     /// Returns at (or after) the instant; throws when the waiting task is cancelled.
     package let sleep: @Sendable (ContinuousClock.Instant) async throws -> Void
 
-    init(now: @escaping @Sendable () -> ContinuousClock.Instant,
+    package init(now: @escaping @Sendable () -> ContinuousClock.Instant,
          sleep: @escaping @Sendable (ContinuousClock.Instant) async throws -> Void) {
         self.now = now
         self.sleep = sleep

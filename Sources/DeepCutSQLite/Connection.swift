@@ -65,7 +65,7 @@ package final class Connection {
     }
 
     /// Runs several `;`-separated statements without arguments, as migrations do.
-    func executeScript(_ sql: String) throws {
+    package func executeScript(_ sql: String) throws {
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &message)
         guard code == SQLITE_OK else {

@@ -3,6 +3,7 @@
 @testable import DeepCutCore
 import Foundation
 import Testing
+import DeepCutTestKit
 
 /// `scripts/install` and `scripts/uninstall` run for real into a DESTDIR, with a stand-in binary
 /// (`DEEPCUT_INSTALL_BINARY`) so no release build is needed.

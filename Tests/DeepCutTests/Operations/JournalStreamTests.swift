@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import DeepCut
+import DeepCutTestKit
 
 @Suite struct JournalStreamTests {
     private static func announcement(of descriptor: Int32) throws -> String {

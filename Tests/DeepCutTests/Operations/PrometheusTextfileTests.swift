@@ -6,6 +6,7 @@ import DeepCutCore
 @testable import DeepCutSweep
 import Foundation
 import Testing
+import DeepCutTestKit
 
 @Suite struct PrometheusTextfileTests {
     private let scratch = ScratchFolder()

@@ -3,10 +3,11 @@
 import DeepCutCore
 @testable import DeepCutSweep
 import Testing
+import DeepCutTestKit
 
 @Suite struct SweepProgressTests {
     private let capture = LogCapture()
-    private let clock = FakeClock()
+    private let clock = TestClock()
 
     private func progress(total: Int, _ log: EventLog) -> SweepProgress {
         let clock = clock

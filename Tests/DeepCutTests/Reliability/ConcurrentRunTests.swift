@@ -2,6 +2,7 @@ import DeepCutFixtures
 import Foundation
 import Testing
 @testable import DeepCut
+import DeepCutTestKit
 
 /// Real `deepcut` processes racing for the same state folder: the lock, not luck, decides.
 @Suite struct ConcurrentRunTests {

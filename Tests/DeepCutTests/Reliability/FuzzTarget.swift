@@ -7,6 +7,7 @@ import DeepCutCore
 @testable import DeepCutPublish
 @testable import DeepCutState
 import Foundation
+import DeepCutTestKit
 
 /// One decoder under fuzz: the real inputs its mutations start from, and how one input is fed to it.
 /// Thrown errors are the decoder doing its job; only crashes and hangs are failures.

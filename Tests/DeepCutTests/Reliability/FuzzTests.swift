@@ -2,6 +2,7 @@
 import Foundation
 import Synchronization
 import Testing
+import DeepCutTestKit
 
 /// The fuzz pass: seeded mutations of real samples fed to every decoder. Thrown errors are fine;
 /// a crash kills the test process, so each input is saved to `.build/fuzz/last-input-<decoder>.bin`

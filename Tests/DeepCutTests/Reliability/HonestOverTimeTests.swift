@@ -7,6 +7,7 @@ import DeepCutFixtures
 @testable import DeepCutSweep
 import Foundation
 import Testing
+import DeepCutTestKit
 
 /// Issue 13's reproductions, through the real `deepcut` binary against the loopback catalog, as
 /// sequences of runs: what a person sees never shrinks because something failed, and the baseline

@@ -3,6 +3,7 @@
 @testable import DeepCutFixtures
 import Foundation
 import Testing
+import DeepCutTestKit
 
 /// Malformed, truncated, binary, huge and deeply nested library and config files, end to end through
 /// `deepcut sweep` after a good run: the SPEC's exit code (65 library, 78 config), ONE stderr line

@@ -10,6 +10,7 @@ import Testing
 @testable import DeepCutPublish
 @testable import DeepCutSQLite
 @testable import DeepCutSweep
+import DeepCutTestKit
 
 /// Absurd numbers, hostile catalog text and awkward moments, through the real `deepcut` binary:
 /// each is a clear line and the SPEC's exit code, never a trap, an escape sequence or silence.

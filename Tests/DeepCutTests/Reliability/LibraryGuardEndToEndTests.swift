@@ -7,6 +7,7 @@ import DeepCutFixtures
 import Foundation
 import Synchronization
 import Testing
+import DeepCutTestKit
 
 /// Issue 13's library and skip reproductions (and issue 14's library files) through the real
 /// `deepcut` binary: the library cannot silently vanish, a file is read whole and stable, only

@@ -6,6 +6,7 @@ import DeepCutFixtures
 @testable import DeepCutPublish
 import Foundation
 import Testing
+import DeepCutTestKit
 
 /// Issue 16, through the real binary: what operators see in the tools they already use —
 /// unresolved artists named with the override to paste, journal priorities for failed and partial

@@ -11,6 +11,7 @@ import Testing
 @testable import DeepCutHTTP
 @testable import DeepCutSQLite
 @testable import DeepCutState
+import DeepCutTestKit
 
 /// Issue 16's smaller points, each through the real binary: artwork size, the ok pill's contrast,
 /// edition labels on alternates, Atom's self link, per-install ids and moving `updated`, the

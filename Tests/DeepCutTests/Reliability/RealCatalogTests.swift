@@ -6,6 +6,7 @@ import DeepCutCore
 @testable import DeepCutState
 import Foundation
 import Testing
+import DeepCutTestKit
 
 /// Issue 15, through the real `deepcut` binary against a loopback catalog that behaves like the
 /// real ones: capped listings, re-filed ids, a stricter rate limit than configured.

@@ -7,6 +7,7 @@ import DeepCutFixtures
 @testable import DeepCutSQLite
 import Foundation
 import Testing
+import DeepCutTestKit
 
 /// One user's world for reliability tests: a loopback catalog (any options, faults per artist), a
 /// library file, a config, a state folder and an output folder, driven in-process through

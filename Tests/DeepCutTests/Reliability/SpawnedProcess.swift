@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import DeepCutTestKit
 
 /// A real child process with its output captured to files (no pipe can fill up and stall it), for
 /// tests that need what only a process has: its own pid and lock, exit status, signals, rlimits.

@@ -6,6 +6,7 @@ import DeepCutFixtures
 import Foundation
 import Synchronization
 import Testing
+import DeepCutTestKit
 
 /// One user's world for end-to-end tests: a library file, a config, a state database, an output
 /// folder, and a loopback iTunes catalog reached through the real URLSession client.

@@ -6,6 +6,7 @@ import DeepCutFixtures
 @testable import DeepCutLibrary
 import Foundation
 import Testing
+import DeepCutTestKit
 
 /// The evidence path through the real client and the loopback iTunes catalog: a Library.xml that
 /// knows *Thriller*'s tracks, a catalog listing "Thriller 25" (the album plus remixes) and

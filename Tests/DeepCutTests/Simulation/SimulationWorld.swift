@@ -4,6 +4,7 @@ import DeepCutCore
 import DeepCutFixtures
 @testable import DeepCutPublish
 import Foundation
+import DeepCutTestKit
 
 /// What one published snapshot file says, read as plain JSON so fields other branches add (`stale`) are seen.
 struct SnapshotView: Sendable {

@@ -1,0 +1,40 @@
+@testable import DeepCutConfig
+import Foundation
+import Testing
+import DeepCutTestKit
+
+@Suite struct PublishConfigTests {
+    private let scratch = ScratchFolder()
+
+    private func load(publish fragment: String?) throws -> Config {
+        let publish = fragment.map { #", "publish": \#($0)"# } ?? ""
+        return try ConfigLoader.load(from: scratch.write("config.json", #"{"library": [{"format": "csv", "path": "l.csv"}]\#(publish)}"#))
+    }
+
+    private func failure(_ fragment: String) -> String? {
+        do {
+            _ = try load(publish: fragment)
+            return nil
+        } catch {
+            return (error as? ConfigError)?.message ?? "unexpected \(error)"
+        }
+    }
+
+    @Test func baseURLIsOptional() throws {
+        #expect(try load(publish: nil).publish.baseURL == nil)
+        #expect(try load(publish: "{}").publish.baseURL == nil)
+        #expect(try load(publish: #"{"baseURL": "https://example.org/deepcut/"}"#).publish.baseURL == URL(string: "https://example.org/deepcut/"))
+    }
+
+    @Test(arguments: [
+        (#"{"baseURL": "ftp://example.org/x"}"#, "config.json: publish.baseURL: expected an absolute http(s) URL, got 'ftp://example.org/x'"),
+        (#"{"baseURL": "/srv/feed"}"#, "config.json: publish.baseURL: expected an absolute http(s) URL, got '/srv/feed'"),
+        (#"{"baseURL": "https://example.org/?a=1"}"#, "config.json: publish.baseURL: must not have a query or fragment"),
+        (#"{"baseURL": 3}"#, "config.json: publish.baseURL: expected string, got number"),
+        (#"{"baseUrl": "https://example.org/"}"#, "config.json: unknown key 'publish.baseUrl' (did you mean 'publish.baseURL'?)"),
+        (#""https://example.org/""#, "config.json: publish: expected object, got string"),
+    ])
+    func badValuesAreNamed(fragment: String, message: String) {
+        #expect(failure(fragment) == message)
+    }
+}

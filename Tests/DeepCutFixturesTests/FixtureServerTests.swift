@@ -1,0 +1,127 @@
+import Dispatch
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+@testable import DeepCutFixtures
+import DeepCutTestKit
+
+@Suite struct FixtureServerTests {
+    let client = FixtureTestClient()
+
+    // MARK: - Request log
+
+    @Test func logRecordsEveryCatalogRequestInOrder() async throws {
+        try await withFixtureServer { server, url in
+            _ = try await client.get(url, "/search?term=polyphia&entity=musicArtist")
+            _ = try await client.get(url, "/lookup?id=640294344&entity=album")
+            _ = try await client.get(url, "/nowhere")
+            let log = server.requestLog
+            #expect(log.map(\.path) == ["/search", "/lookup", "/nowhere"])
+            #expect(log.map(\.query) == ["term=polyphia&entity=musicArtist", "id=640294344&entity=album", ""])
+            #expect(log.map(\.route) == ["itunes.search", "itunes.lookup", "notFound"])
+            #expect(log.map(\.status) == [200, 200, 404])
+            #expect(log.map(\.receivedAt) == log.map(\.receivedAt).sorted())
+            #expect(log.allSatisfy { $0.fault == nil })
+
+            server.resetLog()
+            #expect(server.requestLog.isEmpty)
+        }
+    }
+
+    @Test func logIsServedOverHTTPWithoutLoggingItself() async throws {
+        try await withFixtureServer { _, url in
+            _ = try await client.get(url, "/search?term=polyphia&entity=musicArtist")
+            let (body, response) = try await client.get(url, "/_fixture/log")
+            #expect(response.statusCode == 200)
+            let log = try JSONDecoder().decode([LoggedRequest].self, from: body)
+            #expect(log.map(\.route) == ["itunes.search"])
+            let again = try JSONDecoder().decode([LoggedRequest].self, from: try await client.get(url, "/_fixture/log").body)
+            #expect(again == log)
+        }
+    }
+
+    @Test func otherMethodsAreRefused() async throws {
+        try await withFixtureServer { _, url in
+            var request = URLRequest(url: url.appendingPathComponent("search"))
+            request.httpMethod = "POST"
+            request.httpBody = Data("term=polyphia".utf8)
+            let (_, response) = try await client.session.data(for: request)
+            #expect((response as? HTTPURLResponse)?.statusCode == 405)
+        }
+    }
+
+    // MARK: - Connections
+
+    @Test func servesSixteenConnectionsAtOnce() async throws {
+        let hanging = FixtureTestClient(timeoutSeconds: 30, connectionsPerHost: 16)
+        let server = FixtureServer(catalog: FixtureTestCatalog.catalog)
+        let url = try server.start()
+        server.setFault(Fault(.hang), forArtistID: FixtureTestCatalog.faultyID)
+        let hungRequests = (0..<16).map { _ in
+            Task { try await hanging.get(url, "/lookup?id=\(FixtureTestCatalog.faultyID)&entity=album") }
+        }
+        // Generous bound: under a fully parallel test run URLSession opens connections slowly.
+        let allHung = await waitUntil(seconds: 30) { server.requestLog.count == 16 }
+        #expect(allHung)
+        let answer = try await client.results(url, "/lookup?id=\(FixtureTestCatalog.polyphiaID)&entity=album")
+        #expect(answer.artists.count == 1)
+
+        server.stop()
+        for request in hungRequests {
+            await #expect(throws: URLError.self) { try await request.value }
+        }
+    }
+
+    @Test func stopEndsAHungConnectionAndReturns() async throws {
+        let patient = FixtureTestClient(timeoutSeconds: 30)
+        let server = FixtureServer(catalog: FixtureTestCatalog.catalog)
+        let url = try server.start()
+        server.setFault(Fault(.hang), forArtistID: FixtureTestCatalog.faultyID)
+        let hung = Task { try await patient.get(url, "/lookup?id=\(FixtureTestCatalog.faultyID)&entity=album") }
+        #expect(await waitUntil { server.requestLog.count == 1 })
+
+        let stopped = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            server.stop()
+            stopped.signal()
+        }
+        #expect(stopped.wait(timeout: .now() + 5) == .success, "stop() did not return with a hung connection open")
+        await #expect(throws: URLError.self) { try await hung.value }
+    }
+
+    @Test func stoppedServerRefusesConnectionsAndCannotRestart() async throws {
+        let server = FixtureServer(catalog: FixtureTestCatalog.catalog)
+        let url = try server.start()
+        #expect(throws: FixtureServerError.self) { try server.start() }
+        server.stop()
+        server.stop()
+        let error = await #expect(throws: URLError.self) { try await client.get(url, "/search?term=a&entity=musicArtist") }
+        #expect(error?.code == .cannotConnectToHost)
+        #expect(throws: FixtureServerError.self) { try server.start() }
+    }
+
+    @Test func startReturnsALoopbackURLOnAFreePort() throws {
+        let server = FixtureServer(catalog: FixtureTestCatalog.catalog)
+        defer { server.stop() }
+        let url = try server.start()
+        #expect(url.scheme == "http")
+        #expect(url.host == "127.0.0.1")
+        #expect((url.port ?? 0) > 0)
+
+        let samePort = FixtureServer(catalog: FixtureTestCatalog.catalog, options: FixtureServerOptions(port: url.port ?? 0))
+        #expect(throws: FixtureServerError.self) { try samePort.start() }
+    }
+
+    @Test func keepAliveConnectionServesManyRequests() async throws {
+        let single = FixtureTestClient(connectionsPerHost: 1)
+        try await withFixtureServer { server, url in
+            for _ in 0..<50 {
+                _ = try await single.results(url, "/search?term=beyonce&entity=musicArtist")
+            }
+            #expect(server.requestLog.count == 50)
+            #expect(server.requestLog.allSatisfy { $0.status == 200 })
+        }
+    }
+}

@@ -1,0 +1,15 @@
+@testable import DeepCutCatalog
+import DeepCutCore
+@testable import DeepCutSweep
+import DeepCutTestKit
+
+extension CatalogProvider {
+    /// What the sweep's resolver makes of this provider's search for `name`.
+    func resolveArtist(named name: String) async -> ArtistResolution {
+        switch await ArtistResolver(provider: self, ownedKeys: []).resolve(name) {
+        case .found(let artist, _, _): .found(id: artist.id, name: artist.name)
+        case .notFound: .notFound
+        case .failed(let failure): .failed(failure)
+        }
+    }
+}
