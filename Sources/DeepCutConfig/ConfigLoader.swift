@@ -53,8 +53,8 @@ package enum ConfigLoader {
 
 /// Which config file a command reads: `--config PATH`, else `$DEEPCUT_CONFIG`, else `/etc/deepcut/config.json`.
 package enum ConfigLocation {
-    package static let environmentVariable = "DEEPCUT_CONFIG"
-    package static let defaultPath = "/etc/deepcut/config.json"
+    static let environmentVariable = "DEEPCUT_CONFIG"
+    static let defaultPath = "/etc/deepcut/config.json"
 
     /// - Parameters:
     ///   - explicit: the `--config` value, if given. Relative paths resolve against the working directory.

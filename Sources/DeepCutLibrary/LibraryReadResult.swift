@@ -27,7 +27,7 @@ package struct LibraryReadResult: Sendable, Hashable {
     }
 
     /// The source's name, as messages show it: the file's name, or the API's host.
-    package var sourceName: String { source.name }
+    var sourceName: String { source.name }
 
     /// Adds one row as an album, or as a warning naming what is missing. Values are trimmed; blank counts as missing.
     /// - Returns: the album added, if any.
@@ -48,7 +48,7 @@ package struct LibraryReadResult: Sendable, Hashable {
         return nil
     }
 
-    package mutating func addWarning(_ problem: String, at location: LibraryWarning.Location) {
+    mutating func addWarning(_ problem: String, at location: LibraryWarning.Location) {
         warnings.append(LibraryWarning(file: sourceName, location: location, problem: problem))
     }
 }

@@ -4,7 +4,7 @@ extension HealthReport {
     /// The LoadLibrary stage: what was read from where, and the row-level warnings.
     package struct LibraryStage: Sendable, Hashable, Codable {
         /// The report keeps the first this many warning messages; `warningCount` has them all.
-        package static let warningLimit = 50
+        static let warningLimit = 50
 
         package var status: StageStatus
         package var albums: Int

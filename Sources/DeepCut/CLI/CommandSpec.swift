@@ -1,8 +1,8 @@
 /// What a (sub)command accepts: enough to parse its arguments and to print its usage and help.
-package struct CommandSpec: Sendable, Hashable {
+struct CommandSpec: Sendable, Hashable {
     /// The words after the program name: `["sweep"]`, `["dismissals", "import"]`; empty for the program itself.
     package var names: [String]
-    package var abstract: String
+    var abstract: String
     package var options: [CommandOption]
     package var arguments: [CommandArgument]
 
@@ -24,11 +24,11 @@ package struct CommandSpec: Sendable, Hashable {
 }
 
 /// One positional argument of a command, matched in declaration order.
-package struct CommandArgument: Sendable, Hashable {
+struct CommandArgument: Sendable, Hashable {
     /// As usage shows it: `ID`, `FILE`.
     package var name: String
     package var help: String
-    package var isRequired: Bool
+    var isRequired: Bool
 
     package init(_ name: String, help: String, isRequired: Bool = true) {
         self.name = name
@@ -38,7 +38,7 @@ package struct CommandArgument: Sendable, Hashable {
 }
 
 /// One `--name` option of a command: a flag, or an option that takes a value.
-package struct CommandOption: Sendable, Hashable {
+struct CommandOption: Sendable, Hashable {
     package enum Kind: Sendable, Hashable {
         case flag
         /// Takes a value, shown in usage as `placeholder` (`--config PATH`).
@@ -49,8 +49,8 @@ package struct CommandOption: Sendable, Hashable {
     package var name: String
     package var kind: Kind
     package var help: String
-    package var isRepeatable: Bool
-    package var isRequired: Bool
+    var isRepeatable: Bool
+    var isRequired: Bool
 
     package init(name: String, kind: Kind, help: String, isRepeatable: Bool = false, isRequired: Bool = false) {
         self.name = name
@@ -79,7 +79,7 @@ package struct CommandOption: Sendable, Hashable {
 }
 
 /// What the command line asks for once parsed.
-package enum CommandLineRequest: Sendable, Hashable {
+enum CommandLineRequest: Sendable, Hashable {
     /// Run `arguments.command` (the program's own command, `names == []`, for options like `--version`).
     case run(ParsedArguments)
     /// Print this text on stdout and exit 0.

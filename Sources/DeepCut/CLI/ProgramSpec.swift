@@ -2,12 +2,12 @@ import DeepCutCore
 
 /// The whole command line: the program's own options (such as `--version`) and its commands,
 /// whose names may nest (`dismissals import`, `dismissals export`).
-package struct ProgramSpec: Sendable {
+struct ProgramSpec: Sendable {
     package var name: String
-    package var abstract: String
+    var abstract: String
     /// Options given without a command, like `deepcut --version`.
     package var options: [CommandOption]
-    package var commands: [CommandSpec]
+    var commands: [CommandSpec]
 
     package init(name: String, abstract: String, options: [CommandOption] = [], commands: [CommandSpec]) {
         self.name = name
@@ -108,7 +108,7 @@ enum HelpTable {
 
 /// The parsed command line of one command. Lookups must name a declared option or argument:
 /// a typo in the wiring traps in tests instead of silently reading nil.
-package struct ParsedArguments: Sendable, Hashable {
+struct ParsedArguments: Sendable, Hashable {
     package let command: CommandSpec
     private var optionValues: [String: [String]] = [:]
     private var flags: Set<String> = []
@@ -165,7 +165,7 @@ package struct ParsedArguments: Sendable, Hashable {
 }
 
 /// A command line that cannot be run as written: exit 64, the problem, then the command's usage.
-package struct UsageError: DeepCutError, Equatable {
+struct UsageError: DeepCutError, Equatable {
     /// `deepcut sweep: unknown option '--fast'`.
     package var problem: String
     /// `usage: deepcut sweep [--config PATH] [--if-stale]`, one line per form.

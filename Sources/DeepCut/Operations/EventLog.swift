@@ -19,7 +19,7 @@ package final class EventLog: Sendable {
     /// Prefix lines with `<N>` (journald reads the priority from it).
     let prefixesPriority: Bool
     /// stderr is a terminal: progress draws a live bar instead of periodic lines.
-    package let isInteractive: Bool
+    let isInteractive: Bool
     private let write: @Sendable (String) -> Void
     private let state = Mutex(State())
 
@@ -44,7 +44,7 @@ package final class EventLog: Sendable {
                  write: { text in writeAll(text, to: STDERR_FILENO) })
     }
 
-    package func isEnabled(_ level: LogLevel) -> Bool {
+    func isEnabled(_ level: LogLevel) -> Bool {
         level >= minimumLevel
     }
 

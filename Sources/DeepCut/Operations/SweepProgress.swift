@@ -12,7 +12,7 @@ import Synchronization
 /// `artistFinished` may be called from concurrent tasks. Time comes from the injected `now`, so
 /// tests drive the cadence with a fake clock and call `tick()` where the heartbeat would.
 package final class SweepProgress: Sendable {
-    package static let defaultInterval: Duration = .seconds(10)
+    static let defaultInterval: Duration = .seconds(10)
     /// Width of the bar itself, between the brackets.
     static let barWidth = 24
 
@@ -152,7 +152,7 @@ package final class SweepProgress: Sendable {
 
 /// The systemd unit invocation this process belongs to, for the health report: `journalctl
 /// _SYSTEMD_INVOCATION_ID=<id>` then shows exactly that run's lines.
-package enum ServiceInvocation {
+enum ServiceInvocation {
     /// `$INVOCATION_ID` (128 bits as 32 hex digits), or nil outside systemd or when malformed.
     package static func id(environment: [String: String]) -> String? {
         guard let id = environment["INVOCATION_ID"], id.count == 32, id.allSatisfy(\.isHexDigit) else { return nil }

@@ -12,8 +12,8 @@ package struct ChangeSet: Sendable, Hashable, Codable {
         package var entry: FeedEntry
         /// What changed: `releaseDate`, `title`.
         package var fields: [String]
-        package var previousTitle: String?
-        package var previousReleaseDate: ReleaseDate?
+        var previousTitle: String?
+        var previousReleaseDate: ReleaseDate?
     }
 
     /// The run this change set is measured from; nil for the very first sweep, whose change set is empty.

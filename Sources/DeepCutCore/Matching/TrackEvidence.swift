@@ -66,7 +66,7 @@ package enum TrackEvidence {
 /// (two owned albums can share a family: "Four Women" and "Four Women (Box Set)").
 package struct UndecidedPair: Sendable, Hashable {
     package var release: Release
-    package var ownedTrackLists: [[TrackListing]]
+    var ownedTrackLists: [[TrackListing]]
 
     package init(release: Release, ownedTrackLists: [[TrackListing]]) {
         self.release = release

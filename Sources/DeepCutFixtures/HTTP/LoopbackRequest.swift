@@ -1,7 +1,7 @@
 import Glibc
 
 /// One parsed HTTP request head: the method, the target, the header fields and whether to keep the connection.
-package struct LoopbackRequest: Sendable {
+struct LoopbackRequest: Sendable {
     let method: String
     /// The path part of the request target, percent-encoded as received.
     let path: String

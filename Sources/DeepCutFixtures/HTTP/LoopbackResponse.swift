@@ -1,5 +1,5 @@
 /// A complete HTTP response; faults decide whether it is sent whole, cut short, or not at all.
-package struct LoopbackResponse: Sendable {
+struct LoopbackResponse: Sendable {
     var status: Int
     var headers: [(name: String, value: String)]
     var body: [UInt8]
