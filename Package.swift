@@ -15,7 +15,7 @@ let package = Package(
     name: "deepcut",
     products: [
         .executable(name: "deepcut", targets: ["deepcut"]),
-        .executable(name: "deepcut-fixture-server", targets: ["deepcut-fixture-server"]),
+        .executable(name: "deepcut-fixture-server", targets: ["deepcut-fixture-server"])
     ],
     targets: [
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
@@ -41,10 +41,12 @@ let package = Package(
         // Snapshot files, feeds, the page and the health report. Reads only Core and its own files.
         .target(name: "DeepCutPublish", dependencies: ["DeepCutCore"]),
         // The app: the pipeline that runs the stages in order, operations (logs, metrics), the CLI.
-        .target(name: "DeepCut", dependencies: [
-            "DeepCutCore", "DeepCutSQLite", "DeepCutHTTP", "DeepCutConfig", "DeepCutLibrary", "DeepCutCatalog",
-            "DeepCutState", "DeepCutSweep", "DeepCutPublish",
-        ]),
+        .target(
+            name: "DeepCut",
+            dependencies: [
+                "DeepCutCore", "DeepCutSQLite", "DeepCutHTTP", "DeepCutConfig", "DeepCutLibrary", "DeepCutCatalog",
+                "DeepCutState", "DeepCutSweep", "DeepCutPublish"
+            ]),
         .executableTarget(name: "deepcut", dependencies: ["DeepCut"]),
 
         // Loopback catalog server speaking the real APIs' formats, with fault injection.
@@ -53,8 +55,9 @@ let package = Package(
         // Shared test doubles: the clock, the scripted HTTP client, scratch folders, sample paths,
         // test libraries and catalogs. A regular target so every test target can use it; no product
         // depends on it (scripts/check-architecture keeps it that way).
-        .target(name: "DeepCutTestKit", dependencies: ["DeepCutCore", "DeepCutSQLite", "DeepCutHTTP", "DeepCutFixtures"],
-                path: "Tests/DeepCutTestKit"),
+        .target(
+            name: "DeepCutTestKit", dependencies: ["DeepCutCore", "DeepCutSQLite", "DeepCutHTTP", "DeepCutFixtures"],
+            path: "Tests/DeepCutTestKit"),
 
         // One test target per module, depending only on that module, the ones below it, the kit and
         // (when a test starts the loopback server) the fixtures. Anything end to end is DeepCutTests.
@@ -62,24 +65,32 @@ let package = Package(
         .testTarget(name: "DeepCutSQLiteTests", dependencies: ["DeepCutSQLite", "DeepCutCore", "CSQLite", "DeepCutTestKit"]),
         .testTarget(name: "DeepCutHTTPTests", dependencies: ["DeepCutHTTP", "DeepCutCore", "DeepCutFixtures", "DeepCutTestKit"]),
         .testTarget(name: "DeepCutConfigTests", dependencies: ["DeepCutConfig", "DeepCutCore", "DeepCutTestKit"]),
-        .testTarget(name: "DeepCutLibraryTests", dependencies: [
-            "DeepCutLibrary", "DeepCutConfig", "DeepCutSQLite", "DeepCutHTTP", "DeepCutCore", "DeepCutFixtures", "DeepCutTestKit",
-        ]),
-        .testTarget(name: "DeepCutCatalogTests", dependencies: [
-            "DeepCutCatalog", "DeepCutConfig", "DeepCutHTTP", "DeepCutCore", "DeepCutFixtures", "DeepCutTestKit",
-        ]),
+        .testTarget(
+            name: "DeepCutLibraryTests",
+            dependencies: [
+                "DeepCutLibrary", "DeepCutConfig", "DeepCutSQLite", "DeepCutHTTP", "DeepCutCore", "DeepCutFixtures", "DeepCutTestKit"
+            ]),
+        .testTarget(
+            name: "DeepCutCatalogTests",
+            dependencies: [
+                "DeepCutCatalog", "DeepCutConfig", "DeepCutHTTP", "DeepCutCore", "DeepCutFixtures", "DeepCutTestKit"
+            ]),
         .testTarget(name: "DeepCutStateTests", dependencies: ["DeepCutState", "DeepCutSQLite", "DeepCutCore", "CSQLite", "DeepCutTestKit"]),
-        .testTarget(name: "DeepCutSweepTests", dependencies: [
-            "DeepCutSweep", "DeepCutCatalog", "DeepCutState", "DeepCutConfig", "DeepCutHTTP", "DeepCutCore", "DeepCutFixtures",
-            "DeepCutTestKit",
-        ]),
+        .testTarget(
+            name: "DeepCutSweepTests",
+            dependencies: [
+                "DeepCutSweep", "DeepCutCatalog", "DeepCutState", "DeepCutConfig", "DeepCutHTTP", "DeepCutCore", "DeepCutFixtures",
+                "DeepCutTestKit"
+            ]),
         .testTarget(name: "DeepCutPublishTests", dependencies: ["DeepCutPublish", "DeepCutCore", "DeepCutTestKit"]),
         .testTarget(name: "DeepCutFixturesTests", dependencies: ["DeepCutFixtures", "DeepCutCore", "DeepCutTestKit"]),
         // The app (Run, Operations, CLI) and everything end to end: reliability, simulation, benchmarks.
-        .testTarget(name: "DeepCutTests", dependencies: [
-            "DeepCut", "DeepCutCore", "DeepCutSQLite", "DeepCutHTTP", "DeepCutConfig", "DeepCutLibrary", "DeepCutCatalog",
-            "DeepCutState", "DeepCutSweep", "DeepCutPublish", "DeepCutFixtures", "CSQLite", "DeepCutTestKit",
-        ]),
+        .testTarget(
+            name: "DeepCutTests",
+            dependencies: [
+                "DeepCut", "DeepCutCore", "DeepCutSQLite", "DeepCutHTTP", "DeepCutConfig", "DeepCutLibrary", "DeepCutCatalog",
+                "DeepCutState", "DeepCutSweep", "DeepCutPublish", "DeepCutFixtures", "CSQLite", "DeepCutTestKit"
+            ])
     ],
     swiftLanguageModes: [.v6]
 )

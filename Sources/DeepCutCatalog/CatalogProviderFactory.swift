@@ -17,24 +17,29 @@ package enum CatalogProviderFactory {
     ///   - newestSuffices: artist ids whose newest collections suffice this run (warm, full listing not due).
     ///   - listingSizes: releases remembered per artist id, so a batch puts the longest listings last.
     /// - Throws: `ConfigError` (exit 78) when the provider's credentials are missing or unreadable.
-    package static func make(_ catalog: CatalogConfig, client: any HTTPClient,
-                     environment: [String: String] = ProcessInfo.processInfo.environment,
-                     coverageNeeded: ReleaseDate? = nil, limiter: RateLimiter? = nil,
-                     counting: LookupLimitCounting = LookupLimitCounting(), newestSuffices: Set<String> = [],
-                     listingSizes: [String: Int] = [:]) throws -> any CatalogProvider {
+    package static func make(
+        _ catalog: CatalogConfig, client: any HTTPClient,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        coverageNeeded: ReleaseDate? = nil, limiter: RateLimiter? = nil,
+        counting: LookupLimitCounting = LookupLimitCounting(), newestSuffices: Set<String> = [],
+        listingSizes: [String: Int] = [:]
+    ) throws -> any CatalogProvider {
         let budget = Duration.milliseconds(Int64((catalog.rateLimitWaitSeconds * 1000).rounded()))
-        let requester = CatalogRequester(client: client, policy: RetryPolicy(maxAttempts: catalog.maxAttempts, rateLimitBudget: budget),
-                                         timeoutSeconds: catalog.timeoutSeconds,
-                                         limiter: limiter ?? RateLimiter(requestsPerMinute: catalog.requestsPerMinute))
+        let requester = CatalogRequester(
+            client: client, policy: RetryPolicy(maxAttempts: catalog.maxAttempts, rateLimitBudget: budget),
+            timeoutSeconds: catalog.timeoutSeconds,
+            limiter: limiter ?? RateLimiter(requestsPerMinute: catalog.requestsPerMinute))
         switch catalog.provider {
         case .itunes:
-            return ITunesProvider(baseURL: catalog.baseURL, country: catalog.country, requester: requester,
-                                  coverageNeeded: coverageNeeded, counting: counting, newestSuffices: newestSuffices,
-                                  listingSizes: listingSizes)
+            return ITunesProvider(
+                baseURL: catalog.baseURL, country: catalog.country, requester: requester,
+                coverageNeeded: coverageNeeded, counting: counting, newestSuffices: newestSuffices,
+                listingSizes: listingSizes)
         case .appleMusic:
             let token = try AppleMusicToken.load(tokenFile: catalog.tokenFile, environment: environment)
-            return AppleMusicProvider(baseURL: catalog.baseURL, storefront: catalog.storefront ?? catalog.country,
-                                      token: token, requester: requester)
+            return AppleMusicProvider(
+                baseURL: catalog.baseURL, storefront: catalog.storefront ?? catalog.country,
+                token: token, requester: requester)
         case .musicbrainz:
             guard let contact = catalog.contact else {
                 throw ConfigError(message: "catalog.contact: the musicbrainz provider needs a contact (URL or e-mail) for its User-Agent")

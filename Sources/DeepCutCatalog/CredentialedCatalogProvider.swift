@@ -64,8 +64,9 @@ final class CredentialRefusal: Sendable {
     /// The refusal every later call reports, without a request (`attempts` 0); nil until one happened.
     var failure: FetchFailure? {
         refusal.withLock { $0 }.map { refused in
-            FetchFailure(kind: refused.kind, httpStatus: refused.httpStatus, attempts: 0,
-                         message: "not requested: the credentials were refused earlier in this run (\(refused.message))")
+            FetchFailure(
+                kind: refused.kind, httpStatus: refused.httpStatus, attempts: 0,
+                message: "not requested: the credentials were refused earlier in this run (\(refused.message))")
         }
     }
 

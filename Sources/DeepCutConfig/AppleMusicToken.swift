@@ -25,8 +25,9 @@ package struct AppleMusicToken: Sendable, CustomStringConvertible, CustomDebugSt
     /// Reads the catalog's developer token: `catalog.tokenFile` when configured, else the systemd credential.
     /// - Throws: `ConfigError` (exit 78) naming the key or credential and the file, never its contents.
     package static func load(tokenFile: URL?, environment: [String: String]) throws(ConfigError) -> AppleMusicToken {
-        try load(file: tokenFile, key: "catalog.tokenFile", credential: credentialName,
-                 needed: "the apple-music provider needs a developer token", credentialsDirectory: credentialsDirectory(in: environment))
+        try load(
+            file: tokenFile, key: "catalog.tokenFile", credential: credentialName,
+            needed: "the apple-music provider needs a developer token", credentialsDirectory: credentialsDirectory(in: environment))
     }
 
     /// Reads a token: `file` when configured, else `credential` in `credentialsDirectory`.
@@ -35,8 +36,10 @@ package struct AppleMusicToken: Sendable, CustomStringConvertible, CustomDebugSt
     ///   - needed: who needs which token, for the message when neither is there.
     /// - Throws: `ConfigError` (exit 78) when the token is not configured, unreadable, empty or not one
     ///   line of visible ASCII; the message names the key or credential and the file, never the contents.
-    package static func load(file: URL?, key: String, credential: String, needed: String,
-                             credentialsDirectory: URL?) throws(ConfigError) -> AppleMusicToken {
+    package static func load(
+        file: URL?, key: String, credential: String, needed: String,
+        credentialsDirectory: URL?
+    ) throws(ConfigError) -> AppleMusicToken {
         if let file {
             return try read(file, source: key)
         }

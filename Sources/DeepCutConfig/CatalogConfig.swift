@@ -29,8 +29,10 @@ package struct CatalogConfig: Sendable, Hashable {
     /// each artist's newest collections, once the catalog's answers showed that allows it.
     package var fullListingDays: Int = 7
 
-    package init(provider: ProviderKind = .itunes, baseURL: URL? = nil, country: String = "us", concurrency: Int = 4,
-                requestsPerMinute: Int? = nil, timeoutSeconds: Int = 20, maxAttempts: Int = 3) {
+    package init(
+        provider: ProviderKind = .itunes, baseURL: URL? = nil, country: String = "us", concurrency: Int = 4,
+        requestsPerMinute: Int? = nil, timeoutSeconds: Int = 20, maxAttempts: Int = 3
+    ) {
         self.provider = provider
         self.baseURL = baseURL ?? provider.defaultBaseURL
         self.country = country

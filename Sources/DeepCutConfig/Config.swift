@@ -1,5 +1,5 @@
-import Foundation
 import DeepCutCore
+import Foundation
 
 /// The decoded, validated configuration. Paths are absolute (resolved against the config file's folder).
 package struct Config: Sendable {
@@ -23,8 +23,10 @@ package struct Config: Sendable {
     /// `artistOverrides`: library artist name → catalog id, pinning names the search gets wrong.
     package var artistOverrides: [String: String] = [:]
 
-    package init(file: URL, library: [LibrarySource], catalog: CatalogConfig, feed: FeedConfig,
-                stateDatabase: URL, outputDirectory: URL, keepSnapshots: Int = 30, ttlHours: Double = 24) {
+    package init(
+        file: URL, library: [LibrarySource], catalog: CatalogConfig, feed: FeedConfig,
+        stateDatabase: URL, outputDirectory: URL, keepSnapshots: Int = 30, ttlHours: Double = 24
+    ) {
         self.file = file
         self.library = library
         self.catalog = catalog
@@ -46,9 +48,10 @@ extension Config {
         let feed = try document.optional("feed").map(FeedConfig.init) ?? FeedConfig()
         let stateDatabase = try document.optional("stateDatabase")?.path(relativeTo: folder)
         let outputDirectory = try document.optional("outputDirectory")?.path(relativeTo: folder)
-        self.init(file: file, library: library, catalog: catalog, feed: feed,
-                  stateDatabase: stateDatabase ?? folder.appendingPathComponent("state.db"),
-                  outputDirectory: outputDirectory ?? folder.appendingPathComponent("feed"))
+        self.init(
+            file: file, library: library, catalog: catalog, feed: feed,
+            stateDatabase: stateDatabase ?? folder.appendingPathComponent("state.db"),
+            outputDirectory: outputDirectory ?? folder.appendingPathComponent("feed"))
         libraryMaxShrinkPercent = maxShrinkPercent ?? libraryMaxShrinkPercent
         // Upper bounds are far beyond any sensible setting and keep every later conversion in range.
         keepSnapshots = try document.optional("keepSnapshots")?.integer(in: 1...100_000) ?? keepSnapshots

@@ -1,5 +1,5 @@
-import Foundation
 import DeepCutCore
+import Foundation
 
 /// One config value at its key path, read through typed accessors whose errors name the file and the path:
 /// `config.json: catalog.concurrency: expected integer, got string`.
@@ -49,7 +49,8 @@ struct ConfigField {
     /// The range is checked before the value becomes an `Int`, so `1e300` is "must be between …",
     /// not a failed conversion (and never a trap further on).
     func integer(in range: ClosedRange<Int>) throws -> Int {
-        let bounds = range.upperBound == .max
+        let bounds =
+            range.upperBound == .max
             ? "at least \(range.lowerBound)"
             : "between \(range.lowerBound) and \(range.upperBound)"
         if case .number(let number) = value, !(Double(range.lowerBound)...Double(range.upperBound)).contains(number) {
@@ -101,7 +102,7 @@ struct ConfigField {
     func httpURL() throws -> URL {
         let string = try string()
         guard let url = URL(string: string), ["http", "https"].contains(url.scheme?.lowercased()),
-              let host = url.host, !host.isEmpty
+            let host = url.host, !host.isEmpty
         else { throw failure("expected an absolute http(s) URL, got '\(string)'") }
         return url
     }

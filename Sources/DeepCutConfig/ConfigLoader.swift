@@ -1,5 +1,5 @@
-import Foundation
 import DeepCutCore
+import Foundation
 
 /// Reads `config.json` strictly: every error is a `ConfigError` (exit 78) naming the file and the key path,
 /// or the line and column for malformed JSON. Unknown keys are errors, so a typo never silently means a default.
@@ -60,7 +60,8 @@ package enum ConfigLocation {
     ///   - explicit: the `--config` value, if given. Relative paths resolve against the working directory.
     ///   - environment: the process environment; an empty `DEEPCUT_CONFIG` counts as unset.
     package static func resolve(explicit: String?, environment: [String: String]) -> URL {
-        let path = [explicit, environment[environmentVariable]]
+        let path =
+            [explicit, environment[environmentVariable]]
             .compactMap { $0 }
             .first { !$0.isEmpty } ?? defaultPath
         return URL(fileURLWithPath: path).standardizedFileURL

@@ -36,7 +36,8 @@ struct ConfigObject {
         guard let unknown = members.first(where: { !knownKeys.contains($0.key) })?.key else { return }
         var message = "\(fileName): unknown key '\(path.appending(unknown))'"
         if let suggestion = knownKeys.min(by: { editDistance(unknown, $0) < editDistance(unknown, $1) }),
-           editDistance(unknown, suggestion) <= 2 {
+            editDistance(unknown, suggestion) <= 2
+        {
             message += " (did you mean '\(path.appending(suggestion))'?)"
         }
         throw ConfigError(message: message)

@@ -33,9 +33,15 @@ package struct JSONParser {
         case UInt8(ascii: "{"): return try parseObject(depth: depth)
         case UInt8(ascii: "["): return try parseArray(depth: depth)
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectLiteral("true"); return .boolean(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return .boolean(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return .boolean(true)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return .boolean(false)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
         default: throw failure("unexpected character \(describe(byte)), expected a value")
         }
@@ -46,7 +52,10 @@ package struct JSONParser {
         var members: [(key: String, value: JSONValue)] = []
         var seenKeys: Set<String> = []
         skipWhitespace()
-        if peek() == UInt8(ascii: "}") { offset += 1; return .object(members) }
+        if peek() == UInt8(ascii: "}") {
+            offset += 1
+            return .object(members)
+        }
         while true {
             skipWhitespace()
             guard peek() == UInt8(ascii: "\"") else { throw failure("expected a string key") }
@@ -60,7 +69,9 @@ package struct JSONParser {
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","): offset += 1
-            case UInt8(ascii: "}"): offset += 1; return .object(members)
+            case UInt8(ascii: "}"):
+                offset += 1
+                return .object(members)
             default: throw failure("expected ',' or '}' in object")
             }
         }
@@ -70,13 +81,18 @@ package struct JSONParser {
         offset += 1
         var elements: [JSONValue] = []
         skipWhitespace()
-        if peek() == UInt8(ascii: "]") { offset += 1; return .array(elements) }
+        if peek() == UInt8(ascii: "]") {
+            offset += 1
+            return .array(elements)
+        }
         while true {
             elements.append(try parseValue(depth: depth + 1))
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","): offset += 1
-            case UInt8(ascii: "]"): offset += 1; return .array(elements)
+            case UInt8(ascii: "]"):
+                offset += 1
+                return .array(elements)
             default: throw failure("expected ',' or ']' in array")
             }
         }

@@ -24,8 +24,10 @@ package struct LibrarySource: Sendable, Hashable {
     /// `apple-music-library`: the file holding the Music-User-Token.
     package var userTokenFile: URL?
 
-    package init(format: LibraryFormat, path: URL, compilationArtists: Bool = false, tokenFile: URL? = nil,
-                userTokenFile: URL? = nil) {
+    package init(
+        format: LibraryFormat, path: URL, compilationArtists: Bool = false, tokenFile: URL? = nil,
+        userTokenFile: URL? = nil
+    ) {
         self.format = format
         self.path = path
         self.compilationArtists = compilationArtists
@@ -48,12 +50,14 @@ extension LibrarySource {
         let format = try entry.required("format").oneOf(LibraryFormat.self)
         switch format {
         case .appleMusicLibrary:
-            self.init(format: format, path: try entry.optional("baseURL")?.httpURL() ?? Self.appleMusicBaseURL,
-                      tokenFile: try entry.optional("tokenFile")?.path(relativeTo: folder),
-                      userTokenFile: try entry.optional("userTokenFile")?.path(relativeTo: folder))
+            self.init(
+                format: format, path: try entry.optional("baseURL")?.httpURL() ?? Self.appleMusicBaseURL,
+                tokenFile: try entry.optional("tokenFile")?.path(relativeTo: folder),
+                userTokenFile: try entry.optional("userTokenFile")?.path(relativeTo: folder))
         case .itunesXML:
-            self.init(format: format, path: try entry.required("path").path(relativeTo: folder),
-                      compilationArtists: try entry.optional("compilationArtists").map(Self.flag) ?? false)
+            self.init(
+                format: format, path: try entry.required("path").path(relativeTo: folder),
+                compilationArtists: try entry.optional("compilationArtists").map(Self.flag) ?? false)
         case .csv, .json, .beets:
             self.init(format: format, path: try entry.required("path").path(relativeTo: folder))
         }

@@ -1,5 +1,5 @@
-import Foundation
 import DeepCutCore
+import Foundation
 
 /// What one attempt means: done, worth another try (and how long the server asked us to wait), or final.
 ///
@@ -18,14 +18,19 @@ enum AttemptVerdict: Sendable {
         case 200..<300:
             self = .success(response)
         case 429:
-            self = .retry(FetchFailure(kind: .rateLimited, httpStatus: status, attempts: 0,
-                                       message: "HTTP 429 (rate limited)"), retryAfter: retryAfter)
+            self = .retry(
+                FetchFailure(
+                    kind: .rateLimited, httpStatus: status, attempts: 0,
+                    message: "HTTP 429 (rate limited)"), retryAfter: retryAfter)
         case 403 where response.body.allSatisfy(Self.isWhitespace):
-            self = .retry(FetchFailure(kind: .rateLimited, httpStatus: status, attempts: 0,
-                                       message: "HTTP 403 with empty body (rate limited)"), retryAfter: retryAfter)
+            self = .retry(
+                FetchFailure(
+                    kind: .rateLimited, httpStatus: status, attempts: 0,
+                    message: "HTTP 403 with empty body (rate limited)"), retryAfter: retryAfter)
         case 500, 502, 503, 504:
-            self = .retry(FetchFailure(kind: .http, httpStatus: status, attempts: 0, message: "HTTP \(status)"),
-                          retryAfter: retryAfter)
+            self = .retry(
+                FetchFailure(kind: .http, httpStatus: status, attempts: 0, message: "HTTP \(status)"),
+                retryAfter: retryAfter)
         default:
             self = .fail(FetchFailure(kind: .http, httpStatus: status, attempts: 0, message: "HTTP \(status)"))
         }
@@ -66,8 +71,10 @@ package struct CatalogDialect: Sendable {
     /// One line read from an error body, or nil when it says nothing usable. Must never echo a secret.
     var errorSummary: @Sendable (Data) -> String?
 
-    package init(rateLimitStatuses: Set<Int> = [], finalStatuses: Set<Int> = [],
-         errorSummary: @escaping @Sendable (Data) -> String? = { _ in nil }) {
+    package init(
+        rateLimitStatuses: Set<Int> = [], finalStatuses: Set<Int> = [],
+        errorSummary: @escaping @Sendable (Data) -> String? = { _ in nil }
+    ) {
         self.rateLimitStatuses = rateLimitStatuses
         self.finalStatuses = finalStatuses
         self.errorSummary = errorSummary
@@ -84,8 +91,10 @@ package struct CatalogDialect: Sendable {
         let explanation = errorSummary(response.body).map { ": " + $0 } ?? ""
         if rateLimitStatuses.contains(status) {
             let retryAfter = RetryAfter.delay(in: response, now: now)
-            return .retry(FetchFailure(kind: .rateLimited, httpStatus: status, attempts: 0,
-                                       message: "HTTP \(status) (rate limited)\(explanation)"), retryAfter: retryAfter)
+            return .retry(
+                FetchFailure(
+                    kind: .rateLimited, httpStatus: status, attempts: 0,
+                    message: "HTTP \(status) (rate limited)\(explanation)"), retryAfter: retryAfter)
         }
         let message = "HTTP \(status)\(explanation)"
         switch generic {
@@ -116,8 +125,8 @@ extension CatalogDialect {
     }
 }
 
-private extension FetchFailure {
-    func explained(_ explanation: String) -> FetchFailure {
+extension FetchFailure {
+    fileprivate func explained(_ explanation: String) -> FetchFailure {
         FetchFailure(kind: kind, httpStatus: httpStatus, attempts: attempts, message: message + explanation)
     }
 }

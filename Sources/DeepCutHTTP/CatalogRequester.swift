@@ -1,5 +1,5 @@
-import Foundation
 import DeepCutCore
+import Foundation
 import Synchronization
 
 /// Performs one logical catalog request — retries, backoff, `Retry-After` — and classifies the end
@@ -25,11 +25,13 @@ package struct CatalogRequester: Sendable {
 
     /// - Parameter limiter: shared by every requester of one provider; the default paces nothing
     ///   (tests about other things), though it still honours rate-limit pauses.
-    package init(client: any HTTPClient, policy: RetryPolicy, timeoutSeconds: Int, limiter: RateLimiter = RateLimiter(requestsPerMinute: nil),
-         headers: [String: String] = [:],
-         random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
-         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
-         now: @escaping @Sendable () -> Date = { Date() }) {
+    package init(
+        client: any HTTPClient, policy: RetryPolicy, timeoutSeconds: Int, limiter: RateLimiter = RateLimiter(requestsPerMinute: nil),
+        headers: [String: String] = [:],
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.client = client
         self.policy = policy
         self.limiter = limiter
@@ -56,8 +58,10 @@ package struct CatalogRequester: Sendable {
             do {
                 return .success(try decode(response.body))
             } catch {
-                return .failure(FetchFailure(kind: .decoding, httpStatus: response.status, attempts: attempts,
-                                             message: "\(Self.endpoint(url)): undecodable body: \(Self.oneLine(error.message))"))
+                return .failure(
+                    FetchFailure(
+                        kind: .decoding, httpStatus: response.status, attempts: attempts,
+                        message: "\(Self.endpoint(url)): undecodable body: \(Self.oneLine(error.message))"))
             }
         }
     }
@@ -80,8 +84,12 @@ package struct CatalogRequester: Sendable {
             // An open breaker ends the request unsent, as cancellation would: the sweep reports
             // the artist as skipped (catalogUnreachable), not as one more failure.
             if breaker?.isOpen == true {
-                return (.failure(FetchFailure(kind: .cancelled, attempts: attempts,
-                                              message: "\(endpoint): not sent, the catalog is unreachable")), attempts)
+                return (
+                    .failure(
+                        FetchFailure(
+                            kind: .cancelled, attempts: attempts,
+                            message: "\(endpoint): not sent, the catalog is unreachable")), attempts
+                )
             }
             attempts += 1
             RequestTally.current?.record()
@@ -148,8 +156,9 @@ extension FetchFailure {
     func stamped(endpoint: String, attempts: Int, waited: Duration? = nil) -> FetchFailure {
         let tries = attempts == 1 ? "1 attempt" : "\(attempts) attempts"
         let budget = waited.map { ", \($0.components.seconds) s of rate-limit waits" } ?? ""
-        return FetchFailure(kind: kind, httpStatus: httpStatus, attempts: attempts,
-                            message: "\(endpoint): \(CatalogRequester.oneLine(message)) after \(tries)\(budget)")
+        return FetchFailure(
+            kind: kind, httpStatus: httpStatus, attempts: attempts,
+            message: "\(endpoint): \(CatalogRequester.oneLine(message)) after \(tries)\(budget)")
     }
 }
 

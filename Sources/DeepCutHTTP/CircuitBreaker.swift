@@ -34,7 +34,10 @@ package final class CircuitBreaker: Sendable {
 
     /// The catalog answered with a 2xx: it is reachable in this run.
     func recordAnswer() {
-        state.withLock { $0.answered = true; $0.streak = 0 }
+        state.withLock {
+            $0.answered = true
+            $0.streak = 0
+        }
     }
 
     /// The catalog answered with an error status: reached, so the streak ends.

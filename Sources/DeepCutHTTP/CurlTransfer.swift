@@ -62,14 +62,18 @@ final class CurlTransfer: @unchecked Sendable {
             ccurl_set_size(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maximumBodyBytes)),
             ccurl_set_headers(easy, headerList),
             ccurl_set_pointer(easy, CURLOPT_PRIVATE, this),
-            ccurl_set_write_function(easy, CURLOPT_WRITEFUNCTION, { data, size, count, this in
-                Unmanaged<CurlTransfer>.fromOpaque(this!).takeUnretainedValue().receiveBody(data, size * count)
-            }),
+            ccurl_set_write_function(
+                easy, CURLOPT_WRITEFUNCTION,
+                { data, size, count, this in
+                    Unmanaged<CurlTransfer>.fromOpaque(this!).takeUnretainedValue().receiveBody(data, size * count)
+                }),
             ccurl_set_pointer(easy, CURLOPT_WRITEDATA, this),
-            ccurl_set_write_function(easy, CURLOPT_HEADERFUNCTION, { data, size, count, this in
-                Unmanaged<CurlTransfer>.fromOpaque(this!).takeUnretainedValue().receiveHeader(data, size * count)
-            }),
-            ccurl_set_pointer(easy, CURLOPT_HEADERDATA, this),
+            ccurl_set_write_function(
+                easy, CURLOPT_HEADERFUNCTION,
+                { data, size, count, this in
+                    Unmanaged<CurlTransfer>.fromOpaque(this!).takeUnretainedValue().receiveHeader(data, size * count)
+                }),
+            ccurl_set_pointer(easy, CURLOPT_HEADERDATA, this)
         ]
         if let failed = codes.first(where: { $0 != CURLE_OK }) {
             return TransportError(.transport, "libcurl refused an option (curl \(failed.rawValue))")
@@ -123,9 +127,12 @@ final class CurlTransfer: @unchecked Sendable {
     private func follow(_ location: String, status: Int) -> Step {
         let target = URL(string: location)
         guard let target, Self.origin(target) == Self.origin(request.url) else {
-            return .answered(.failure(TransportError(.redirectRefused,
-                "redirect (HTTP \(status)) to \(target.map(Self.origin) ?? "an unreadable location") refused: "
-                    + "only redirects to \(Self.origin(request.url)) are followed")))
+            return .answered(
+                .failure(
+                    TransportError(
+                        .redirectRefused,
+                        "redirect (HTTP \(status)) to \(target.map(Self.origin) ?? "an unreadable location") refused: "
+                            + "only redirects to \(Self.origin(request.url)) are followed")))
         }
         redirects += 1
         guard redirects <= CurlHTTPClient.maximumRedirects else {
@@ -138,7 +145,7 @@ final class CurlTransfer: @unchecked Sendable {
         headers = [:]
         body = Data()
         guard ccurl_set_string(easy, CURLOPT_URL, location) == CURLE_OK,
-              ccurl_set_long(easy, CURLOPT_TIMEOUT_MS, remaining) == CURLE_OK
+            ccurl_set_long(easy, CURLOPT_TIMEOUT_MS, remaining) == CURLE_OK
         else { return .answered(.failure(TransportError(.transport, "libcurl refused the redirect's URL"))) }
         return .again
     }

@@ -66,8 +66,10 @@ package final class RateLimiter: Sendable {
         self.clock = clock
         let now = clock.now()
         let pace = ceiling.map { ceiling in min(ceiling, max(Self.minimumPace, startingPace ?? ceiling)) }
-        state = Mutex(State(nextDue: now, notBefore: now, sentDue: now, pace: pace,
-                            refusedPace: pace.flatMap { $0 < ceiling! ? $0 : nil }, slowest: pace))
+        state = Mutex(
+            State(
+                nextDue: now, notBefore: now, sentDue: now, pace: pace,
+                refusedPace: pace.flatMap { $0 < ceiling! ? $0 : nil }, slowest: pace))
     }
 
     /// Time between tokens at the current pace; zero when nothing is paced.
@@ -159,8 +161,10 @@ package struct CatalogClock: Sendable {
     /// Returns at (or after) the instant; throws when the waiting task is cancelled.
     package let sleep: @Sendable (ContinuousClock.Instant) async throws -> Void
 
-    package init(now: @escaping @Sendable () -> ContinuousClock.Instant,
-         sleep: @escaping @Sendable (ContinuousClock.Instant) async throws -> Void) {
+    package init(
+        now: @escaping @Sendable () -> ContinuousClock.Instant,
+        sleep: @escaping @Sendable (ContinuousClock.Instant) async throws -> Void
+    ) {
         self.now = now
         self.sleep = sleep
     }

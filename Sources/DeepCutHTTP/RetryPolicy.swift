@@ -15,8 +15,10 @@ package struct RetryPolicy: Sendable, Hashable {
     /// slows the sweep down instead of failing artists. The sweep deadline still ends every wait.
     var rateLimitBudget: Duration
 
-    package init(maxAttempts: Int, baseDelay: Duration = .seconds(1), maxDelay: Duration = .seconds(30),
-         maxRetryAfter: Duration = .seconds(60), rateLimitBudget: Duration = .seconds(600)) {
+    package init(
+        maxAttempts: Int, baseDelay: Duration = .seconds(1), maxDelay: Duration = .seconds(30),
+        maxRetryAfter: Duration = .seconds(60), rateLimitBudget: Duration = .seconds(600)
+    ) {
         self.rateLimitBudget = rateLimitBudget
         self.maxAttempts = max(1, maxAttempts)
         self.baseDelay = baseDelay
@@ -81,14 +83,16 @@ enum RetryAfter {
     private static func httpDate(_ text: String) -> Date? {
         let fields = text.split(separator: " ")
         guard fields.count == 6, fields[0].hasSuffix(","), fields[5] == "GMT",
-              let day = Int(fields[1]), let monthIndex = months.firstIndex(of: String(fields[2])),
-              let year = Int(fields[3]) else { return nil }
+            let day = Int(fields[1]), let monthIndex = months.firstIndex(of: String(fields[2])),
+            let year = Int(fields[3])
+        else { return nil }
         let time = fields[4].split(separator: ":").compactMap { Int($0) }
         guard time.count == 3 else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = .gmt
-        let components = DateComponents(year: year, month: monthIndex + 1, day: day,
-                                        hour: time[0], minute: time[1], second: time[2])
+        let components = DateComponents(
+            year: year, month: monthIndex + 1, day: day,
+            hour: time[0], minute: time[1], second: time[2])
         guard components.isValidDate(in: calendar) else { return nil }
         return calendar.date(from: components)
     }

@@ -25,8 +25,10 @@ package struct AppleMusicLibraryReader: LibraryReader {
     ///   - client: the caller's client (the app's, shared with the sweep).
     ///   - environment: where the tokens' systemd credential folder (`CREDENTIALS_DIRECTORY`) is looked up.
     ///   - policy: 3 attempts by default, of at most `timeoutSeconds` (20 s) each.
-    package init(client: any HTTPClient, environment: [String: String], policy: RetryPolicy = RetryPolicy(maxAttempts: 3),
-                 timeoutSeconds: Int = 20) {
+    package init(
+        client: any HTTPClient, environment: [String: String], policy: RetryPolicy = RetryPolicy(maxAttempts: 3),
+        timeoutSeconds: Int = 20
+    ) {
         self.client = client
         self.policy = policy
         self.timeoutSeconds = timeoutSeconds
@@ -39,8 +41,9 @@ package struct AppleMusicLibraryReader: LibraryReader {
     package func read(_ source: LibrarySource) async throws -> LibraryReadResult {
         var result = LibraryReadResult(source: source)
         let credentials = try AppleMusicLibraryCredentials(source: source, credentialsDirectory: credentialsDirectory)
-        var requester = CatalogRequester(client: client, policy: policy, timeoutSeconds: timeoutSeconds,
-                                         headers: credentials.headers)
+        var requester = CatalogRequester(
+            client: client, policy: policy, timeoutSeconds: timeoutSeconds,
+            headers: credentials.headers)
         requester.dialect = .appleMusic()
         var pageURL: URL? = source.path.appending(path: Self.albumsPath, query: ["limit": String(Self.pageLimit), "include": Self.included])
         var visited: Set<URL> = []
@@ -52,8 +55,9 @@ package struct AppleMusicLibraryReader: LibraryReader {
             let page = try await fetch(url, with: requester, source: source)
             for album in page.data {
                 position += 1
-                let added = result.addRow(title: album.attributes?.name, artist: album.attributes?.artistName, tracks: album.tracks,
-                                          at: .item(position))
+                let added = result.addRow(
+                    title: album.attributes?.name, artist: album.attributes?.artistName, tracks: album.tracks,
+                    at: .item(position))
                 if let added, let catalog = album.catalogAlbum {
                     result.appleMusicAlbumIDs[added.key] = result.appleMusicAlbumIDs[added.key] ?? catalog.id
                     let artist = ArtistName.normalize(added.artist)
@@ -80,9 +84,15 @@ package struct AppleMusicLibraryReader: LibraryReader {
     static func error(for failure: FetchFailure, source: LibrarySource) -> any DeepCutError {
         switch (CatalogDialect.appleMusicRefusal(in: failure), failure.kind) {
         case (401, _):
-            ConfigError(message: "\(source.name): Apple Music rejected the developer token (HTTP 401): check 'tokenFile' or the '\(AppleMusicToken.credentialName)' credential")
+            ConfigError(
+                message:
+                    "\(source.name): Apple Music rejected the developer token (HTTP 401): check 'tokenFile' or the '\(AppleMusicToken.credentialName)' credential"
+            )
         case (403, _):
-            ConfigError(message: "\(source.name): Apple Music rejected the Music-User-Token (HTTP 403): check 'userTokenFile' or the '\(AppleMusicToken.userTokenCredentialName)' credential")
+            ConfigError(
+                message:
+                    "\(source.name): Apple Music rejected the Music-User-Token (HTTP 403): check 'userTokenFile' or the '\(AppleMusicToken.userTokenCredentialName)' credential"
+            )
         case (_, .decoding):
             LibraryError(message: "\(source.name): Apple Music library: \(failure.message)")
         default:
@@ -95,13 +105,13 @@ package struct AppleMusicLibraryReader: LibraryReader {
     static func nextURL(_ next: String, source: LibrarySource) throws -> URL {
         let base = source.path
         guard let resolved = URL(string: next, relativeTo: base)?.absoluteURL,
-              var components = URLComponents(url: resolved, resolvingAgainstBaseURL: false),
-              resolved.scheme == base.scheme, resolved.host == base.host, resolved.port == base.port
+            var components = URLComponents(url: resolved, resolvingAgainstBaseURL: false),
+            resolved.scheme == base.scheme, resolved.host == base.host, resolved.port == base.port
         else {
             throw LibraryError(message: "\(source.name): Apple Music library: a next link leads away from \(source.name)")
         }
         for (name, value) in [("limit", String(pageLimit)), ("include", included)]
-            where !(components.queryItems ?? []).contains(where: { $0.name == name }) {
+        where !(components.queryItems ?? []).contains(where: { $0.name == name }) {
             components.percentEncodedQuery = (components.percentEncodedQuery.map { $0 + "&" } ?? "") + "\(name)=\(value)"
         }
         guard let url = components.url else {
@@ -123,13 +133,15 @@ package struct AppleMusicLibraryCredentials: Sendable, CustomStringConvertible {
 
     /// - Throws: `ConfigError` (exit 78) when a token is not configured, unreadable, empty or malformed.
     package init(source: LibrarySource, credentialsDirectory: URL?) throws {
-        developerToken = try AppleMusicToken.load(file: source.tokenFile, key: "library[].tokenFile", credential: AppleMusicToken.credentialName,
-                                                  needed: "the apple-music-library source needs a developer token",
-                                                  credentialsDirectory: credentialsDirectory)
-        userToken = try AppleMusicToken.load(file: source.userTokenFile, key: "library[].userTokenFile",
-                                             credential: AppleMusicToken.userTokenCredentialName,
-                                             needed: "the apple-music-library source needs a Music-User-Token",
-                                             credentialsDirectory: credentialsDirectory)
+        developerToken = try AppleMusicToken.load(
+            file: source.tokenFile, key: "library[].tokenFile", credential: AppleMusicToken.credentialName,
+            needed: "the apple-music-library source needs a developer token",
+            credentialsDirectory: credentialsDirectory)
+        userToken = try AppleMusicToken.load(
+            file: source.userTokenFile, key: "library[].userTokenFile",
+            credential: AppleMusicToken.userTokenCredentialName,
+            needed: "the apple-music-library source needs a Music-User-Token",
+            credentialsDirectory: credentialsDirectory)
     }
 
     /// The request headers that carry the tokens.

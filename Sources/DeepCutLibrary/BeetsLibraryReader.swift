@@ -29,13 +29,17 @@ package struct BeetsLibraryReader: LibraryReader {
                 for row in try beets.albums() {
                     if Task.isCancelled { throw LibraryReadCancelledError(file: source.path) }
                     let artist = try beets.creditedArtist(of: row)
-                    guard let album = result.addRow(title: row.title, artist: artist, tracks: tracks[row.id],
-                                                    at: .record("album \(row.id)")) else {
+                    guard
+                        let album = result.addRow(
+                            title: row.title, artist: artist, tracks: tracks[row.id],
+                            at: .record("album \(row.id)"))
+                    else {
                         continue
                     }
                     let artistName = ArtistName.normalize(album.artist)
                     if let id = row.soleMusicBrainzArtistID, !ArtistName.isPlaceholder(artistName),
-                       result.musicBrainzArtistIDs[artistName] == nil {
+                        result.musicBrainzArtistIDs[artistName] == nil
+                    {
                         result.musicBrainzArtistIDs[artistName] = id
                     }
                     if let id = row.musicBrainzReleaseGroupID, result.musicBrainzReleaseGroupIDs[album.key] == nil {
@@ -81,13 +85,14 @@ struct BeetsDatabase {
             .map { albumColumns.contains($0) ? $0 : "NULL" }
         let sql = "SELECT rowid, album, albumartist, \(optional.joined(separator: ", ")) FROM albums ORDER BY rowid"
         return try connection.query(sql) { row in
-            BeetsAlbumRow(id: try row.get(0, as: Int.self),
-                          title: Self.text(try row.get(1)),
-                          albumArtist: Self.text(try row.get(2)),
-                          isCompilation: Self.flag(try row.get(3)),
-                          musicBrainzArtistID: Self.text(try row.get(4)),
-                          musicBrainzArtistIDs: Self.text(try row.get(5)).map(Self.multipleValues),
-                          musicBrainzReleaseGroupID: Self.text(try row.get(6)))
+            BeetsAlbumRow(
+                id: try row.get(0, as: Int.self),
+                title: Self.text(try row.get(1)),
+                albumArtist: Self.text(try row.get(2)),
+                isCompilation: Self.flag(try row.get(3)),
+                musicBrainzArtistID: Self.text(try row.get(4)),
+                musicBrainzArtistIDs: Self.text(try row.get(5)).map(Self.multipleValues),
+                musicBrainzReleaseGroupID: Self.text(try row.get(6)))
         }
     }
 
@@ -102,11 +107,12 @@ struct BeetsDatabase {
         }
         for (album, title, length) in rows {
             guard let title else { continue }
-            let seconds: Int? = switch length {
-            case .real(let value) where value.isFinite && value > 0 && value < 86_400: Int(value.rounded())
-            case .integer(let value) where value > 0 && value < 86_400: Int(value)
-            default: nil
-            }
+            let seconds: Int? =
+                switch length {
+                case .real(let value) where value.isFinite && value > 0 && value < 86_400: Int(value.rounded())
+                case .integer(let value) where value > 0 && value < 86_400: Int(value)
+                default: nil
+                }
             tracks[album, default: []].append(TrackListing(title: title, seconds: seconds))
         }
         return tracks
@@ -137,13 +143,14 @@ struct BeetsDatabase {
 
     /// Text as beets stored it: old versions wrote some strings as UTF-8 blobs. Blank is nil.
     private static func text(_ value: DatabaseValue) -> String? {
-        let text: String? = switch value {
-        case .text(let text): text
-        case .blob(let data): String(data: data, encoding: .utf8)
-        case .integer(let integer): String(integer)
-        case .real(let real): String(real)
-        case .null: nil
-        }
+        let text: String? =
+            switch value {
+            case .text(let text): text
+            case .blob(let data): String(data: data, encoding: .utf8)
+            case .integer(let integer): String(integer)
+            case .real(let real): String(real)
+            case .null: nil
+            }
         guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
         return trimmed
     }

@@ -99,7 +99,8 @@ struct CSVParser {
         for byte in bytes {
             recordLength += 1
             if recordLength > Self.maximumRecordLength {
-                throw LibraryError(message: "\(fileName):\(recordLine): a row longer than \(Self.maximumRecordLength >> 20) MiB; not a library export")
+                throw LibraryError(
+                    message: "\(fileName):\(recordLine): a row longer than \(Self.maximumRecordLength >> 20) MiB; not a library export")
             }
             if afterCarriageReturn {
                 afterCarriageReturn = false

@@ -1,6 +1,6 @@
 import DeepCutConfig
-import Foundation
 import DeepCutCore
+import Foundation
 
 /// Reads a Music/iTunes "Export Library" plist: music tracks grouped into albums by album artist
 /// (falling back to the track artist) and album title.
@@ -28,8 +28,9 @@ package struct ITunesXMLLibraryReader: LibraryReader {
         }
         let grouping = ITunesAlbumGrouping(tracks: tracks)
         for album in grouping.albums {
-            result.addRow(title: album.title, artist: album.artist, tracks: album.tracks.isEmpty ? nil : album.tracks,
-                          at: .record("album \(album.title)"))
+            result.addRow(
+                title: album.title, artist: album.artist, tracks: album.tracks.isEmpty ? nil : album.tracks,
+                at: .record("album \(album.title)"))
             if album.isCompilation && source.compilationArtists {
                 result.additionalArtists += album.trackArtists
             }
@@ -101,8 +102,10 @@ struct ITunesAlbumGrouping {
             } else {
                 position = albums.count
                 index[key] = position
-                albums.append(Album(title: album, artist: artist, isCompilation: track.isCompilation,
-                                    trackArtists: trackArtist.map { [$0] } ?? []))
+                albums.append(
+                    Album(
+                        title: album, artist: artist, isCompilation: track.isCompilation,
+                        trackArtists: trackArtist.map { [$0] } ?? []))
             }
             if let name = Self.clean(track.name) {
                 albums[position].tracks.append(TrackListing(title: name, seconds: track.totalTime.map { ($0 + 500) / 1000 }))

@@ -17,7 +17,8 @@ package struct JSONLibraryReader: LibraryReader {
             throw LibraryError(message: error.message(file: result.sourceName))
         }
         guard case .array(let items) = document else {
-            throw LibraryError(message: "\(result.sourceName): expected an array of {\"title\", \"artist\"} objects, got \(document.kindName)")
+            throw LibraryError(
+                message: "\(result.sourceName): expected an array of {\"title\", \"artist\"} objects, got \(document.kindName)")
         }
         for (index, item) in items.enumerated() {
             guard case .object = item else {

@@ -26,8 +26,9 @@ extension LibraryError {
     }
 
     static func changedWhileRead(_ url: URL) -> LibraryError {
-        LibraryError(message: "\(url.path): changed while being read (size or modification time differ before and after, "
-            + "twice); is an export still being written? Run again once it is finished")
+        LibraryError(
+            message: "\(url.path): changed while being read (size or modification time differ before and after, "
+                + "twice); is an export still being written? Run again once it is finished")
     }
 }
 

@@ -1,8 +1,9 @@
-import Foundation
 import DeepCutConfig
 import DeepCutCore
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A library file opened for reading: a regular file only, read in chunks with cancellation checked,

@@ -1,5 +1,5 @@
-import DeepCutCore
 import DeepCutConfig
+import DeepCutCore
 
 /// Stage 1's result: what the user owns, which artists to sweep, and what was skipped on the way.
 package struct LibraryOutcome: Sendable, Hashable {
@@ -22,8 +22,10 @@ package struct LibraryOutcome: Sendable, Hashable {
     /// Apple Music catalog album ids of owned albums (from the Apple Music library).
     package var appleMusicAlbumIDs: [AlbumKey: String] = [:]
 
-    package init(albums: [LibraryAlbum], artists: [String], sources: [LibrarySourceSummary], warnings: [LibraryWarning],
-                musicBrainzArtistIDs: [String: String] = [:], musicBrainzReleaseGroupIDs: [AlbumKey: String] = [:]) {
+    package init(
+        albums: [LibraryAlbum], artists: [String], sources: [LibrarySourceSummary], warnings: [LibraryWarning],
+        musicBrainzArtistIDs: [String: String] = [:], musicBrainzReleaseGroupIDs: [AlbumKey: String] = [:]
+    ) {
         self.albums = albums
         self.artists = artists
         self.sources = sources
@@ -71,16 +73,18 @@ package struct LibraryGuard: Sendable {
     package func check(loaded: LibraryOutcome, library: LibraryOutcome, previous: (runID: String, artists: Int)?) throws {
         let sources = loaded.sources.map { "\($0.source) (\($0.format.rawValue))" }.joined(separator: ", ")
         guard !loaded.albums.isEmpty else {
-            throw LibraryError(message: "library is empty: no albums in \(sources); refusing to sweep an empty library "
-                + "(a truncated export?); nothing published, baseline kept")
+            throw LibraryError(
+                message: "library is empty: no albums in \(sources); refusing to sweep an empty library "
+                    + "(a truncated export?); nothing published, baseline kept")
         }
         guard !acceptChange, let previous, previous.artists > 0 else { return }
         let lost = previous.artists - library.artists.count
         guard lost * 100 > maxShrinkPercent * previous.artists else { return }
-        throw LibraryError(message: "library shrank from \(previous.artists) to \(library.artists.count) artists "
-            + "(-\(lost * 100 / previous.artists) %) since the last complete run \(previous.runID), more than "
-            + "library.maxShrinkPercent \(maxShrinkPercent) allows; sources: \(sources); nothing published, baseline kept. "
-            + "If the change is intended, run `deepcut sweep --accept-library-change`")
+        throw LibraryError(
+            message: "library shrank from \(previous.artists) to \(library.artists.count) artists "
+                + "(-\(lost * 100 / previous.artists) %) since the last complete run \(previous.runID), more than "
+                + "library.maxShrinkPercent \(maxShrinkPercent) allows; sources: \(sources); nothing published, baseline kept. "
+                + "If the change is intended, run `deepcut sweep --accept-library-change`")
     }
 
     package init(maxShrinkPercent: Int, acceptChange: Bool) {

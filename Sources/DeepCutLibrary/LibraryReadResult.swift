@@ -32,8 +32,10 @@ package struct LibraryReadResult: Sendable, Hashable {
     /// Adds one row as an album, or as a warning naming what is missing. Values are trimmed; blank counts as missing.
     /// - Returns: the album added, if any.
     @discardableResult
-    package mutating func addRow(title: String?, artist: String?, tracks: [TrackListing]? = nil,
-                                at location: LibraryWarning.Location) -> LibraryAlbum? {
+    package mutating func addRow(
+        title: String?, artist: String?, tracks: [TrackListing]? = nil,
+        at location: LibraryWarning.Location
+    ) -> LibraryAlbum? {
         let title = title?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let artist = artist?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         switch (title.isEmpty, artist.isEmpty) {

@@ -24,7 +24,7 @@ package struct LibraryReaderRegistry: Sendable {
         .csv: CSVLibraryReader(),
         .json: JSONLibraryReader(),
         .itunesXML: ITunesXMLLibraryReader(),
-        .beets: BeetsLibraryReader(),
+        .beets: BeetsLibraryReader()
     ])
 
     /// The readers that ship with `deepcut`: the file formats', and the Apple Music library's over the

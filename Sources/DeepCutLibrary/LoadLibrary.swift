@@ -70,9 +70,11 @@ package struct LoadLibrary: Sendable {
         for result in results {
             outcome.albums += result.albums
             outcome.warnings += result.warnings
-            outcome.sources.append(LibrarySourceSummary(source: result.sourceName, format: result.source.format,
-                                                        albums: result.albums.count, warnings: result.warnings.count,
-                                                        skipped: result.skipped))
+            outcome.sources.append(
+                LibrarySourceSummary(
+                    source: result.sourceName, format: result.source.format,
+                    albums: result.albums.count, warnings: result.warnings.count,
+                    skipped: result.skipped))
             for artist in result.albums.map(\.artist) + result.additionalArtists
             where !ArtistName.isPlaceholder(artist) && seenArtists.insert(ArtistName.groupingKey(artist)).inserted {
                 outcome.artists.append(artist)

@@ -22,12 +22,14 @@ enum AtomRenderer {
         xml.end()
         xml.element("generator", [:], FeedIdentity.generator)
         for entry in snapshot.entries {
-            write(entry, id: FeedIdentity.entryID(provider: snapshot.provider, releaseID: entry.id, install: install),
-                  title: EntryContent.title(entry), to: &xml)
+            write(
+                entry, id: FeedIdentity.entryID(provider: snapshot.provider, releaseID: entry.id, install: install),
+                title: EntryContent.title(entry), to: &xml)
         }
         for entry in snapshot.upcoming ?? [] {
-            write(entry, id: FeedIdentity.announcementID(provider: snapshot.provider, releaseID: entry.id, install: install),
-                  title: EntryContent.announcementTitle(entry), to: &xml)
+            write(
+                entry, id: FeedIdentity.announcementID(provider: snapshot.provider, releaseID: entry.id, install: install),
+                title: EntryContent.announcementTitle(entry), to: &xml)
         }
         xml.end()
         return xml.document

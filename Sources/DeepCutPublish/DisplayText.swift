@@ -20,8 +20,9 @@ package enum DisplayText {
         if text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) {
             return text.utf8.count > limit ? truncated(text, to: limit) : text
         }
-        return truncated(String(String.UnicodeScalarView(text.unicodeScalars.filter { MarkupText.isAllowed($0) && !isBidiControl($0) })),
-                  to: limit)
+        return truncated(
+            String(String.UnicodeScalarView(text.unicodeScalars.filter { MarkupText.isAllowed($0) && !isBidiControl($0) })),
+            to: limit)
     }
 
     /// Like `field`, on one line: every control character (line breaks and tabs included) becomes a
@@ -92,9 +93,9 @@ enum WebLink {
     /// - Returns: `text` when it is such a URL, else nil.
     static func http(_ text: String?) -> String? {
         guard let text, !text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }),
-              let components = URLComponents(string: text),
-              let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = components.host, !host.isEmpty
+            let components = URLComponents(string: text),
+            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = components.host, !host.isEmpty
         else { return nil }
         return text
     }

@@ -56,9 +56,11 @@ enum EntryContent {
     static func html(_ entry: FeedEntry) -> String {
         var html = ""
         if let artwork = WebLink.http(entry.artworkURL) {
-            html += "<p><img src=\"\(MarkupText.escape(artwork))\" alt=\"\(MarkupText.escape("Cover of " + title(entry)))\" width=\"300\"></p>"
+            html +=
+                "<p><img src=\"\(MarkupText.escape(artwork))\" alt=\"\(MarkupText.escape("Cover of " + title(entry)))\" width=\"300\"></p>"
         }
-        html += "<p><strong>\(MarkupText.escape(DisplayText.field(entry.artist)))</strong> — \(MarkupText.escape(DisplayText.field(entry.title)))</p>"
+        html +=
+            "<p><strong>\(MarkupText.escape(DisplayText.field(entry.artist)))</strong> — \(MarkupText.escape(DisplayText.field(entry.title)))</p>"
         html += "<p>\(typeLabel(entry.type)), released \(entry.releaseDate)</p>"
         if let url = WebLink.http(entry.url) {
             html += "<p><a href=\"\(MarkupText.escape(url))\">Open in the catalog</a></p>"

@@ -11,29 +11,30 @@ extension HTMLRenderer {
             ("Library", report.library.status, StageSummary.library(report.library)),
             ("Sweep", report.sweep.status, StageSummary.sweep(report.sweep)),
             ("Diff", report.diff.status, StageSummary.diff(report.diff)),
-            ("Publish", report.publish.status, StageSummary.publish(report.publish)),
+            ("Publish", report.publish.status, StageSummary.publish(report.publish))
         ]
         let rows = stages.map { name, status, summary in
             "<tr><th scope=\"row\">\(name)</th><td>\(pill(status))</td><td>\(status == .notRun ? "" : text(summary, limit: 1_000))</td></tr>\n"
         }.joined()
         var message = report.message.map { "<p class=\"message\">\(text($0, limit: DisplayText.messageLimit))</p>\n" } ?? ""
         if let skip = report.lastSkip {
-            message += "<p class=\"skip\">Last checked <time datetime=\"\(Timestamp.string(skip.at))\">\(Timestamp.display(skip.at))</time>: "
+            message +=
+                "<p class=\"skip\">Last checked <time datetime=\"\(Timestamp.string(skip.at))\">\(Timestamp.display(skip.at))</time>: "
                 + "skipped, \(text(skip.reason, limit: DisplayText.messageLimit))</p>\n"
         }
         return """
-        <section class="panel" aria-labelledby="health-heading">
-        <h2 id="health-heading">Run health</h2>
-        <p class="sub"><span class="pill \(report.status.rawValue)">\(report.status.rawValue)</span> exit \(report.exitCode) · run \(report.runID) · started <time datetime="\(Timestamp.string(report.startedAt))">\(Timestamp.display(report.startedAt))</time></p>
-        \(message)<table class="stages">
-        <thead><tr><th scope="col">Stage</th><th scope="col">Status</th><th scope="col">What happened</th></tr></thead>
-        <tbody>
-        \(rows)</tbody>
-        </table>
-        <p class="next"><strong>Next:</strong> \(MarkupText.escape(HealthText.nextStep(report)))</p>
-        </section>
+            <section class="panel" aria-labelledby="health-heading">
+            <h2 id="health-heading">Run health</h2>
+            <p class="sub"><span class="pill \(report.status.rawValue)">\(report.status.rawValue)</span> exit \(report.exitCode) · run \(report.runID) · started <time datetime="\(Timestamp.string(report.startedAt))">\(Timestamp.display(report.startedAt))</time></p>
+            \(message)<table class="stages">
+            <thead><tr><th scope="col">Stage</th><th scope="col">Status</th><th scope="col">What happened</th></tr></thead>
+            <tbody>
+            \(rows)</tbody>
+            </table>
+            <p class="next"><strong>Next:</strong> \(MarkupText.escape(HealthText.nextStep(report)))</p>
+            </section>
 
-        """
+            """
     }
 
     /// Every artist the catalog did not answer for, with the cause; nothing when all answered.
@@ -43,19 +44,20 @@ extension HTMLRenderer {
             "<tr><td>\(text(failure.artist))</td><td>\(failure.kind.rawValue)</td><td class=\"num\" data-label=\"HTTP\">\(failure.httpStatus.map(String.init) ?? "–")</td>"
                 + "<td class=\"num\" data-label=\"attempts\">\(failure.attempts)</td><td>\(text(failure.message, limit: DisplayText.messageLimit))</td></tr>\n"
         }.joined()
-        let more = sweep.failures.count > failureRowLimit
+        let more =
+            sweep.failures.count > failureRowLimit
             ? "<p class=\"sub\">and \(sweep.failures.count - failureRowLimit) more in health.json</p>\n" : ""
         return """
-        <section class="panel failures" aria-labelledby="failures-heading">
-        <h2 id="failures-heading">Artists that could not be checked (\(sweep.failures.count))</h2>
-        <div class="scroll"><table>
-        <thead><tr><th scope="col">Artist</th><th scope="col">Kind</th><th scope="col" class="num">HTTP</th><th scope="col" class="num">Attempts</th><th scope="col">Message</th></tr></thead>
-        <tbody>
-        \(rows)</tbody>
-        </table></div>
-        \(more)</section>
+            <section class="panel failures" aria-labelledby="failures-heading">
+            <h2 id="failures-heading">Artists that could not be checked (\(sweep.failures.count))</h2>
+            <div class="scroll"><table>
+            <thead><tr><th scope="col">Artist</th><th scope="col">Kind</th><th scope="col" class="num">HTTP</th><th scope="col" class="num">Attempts</th><th scope="col">Message</th></tr></thead>
+            <tbody>
+            \(rows)</tbody>
+            </table></div>
+            \(more)</section>
 
-        """
+            """
     }
 
     /// The artists not found in the catalog and those guessed among namesakes, each group with the
@@ -63,15 +65,17 @@ extension HTMLRenderer {
     static func unresolvedPanel(_ sweep: HealthReport.SweepStage) -> String {
         let unresolved = UnresolvedArtists(sweep)
         guard !unresolved.isEmpty else { return "" }
-        let groups = unresolvedGroup("not-found", "Not found in the catalog", unresolved.notFound,
-                                     note: unresolved.mostlyNotFound ? unresolved.mostlyNotFoundHint : nil)
+        let groups =
+            unresolvedGroup(
+                "not-found", "Not found in the catalog", unresolved.notFound,
+                note: unresolved.mostlyNotFound ? unresolved.mostlyNotFoundHint : nil)
             + unresolvedGroup("ambiguous", "Several catalog artists share the name", unresolved.ambiguous, note: nil)
         return """
-        <section class="panel unresolved" aria-labelledby="unresolved-heading">
-        <h2 id="unresolved-heading">Artists without a certain catalog match</h2>
-        \(groups)</section>
+            <section class="panel unresolved" aria-labelledby="unresolved-heading">
+            <h2 id="unresolved-heading">Artists without a certain catalog match</h2>
+            \(groups)</section>
 
-        """
+            """
     }
 
     private static func unresolvedGroup(_ id: String, _ heading: String, _ names: [String], note: String?) -> String {
@@ -113,7 +117,7 @@ package enum HistoryChart {
     private static let measures = [
         Measure(name: "Duration", value: { $0.durationSeconds }, format: { ElapsedTime.text(Int($0.rounded())) }),
         Measure(name: "Artists failed", value: { Double($0.artistsFailed) }, format: { String(Int($0)) }),
-        Measure(name: "Entries", value: { Double($0.entries) }, format: { String(Int($0)) }),
+        Measure(name: "Entries", value: { Double($0.entries) }, format: { String(Int($0)) })
     ]
 
     /// The "Recent runs" section; says so when there is no history yet.
@@ -126,11 +130,11 @@ package enum HistoryChart {
         html += "<p class=\"sub\">The last \(StageSummary.count(runs.count, "run")), oldest left.</p>\n"
         html += measures.map { chart($0, runs) }.joined()
         html += """
-        <p class="axis"><time datetime="\(Timestamp.string(first.startedAt))">\(Timestamp.display(first.startedAt))</time><time datetime="\(Timestamp.string(last.startedAt))">\(Timestamp.display(last.startedAt))</time></p>
-        <ul class="legend"><li><i class="complete"></i>complete</li><li><i class="partial"></i>partial</li><li><i class="failed"></i>failed</li><li><i class="skipped"></i>skipped</li></ul>
-        </section>
+            <p class="axis"><time datetime="\(Timestamp.string(first.startedAt))">\(Timestamp.display(first.startedAt))</time><time datetime="\(Timestamp.string(last.startedAt))">\(Timestamp.display(last.startedAt))</time></p>
+            <ul class="legend"><li><i class="complete"></i>complete</li><li><i class="partial"></i>partial</li><li><i class="failed"></i>failed</li><li><i class="skipped"></i>skipped</li></ul>
+            </section>
 
-        """
+            """
         return html
     }
 
@@ -144,17 +148,18 @@ package enum HistoryChart {
             let barHeight = value > 0 ? max(minimumBar, value / top * height) : 1.5
             let status = value == 0 ? "zero" : run.status.rawValue
             let tip = "\(MarkupText.escape(run.runID)) · \(run.status.rawValue) · \(measure.format(value))"
-            return "<rect class=\"\(status)\" x=\"\(number(offset + Double(index) * slotWidth + 1.5))\" y=\"\(number(height - barHeight))\" "
+            return
+                "<rect class=\"\(status)\" x=\"\(number(offset + Double(index) * slotWidth + 1.5))\" y=\"\(number(height - barHeight))\" "
                 + "width=\"7\" height=\"\(number(barHeight))\"><title>\(tip)</title></rect>"
         }.joined()
         let label = "\(measure.name) of the last \(StageSummary.count(runs.count, "run")): highest \(measure.format(top)), latest \(latest)"
         return """
-        <figure class="chart">
-        <figcaption><span>\(measure.name)</span><span>latest <strong>\(latest)</strong> · max \(measure.format(top))</span></figcaption>
-        <svg viewBox="0 0 \(number(Double(runLimit) * slotWidth)) \(number(height))" preserveAspectRatio="none" role="img" aria-label="\(label)">\(bars)</svg>
-        </figure>
+            <figure class="chart">
+            <figcaption><span>\(measure.name)</span><span>latest <strong>\(latest)</strong> · max \(measure.format(top))</span></figcaption>
+            <svg viewBox="0 0 \(number(Double(runLimit) * slotWidth)) \(number(height))" preserveAspectRatio="none" role="img" aria-label="\(label)">\(bars)</svg>
+            </figure>
 
-        """
+            """
     }
 
     /// Coordinates with at most two decimals, so the markup stays small and stable.

@@ -1,5 +1,5 @@
-import Foundation
 import DeepCutCore
+import Foundation
 
 /// Renders `index.html`: one self-contained page for people — the feed as an artwork grid, newest
 /// first; a banner when the feed is partial; the run's health; a chart of recent runs.
@@ -13,8 +13,10 @@ enum HTMLRenderer {
     ///   - context: the run's health so far, run history and base URL; empty leaves those sections out.
     ///   - baseline: the last complete snapshot, for the partial banner's "last complete sweep".
     ///   - now: when ages are measured from; the snapshot's time by default.
-    static func render(_ snapshot: Snapshot, context: PublishContext = PublishContext(), baseline: Baseline? = nil,
-                       now: Date? = nil) -> String {
+    static func render(
+        _ snapshot: Snapshot, context: PublishContext = PublishContext(), baseline: Baseline? = nil,
+        now: Date? = nil
+    ) -> String {
         let links = FeedLinks(baseURL: context.baseURL)
         var html = head(links)
         html += header(snapshot, links: links)
@@ -48,45 +50,45 @@ enum HTMLRenderer {
         let atom = MarkupText.escape(links?.atomFeed ?? "feed.atom")
         let json = MarkupText.escape(links?.jsonFeed ?? "feed.json")
         return """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src https: http:; style-src 'unsafe-inline'">
-        <meta name="referrer" content="no-referrer">
-        <meta name="color-scheme" content="light dark">
-        <meta name="generator" content="\(FeedIdentity.generator)">
-        <title>\(MarkupText.escape(FeedIdentity.title))</title>
-        <link rel="alternate" type="application/atom+xml" title="\(MarkupText.escape(FeedIdentity.title)) (Atom)" href="\(atom)">
-        <link rel="alternate" type="application/feed+json" title="\(MarkupText.escape(FeedIdentity.title)) (JSON Feed)" href="\(json)">
-        <style>\(style)</style>
-        </head>
-        <body>
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src https: http:; style-src 'unsafe-inline'">
+            <meta name="referrer" content="no-referrer">
+            <meta name="color-scheme" content="light dark">
+            <meta name="generator" content="\(FeedIdentity.generator)">
+            <title>\(MarkupText.escape(FeedIdentity.title))</title>
+            <link rel="alternate" type="application/atom+xml" title="\(MarkupText.escape(FeedIdentity.title)) (Atom)" href="\(atom)">
+            <link rel="alternate" type="application/feed+json" title="\(MarkupText.escape(FeedIdentity.title)) (JSON Feed)" href="\(json)">
+            <style>\(style)</style>
+            </head>
+            <body>
 
-        """
+            """
     }
 
     private static func header(_ snapshot: Snapshot, links: FeedLinks?) -> String {
         let count = StageSummary.count(snapshot.entries.count, "new release")
         return """
-        <header class="wrap top">
-        <div>
-        <h1>\(MarkupText.escape(FeedIdentity.title))</h1>
-        <p class="summary">\(count) by artists in your library · updated <time datetime="\(Timestamp.string(snapshot.generatedAt))">\(Timestamp.display(snapshot.generatedAt))</time></p>
-        </div>
-        <nav class="feeds" aria-label="Subscribe"><a href="\(MarkupText.escape(links?.atomFeed ?? "feed.atom"))">Atom</a><a href="\(MarkupText.escape(links?.jsonFeed ?? "feed.json"))">JSON Feed</a></nav>
-        </header>
+            <header class="wrap top">
+            <div>
+            <h1>\(MarkupText.escape(FeedIdentity.title))</h1>
+            <p class="summary">\(count) by artists in your library · updated <time datetime="\(Timestamp.string(snapshot.generatedAt))">\(Timestamp.display(snapshot.generatedAt))</time></p>
+            </div>
+            <nav class="feeds" aria-label="Subscribe"><a href="\(MarkupText.escape(links?.atomFeed ?? "feed.atom"))">Atom</a><a href="\(MarkupText.escape(links?.jsonFeed ?? "feed.json"))">JSON Feed</a></nav>
+            </header>
 
-        """
+            """
     }
 
     private static func footer(_ snapshot: Snapshot) -> String {
         let state = snapshot.complete ? "complete" : "partial"
         return """
-        <footer class="wrap">Snapshot \(snapshot.runID) (\(state)) from \(text(snapshot.provider)) · \(snapshot.artists.total) library artists · made by \(FeedIdentity.generator)</footer>
+            <footer class="wrap">Snapshot \(snapshot.runID) (\(state)) from \(text(snapshot.provider)) · \(snapshot.artists.total) library artists · made by \(FeedIdentity.generator)</footer>
 
-        """
+            """
     }
 }
 
@@ -100,25 +102,27 @@ extension HTMLRenderer {
         let missing = snapshot.incompleteArtists
         var names = missing.prefix(bannerNameLimit).map { text($0) }.joined(separator: ", ")
         if missing.count > bannerNameLimit { names += " and \(missing.count - bannerNameLimit) more" }
-        let lastComplete = baseline.map {
-            "Last complete sweep: <time datetime=\"\(Timestamp.string($0.generatedAt))\">\(Timestamp.display($0.generatedAt))</time> "
-                + "(\(ElapsedTime.text($0.ageSeconds(at: now))) ago)."
-        } ?? "No sweep has been complete yet."
+        let lastComplete =
+            baseline.map {
+                "Last complete sweep: <time datetime=\"\(Timestamp.string($0.generatedAt))\">\(Timestamp.display($0.generatedAt))</time> "
+                    + "(\(ElapsedTime.text($0.ageSeconds(at: now))) ago)."
+            } ?? "No sweep has been complete yet."
         return """
-        <div class="banner" role="status">
-        <p><strong>Partial feed: \(StageSummary.count(missing.count, "artist")) could not be checked.</strong> Their new releases may be missing here; the next run tries them again.</p>
-        <p class="names">\(names)</p>
-        <p>\(lastComplete)</p>
-        </div>
+            <div class="banner" role="status">
+            <p><strong>Partial feed: \(StageSummary.count(missing.count, "artist")) could not be checked.</strong> Their new releases may be missing here; the next run tries them again.</p>
+            <p class="names">\(names)</p>
+            <p>\(lastComplete)</p>
+            </div>
 
-        """
+            """
     }
 }
 
 extension HTMLRenderer {
     /// The feed, newest first, as artwork cards.
     static func grid(_ snapshot: Snapshot) -> String {
-        var html = "<section aria-labelledby=\"releases-heading\">\n<h2 id=\"releases-heading\" class=\"visually-hidden\">New releases</h2>\n"
+        var html =
+            "<section aria-labelledby=\"releases-heading\">\n<h2 id=\"releases-heading\" class=\"visually-hidden\">New releases</h2>\n"
         if snapshot.entries.isEmpty {
             html += "<p class=\"empty\">No new releases in this snapshot.</p>\n"
         } else {
@@ -131,7 +135,8 @@ extension HTMLRenderer {
     static func upcoming(_ snapshot: Snapshot) -> String {
         guard let upcoming = snapshot.upcoming, !upcoming.isEmpty else { return "" }
         let items = upcoming.map { entry in
-            let title = WebLink.http(entry.url).map { "<a href=\"\(MarkupText.escape($0))\" rel=\"noopener noreferrer\">\(text(entry.title))</a>" }
+            let title =
+                WebLink.http(entry.url).map { "<a href=\"\(MarkupText.escape($0))\" rel=\"noopener noreferrer\">\(text(entry.title))</a>" }
                 ?? text(entry.title)
             return "<li><time datetime=\"\(entry.releaseDate)\">\(entry.releaseDate)</time> \(text(entry.artist)) — \(title)"
                 + " <span class=\"badge\">\(EntryContent.typeLabel(entry.type))</span></li>\n"
@@ -142,24 +147,27 @@ extension HTMLRenderer {
 
     private static func card(_ entry: FeedEntry) -> String {
         let title = text(entry.title)
-        let artwork = WebLink.http(entry.artworkURL).map {
-            let alt = MarkupText.escape("Cover of " + DisplayText.field(entry.title) + " by " + DisplayText.field(entry.artist))
-            return "<img class=\"art\" src=\"\(MarkupText.escape($0))\" alt=\"\(alt)\" loading=\"lazy\" width=\"300\" height=\"300\">"
-        } ?? "<div class=\"art no-art\" aria-hidden=\"true\">♪</div>"
-        let heading = WebLink.http(entry.url).map { "<a href=\"\(MarkupText.escape($0))\" rel=\"noopener noreferrer\">\(title)</a>" } ?? title
+        let artwork =
+            WebLink.http(entry.artworkURL).map {
+                let alt = MarkupText.escape("Cover of " + DisplayText.field(entry.title) + " by " + DisplayText.field(entry.artist))
+                return "<img class=\"art\" src=\"\(MarkupText.escape($0))\" alt=\"\(alt)\" loading=\"lazy\" width=\"300\" height=\"300\">"
+            } ?? "<div class=\"art no-art\" aria-hidden=\"true\">♪</div>"
+        let heading =
+            WebLink.http(entry.url).map { "<a href=\"\(MarkupText.escape($0))\" rel=\"noopener noreferrer\">\(title)</a>" } ?? title
         var html = """
-        <li class="\(entry.isStale ? "card stale" : "card")">
-        \(artwork)
-        <div class="card-body">
-        <h3>\(heading)</h3>
-        <p class="artist">\(text(entry.artist))</p>
-        <p class="meta"><span class="badge">\(EntryContent.typeLabel(entry.type))</span> <time datetime="\(entry.releaseDate)">\(entry.releaseDate)</time></p>
+            <li class="\(entry.isStale ? "card stale" : "card")">
+            \(artwork)
+            <div class="card-body">
+            <h3>\(heading)</h3>
+            <p class="artist">\(text(entry.artist))</p>
+            <p class="meta"><span class="badge">\(EntryContent.typeLabel(entry.type))</span> <time datetime="\(entry.releaseDate)">\(entry.releaseDate)</time></p>
 
-        """
+            """
         if let checkedAt = entry.lastCheckedAt {
             // The artist could not be checked in this run: say so, and since when the entry is known.
             let time = Timestamp.string(checkedAt)
-            html += "<p class=\"stale-note\">Not rechecked in this run; last checked <time datetime=\"\(time)\">\(Timestamp.display(checkedAt))</time></p>\n"
+            html +=
+                "<p class=\"stale-note\">Not rechecked in this run; last checked <time datetime=\"\(time)\">\(Timestamp.display(checkedAt))</time></p>\n"
         }
         if !entry.alternates.isEmpty {
             html += "<p class=\"alternates\">Also: " + entry.alternates.map(alternate).joined(separator: " · ") + "</p>\n"
@@ -179,76 +187,76 @@ extension HTMLRenderer {
     /// The page's only styles: the system font stack, a responsive grid, light and dark palettes
     /// with accessible contrast (WCAG AA for every text colour on its background).
     static let style = """
-    :root{--bg:#f6f5f2;--card:#fff;--text:#1d1d1f;--muted:#5b5b63;--line:#e3e1db;--link:#0b57d0;--shadow:0 1px 2px rgba(0,0,0,.06),0 6px 16px rgba(0,0,0,.06);\
-    --complete:#137333;--complete-bg:#e6f4ea;--partial:#8a5300;--partial-bg:#fff1cc;--failed:#b3261e;--failed-bg:#fde7e5;\
-    --skipped:#5b5b63;--skipped-bg:#ecebe7;--banner:#fff6dc;--banner-line:#e8c468;--art:linear-gradient(135deg,#dcd7cc,#b8b0a0)}
-    @media (prefers-color-scheme:dark){:root{--bg:#111113;--card:#1c1c20;--text:#ececf0;--muted:#a4a4ae;--line:#2f2f36;--link:#8ab4f8;--shadow:none;\
-    --complete:#56d37c;--complete-bg:#163222;--partial:#f2c14e;--partial-bg:#3a2d0c;--failed:#ff8a80;--failed-bg:#3d1715;\
-    --skipped:#a4a4ae;--skipped-bg:#2a2a30;--banner:#2c2410;--banner-line:#6e5818;--art:linear-gradient(135deg,#2c2c33,#1e1e23)}}
-    *{box-sizing:border-box}
-    html{-webkit-text-size-adjust:100%}
-    body{margin:0;background:var(--bg);color:var(--text);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue","Noto Sans",Arial,sans-serif}
-    a{color:var(--link)}
-    .wrap{max-width:78rem;margin:0 auto;padding:0 1.25rem}
-    .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-    .top{display:flex;flex-wrap:wrap;gap:.75rem 2rem;align-items:flex-end;justify-content:space-between;padding-top:2rem;padding-bottom:1.25rem}
-    h1{font-size:2rem;line-height:1.15;margin:0;letter-spacing:-.02em}
-    .summary{margin:.35rem 0 0;color:var(--muted)}
-    .feeds{display:flex;gap:.5rem}
-    .feeds a{font-size:.85rem;font-weight:600;text-decoration:none;padding:.3rem .75rem;border:1px solid var(--line);border-radius:999px;background:var(--card)}
-    .banner{background:var(--banner);border:1px solid var(--banner-line);border-radius:12px;padding:.9rem 1.1rem;margin:0 0 1.5rem}
-    .banner p{margin:.2rem 0}
-    .banner .names{font-weight:600;overflow-wrap:anywhere}
-    .grid{list-style:none;margin:0 0 2rem;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(9.5rem,1fr));gap:1rem}
-    @media (min-width:40rem){.grid{grid-template-columns:repeat(auto-fill,minmax(12rem,1fr));gap:1.25rem}}
-    .card{background:var(--card);border-radius:12px;overflow:hidden;box-shadow:var(--shadow);border:1px solid var(--line);display:flex;flex-direction:column;min-width:0}
-    .art{display:block;width:100%;height:auto;aspect-ratio:1;object-fit:cover;background:var(--art)}
-    .no-art{display:flex;align-items:center;justify-content:center;font-size:3.5rem;color:var(--muted)}
-    .card-body{padding:.7rem .85rem .85rem;min-width:0}
-    .card h3{font-size:1rem;line-height:1.3;margin:0;overflow-wrap:anywhere;display:-webkit-box;-webkit-line-clamp:3;-webkit-box-orient:vertical;overflow:hidden}
-    .card h3 a{color:inherit;text-decoration:none}
-    .card h3 a:hover,.card h3 a:focus-visible{text-decoration:underline}
-    .artist{margin:.2rem 0 0;color:var(--muted);font-size:.9rem;overflow-wrap:anywhere;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden}
-    .meta{margin:.5rem 0 0;font-size:.8rem;color:var(--muted);display:flex;gap:.5rem;align-items:center;flex-wrap:wrap}
-    .badge{font-weight:600;font-size:.7rem;text-transform:uppercase;letter-spacing:.05em;padding:.1rem .45rem;border-radius:4px;background:var(--skipped-bg);color:var(--text)}
-    .alternates{margin:.45rem 0 0;font-size:.75rem;color:var(--muted);overflow-wrap:anywhere}
-    .card.stale{border-style:dashed}.stale-note{margin:.45rem 0 0;font-size:.75rem;color:var(--muted)}
-    .empty{color:var(--muted);padding:2rem 0}
-    .panels{display:grid;grid-template-columns:1fr;gap:1.25rem;margin-bottom:1.25rem}
-    @media (min-width:64rem){.panels{grid-template-columns:3fr 2fr}}
-    .panel{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:1.1rem 1.25rem;box-shadow:var(--shadow);min-width:0}
-    .panel h2{font-size:1.1rem;margin:0 0 .25rem}
-    .sub{margin:0 0 .75rem;color:var(--muted);font-size:.875rem}
-    .next{margin:1rem 0 0;padding:.7rem .9rem;border-radius:8px;background:var(--bg);font-size:.9rem}
-    .message{margin:0 0 .75rem;font-weight:600;overflow-wrap:anywhere}
-    table{border-collapse:collapse;width:100%;font-size:.875rem}
-    th,td{text-align:left;vertical-align:top;padding:.45rem .5rem;border-top:1px solid var(--line)}
-    thead th{border-top:0;color:var(--muted);font-weight:600;font-size:.75rem;text-transform:uppercase;letter-spacing:.05em}
-    td{overflow-wrap:break-word}
-    .num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-    .stages th[scope=row]{font-weight:600;white-space:nowrap}
-    .scroll{overflow-x:auto}
-    .failures,.unresolved{margin-bottom:1.25rem}
-    .unresolved h3{font-size:.95rem;margin:.75rem 0 .25rem}
-    .names-list{margin:0 0 .5rem;padding-left:1.25rem;overflow-wrap:anywhere}
-    .override{margin:0;padding:.6rem .8rem;border-radius:8px;background:var(--bg);font-size:.8rem;white-space:pre-wrap;overflow-wrap:anywhere}
-    .pill{display:inline-block;font-size:.75rem;font-weight:600;padding:.05rem .5rem;border-radius:999px;white-space:nowrap}
-    .pill.ok,.pill.complete{color:var(--complete);background:var(--complete-bg)}
-    .pill.partial{color:var(--partial);background:var(--partial-bg)}
-    .pill.failed{color:var(--failed);background:var(--failed-bg)}
-    .pill.skipped,.pill.notRun{color:var(--skipped);background:var(--skipped-bg)}
-    .chart{margin:0 0 .9rem}
-    .chart figcaption{display:flex;justify-content:space-between;gap:1rem;font-size:.8rem;color:var(--muted);margin-bottom:.2rem}
-    .chart figcaption span:first-child{color:var(--text);font-weight:600}
-    .chart svg{display:block;width:100%;height:3.5rem;border-bottom:1px solid var(--line)}
-    rect.complete,.legend .complete{fill:var(--complete);background:var(--complete)}
-    rect.partial,.legend .partial{fill:var(--partial);background:var(--partial)}
-    rect.failed,.legend .failed{fill:var(--failed);background:var(--failed)}
-    rect.skipped,rect.zero,.legend .skipped{fill:var(--skipped);background:var(--skipped);opacity:.55}
-    .axis{display:flex;justify-content:space-between;margin:-.5rem 0 .5rem;font-size:.75rem;color:var(--muted)}
-    .legend{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.35rem 1rem;font-size:.75rem;color:var(--muted)}
-    .legend i{display:inline-block;width:.7rem;height:.7rem;border-radius:2px;margin-right:.35rem;vertical-align:-.05rem}
-    @media (max-width:40rem){    .stages thead,.failures thead{display:none}    .stages tr{display:grid;grid-template-columns:5.5rem 1fr;border-top:1px solid var(--line);padding:.4rem 0}    .stages th,.stages td{border-top:0;padding:.1rem .25rem}    .stages td:last-child{grid-column:1/-1}    .failures tr{display:grid;grid-template-columns:auto auto 1fr;gap:0 .9rem;border-top:1px solid var(--line);padding:.5rem 0}    .failures td{border-top:0;padding:0;text-align:left}    .failures td:first-child{grid-column:1/-1;font-weight:600}    .failures td:last-child{grid-column:1/-1;color:var(--muted)}    .failures td[data-label]::before{content:attr(data-label) " ";color:var(--muted)}}
-    footer{color:var(--muted);font-size:.8rem;padding-top:.5rem;padding-bottom:2.5rem;overflow-wrap:anywhere}
-    """
+        :root{--bg:#f6f5f2;--card:#fff;--text:#1d1d1f;--muted:#5b5b63;--line:#e3e1db;--link:#0b57d0;--shadow:0 1px 2px rgba(0,0,0,.06),0 6px 16px rgba(0,0,0,.06);\
+        --complete:#137333;--complete-bg:#e6f4ea;--partial:#8a5300;--partial-bg:#fff1cc;--failed:#b3261e;--failed-bg:#fde7e5;\
+        --skipped:#5b5b63;--skipped-bg:#ecebe7;--banner:#fff6dc;--banner-line:#e8c468;--art:linear-gradient(135deg,#dcd7cc,#b8b0a0)}
+        @media (prefers-color-scheme:dark){:root{--bg:#111113;--card:#1c1c20;--text:#ececf0;--muted:#a4a4ae;--line:#2f2f36;--link:#8ab4f8;--shadow:none;\
+        --complete:#56d37c;--complete-bg:#163222;--partial:#f2c14e;--partial-bg:#3a2d0c;--failed:#ff8a80;--failed-bg:#3d1715;\
+        --skipped:#a4a4ae;--skipped-bg:#2a2a30;--banner:#2c2410;--banner-line:#6e5818;--art:linear-gradient(135deg,#2c2c33,#1e1e23)}}
+        *{box-sizing:border-box}
+        html{-webkit-text-size-adjust:100%}
+        body{margin:0;background:var(--bg);color:var(--text);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue","Noto Sans",Arial,sans-serif}
+        a{color:var(--link)}
+        .wrap{max-width:78rem;margin:0 auto;padding:0 1.25rem}
+        .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+        .top{display:flex;flex-wrap:wrap;gap:.75rem 2rem;align-items:flex-end;justify-content:space-between;padding-top:2rem;padding-bottom:1.25rem}
+        h1{font-size:2rem;line-height:1.15;margin:0;letter-spacing:-.02em}
+        .summary{margin:.35rem 0 0;color:var(--muted)}
+        .feeds{display:flex;gap:.5rem}
+        .feeds a{font-size:.85rem;font-weight:600;text-decoration:none;padding:.3rem .75rem;border:1px solid var(--line);border-radius:999px;background:var(--card)}
+        .banner{background:var(--banner);border:1px solid var(--banner-line);border-radius:12px;padding:.9rem 1.1rem;margin:0 0 1.5rem}
+        .banner p{margin:.2rem 0}
+        .banner .names{font-weight:600;overflow-wrap:anywhere}
+        .grid{list-style:none;margin:0 0 2rem;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(9.5rem,1fr));gap:1rem}
+        @media (min-width:40rem){.grid{grid-template-columns:repeat(auto-fill,minmax(12rem,1fr));gap:1.25rem}}
+        .card{background:var(--card);border-radius:12px;overflow:hidden;box-shadow:var(--shadow);border:1px solid var(--line);display:flex;flex-direction:column;min-width:0}
+        .art{display:block;width:100%;height:auto;aspect-ratio:1;object-fit:cover;background:var(--art)}
+        .no-art{display:flex;align-items:center;justify-content:center;font-size:3.5rem;color:var(--muted)}
+        .card-body{padding:.7rem .85rem .85rem;min-width:0}
+        .card h3{font-size:1rem;line-height:1.3;margin:0;overflow-wrap:anywhere;display:-webkit-box;-webkit-line-clamp:3;-webkit-box-orient:vertical;overflow:hidden}
+        .card h3 a{color:inherit;text-decoration:none}
+        .card h3 a:hover,.card h3 a:focus-visible{text-decoration:underline}
+        .artist{margin:.2rem 0 0;color:var(--muted);font-size:.9rem;overflow-wrap:anywhere;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden}
+        .meta{margin:.5rem 0 0;font-size:.8rem;color:var(--muted);display:flex;gap:.5rem;align-items:center;flex-wrap:wrap}
+        .badge{font-weight:600;font-size:.7rem;text-transform:uppercase;letter-spacing:.05em;padding:.1rem .45rem;border-radius:4px;background:var(--skipped-bg);color:var(--text)}
+        .alternates{margin:.45rem 0 0;font-size:.75rem;color:var(--muted);overflow-wrap:anywhere}
+        .card.stale{border-style:dashed}.stale-note{margin:.45rem 0 0;font-size:.75rem;color:var(--muted)}
+        .empty{color:var(--muted);padding:2rem 0}
+        .panels{display:grid;grid-template-columns:1fr;gap:1.25rem;margin-bottom:1.25rem}
+        @media (min-width:64rem){.panels{grid-template-columns:3fr 2fr}}
+        .panel{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:1.1rem 1.25rem;box-shadow:var(--shadow);min-width:0}
+        .panel h2{font-size:1.1rem;margin:0 0 .25rem}
+        .sub{margin:0 0 .75rem;color:var(--muted);font-size:.875rem}
+        .next{margin:1rem 0 0;padding:.7rem .9rem;border-radius:8px;background:var(--bg);font-size:.9rem}
+        .message{margin:0 0 .75rem;font-weight:600;overflow-wrap:anywhere}
+        table{border-collapse:collapse;width:100%;font-size:.875rem}
+        th,td{text-align:left;vertical-align:top;padding:.45rem .5rem;border-top:1px solid var(--line)}
+        thead th{border-top:0;color:var(--muted);font-weight:600;font-size:.75rem;text-transform:uppercase;letter-spacing:.05em}
+        td{overflow-wrap:break-word}
+        .num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+        .stages th[scope=row]{font-weight:600;white-space:nowrap}
+        .scroll{overflow-x:auto}
+        .failures,.unresolved{margin-bottom:1.25rem}
+        .unresolved h3{font-size:.95rem;margin:.75rem 0 .25rem}
+        .names-list{margin:0 0 .5rem;padding-left:1.25rem;overflow-wrap:anywhere}
+        .override{margin:0;padding:.6rem .8rem;border-radius:8px;background:var(--bg);font-size:.8rem;white-space:pre-wrap;overflow-wrap:anywhere}
+        .pill{display:inline-block;font-size:.75rem;font-weight:600;padding:.05rem .5rem;border-radius:999px;white-space:nowrap}
+        .pill.ok,.pill.complete{color:var(--complete);background:var(--complete-bg)}
+        .pill.partial{color:var(--partial);background:var(--partial-bg)}
+        .pill.failed{color:var(--failed);background:var(--failed-bg)}
+        .pill.skipped,.pill.notRun{color:var(--skipped);background:var(--skipped-bg)}
+        .chart{margin:0 0 .9rem}
+        .chart figcaption{display:flex;justify-content:space-between;gap:1rem;font-size:.8rem;color:var(--muted);margin-bottom:.2rem}
+        .chart figcaption span:first-child{color:var(--text);font-weight:600}
+        .chart svg{display:block;width:100%;height:3.5rem;border-bottom:1px solid var(--line)}
+        rect.complete,.legend .complete{fill:var(--complete);background:var(--complete)}
+        rect.partial,.legend .partial{fill:var(--partial);background:var(--partial)}
+        rect.failed,.legend .failed{fill:var(--failed);background:var(--failed)}
+        rect.skipped,rect.zero,.legend .skipped{fill:var(--skipped);background:var(--skipped);opacity:.55}
+        .axis{display:flex;justify-content:space-between;margin:-.5rem 0 .5rem;font-size:.75rem;color:var(--muted)}
+        .legend{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.35rem 1rem;font-size:.75rem;color:var(--muted)}
+        .legend i{display:inline-block;width:.7rem;height:.7rem;border-radius:2px;margin-right:.35rem;vertical-align:-.05rem}
+        @media (max-width:40rem){    .stages thead,.failures thead{display:none}    .stages tr{display:grid;grid-template-columns:5.5rem 1fr;border-top:1px solid var(--line);padding:.4rem 0}    .stages th,.stages td{border-top:0;padding:.1rem .25rem}    .stages td:last-child{grid-column:1/-1}    .failures tr{display:grid;grid-template-columns:auto auto 1fr;gap:0 .9rem;border-top:1px solid var(--line);padding:.5rem 0}    .failures td{border-top:0;padding:0;text-align:left}    .failures td:first-child{grid-column:1/-1;font-weight:600}    .failures td:last-child{grid-column:1/-1;color:var(--muted)}    .failures td[data-label]::before{content:attr(data-label) " ";color:var(--muted)}}
+        footer{color:var(--muted);font-size:.8rem;padding-top:.5rem;padding-bottom:2.5rem;overflow-wrap:anywhere}
+        """
 }

@@ -107,8 +107,10 @@ extension HealthReport {
             }
         }
 
-        package init(status: StageStatus, provider: String, artists: ArtistCounts, requests: Int,
-                    incompleteArtists: [String], failures: [ArtistFailure]) {
+        package init(
+            status: StageStatus, provider: String, artists: ArtistCounts, requests: Int,
+            incompleteArtists: [String], failures: [ArtistFailure]
+        ) {
             self.status = status
             self.provider = provider
             self.artists = artists
@@ -119,26 +121,29 @@ extension HealthReport {
         }
 
         package init(_ outcome: SweepOutcome) {
-            let status: StageStatus = switch outcome.status {
-            case .complete: .ok
-            case .partial: .partial
-            case .failed: .failed
-            case .skipped: .skipped
-            }
+            let status: StageStatus =
+                switch outcome.status {
+                case .complete: .ok
+                case .partial: .partial
+                case .failed: .failed
+                case .skipped: .skipped
+                }
             let failures = outcome.results.compactMap { result -> ArtistFailure? in
                 guard case .failed(let failure) = result.outcome else { return nil }
                 return ArtistFailure(artist: result.artist, failure: failure)
             }
-            self.init(status: status, provider: outcome.provider, artists: outcome.counts, requests: outcome.requests,
-                      incompleteArtists: outcome.incompleteArtists, failures: failures)
+            self.init(
+                status: status, provider: outcome.provider, artists: outcome.counts, requests: outcome.requests,
+                incompleteArtists: outcome.incompleteArtists, failures: failures)
             asked = outcome.asked
             reused = outcome.reused
             let notFound = outcome.results.filter { $0.outcome == .notFound }.map(\.artist)
             notFoundArtists = notFound.isEmpty ? nil : notFound
         }
 
-        package static let notRun = SweepStage(status: .notRun, provider: "", artists: ArtistCounts(total: 0), requests: 0,
-                                              incompleteArtists: [], failures: [])
+        package static let notRun = SweepStage(
+            status: .notRun, provider: "", artists: ArtistCounts(total: 0), requests: 0,
+            incompleteArtists: [], failures: [])
     }
 
     /// One artist the catalog did not answer for, after retries.
@@ -159,8 +164,9 @@ extension HealthReport {
         }
 
         package init(artist: String, failure: FetchFailure) {
-            self.init(artist: artist, kind: failure.kind, httpStatus: failure.httpStatus, attempts: failure.attempts,
-                      message: failure.message)
+            self.init(
+                artist: artist, kind: failure.kind, httpStatus: failure.httpStatus, attempts: failure.attempts,
+                message: failure.message)
         }
     }
 }
@@ -235,8 +241,10 @@ extension HealthReport {
         /// Something the operator should know, such as an unreadable `latest.json`.
         package var message: String?
 
-        package init(status: StageStatus, promoted: Bool, wrote: [String], snapshot: RunID?, baselineRunID: RunID?,
-                    baselineAgeSeconds: Int?, message: String?) {
+        package init(
+            status: StageStatus, promoted: Bool, wrote: [String], snapshot: RunID?, baselineRunID: RunID?,
+            baselineAgeSeconds: Int?, message: String?
+        ) {
             self.status = status
             self.promoted = promoted
             self.wrote = wrote
@@ -248,9 +256,10 @@ extension HealthReport {
 
         /// `ok` when a snapshot was published, `skipped` when the sweep gave nothing to publish.
         package init(_ outcome: PublishOutcome) {
-            self.init(status: outcome.snapshot == nil ? .skipped : .ok, promoted: outcome.promoted, wrote: outcome.wrote,
-                      snapshot: outcome.snapshot, baselineRunID: outcome.baseline?.runID,
-                      baselineAgeSeconds: outcome.baselineAgeSeconds, message: outcome.message)
+            self.init(
+                status: outcome.snapshot == nil ? .skipped : .ok, promoted: outcome.promoted, wrote: outcome.wrote,
+                snapshot: outcome.snapshot, baselineRunID: outcome.baseline?.runID,
+                baselineAgeSeconds: outcome.baselineAgeSeconds, message: outcome.message)
             removedSnapshot = outcome.removedSnapshot
         }
 
@@ -260,7 +269,8 @@ extension HealthReport {
             status = .failed
         }
 
-        package static let notRun = PublishStage(status: .notRun, promoted: false, wrote: [], snapshot: nil, baselineRunID: nil,
-                                                baselineAgeSeconds: nil, message: nil)
+        package static let notRun = PublishStage(
+            status: .notRun, promoted: false, wrote: [], snapshot: nil, baselineRunID: nil,
+            baselineAgeSeconds: nil, message: nil)
     }
 }

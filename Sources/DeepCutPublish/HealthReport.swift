@@ -1,5 +1,5 @@
-import Foundation
 import DeepCutCore
+import Foundation
 
 /// The last run's health report (`health.json`): what each stage did, for operators and monitoring.
 ///
@@ -23,9 +23,11 @@ package struct HealthReport: Sendable, Hashable, Codable {
     /// run's report and only adds this.
     package var lastSkip: LastSkip?
 
-    package init(runID: RunID, startedAt: Date, finishedAt: Date, status: RunStatus, exitCode: ExitCode,
-                message: String? = nil, library: LibraryStage = .notRun, sweep: SweepStage = .notRun,
-                diff: DiffStage = .notRun, publish: PublishStage = .notRun) {
+    package init(
+        runID: RunID, startedAt: Date, finishedAt: Date, status: RunStatus, exitCode: ExitCode,
+        message: String? = nil, library: LibraryStage = .notRun, sweep: SweepStage = .notRun,
+        diff: DiffStage = .notRun, publish: PublishStage = .notRun
+    ) {
         self.runID = runID
         self.startedAt = startedAt
         self.finishedAt = finishedAt

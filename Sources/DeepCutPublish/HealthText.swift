@@ -1,5 +1,5 @@
-import Foundation
 import DeepCutCore
+import Foundation
 
 /// Renders `health.txt`: one screen an operator reads in five seconds. The top four lines answer
 /// the questions in the order they are asked — how did it go, why, what do I do, how old is the feed
@@ -18,8 +18,9 @@ enum HealthText {
         if let message = report.message { lines.append("cause:    " + DisplayText.line(message, limit: DisplayText.messageLimit)) }
         lines.append("next:     " + nextStep(report))
         lines.append("baseline: " + baseline(report))
-        lines.append("ran:      \(Timestamp.string(report.startedAt)) to \(Timestamp.string(report.finishedAt)) "
-            + "(\(ElapsedTime.text(Int(report.finishedAt.timeIntervalSince(report.startedAt)))))")
+        lines.append(
+            "ran:      \(Timestamp.string(report.startedAt)) to \(Timestamp.string(report.finishedAt)) "
+                + "(\(ElapsedTime.text(Int(report.finishedAt.timeIntervalSince(report.startedAt)))))")
         if let skip = report.lastSkip {
             lines.append("skipped:  \(Timestamp.string(skip.at)) by --if-stale: " + DisplayText.line(skip.reason, limit: messageLimit))
         }
@@ -67,7 +68,9 @@ enum HealthText {
             let sample = failures[0]
             let status = sample.httpStatus.map { "HTTP \($0), " } ?? ""
             lines.append("  \(kind.rawValue) ×\(failures.count): \(names)")
-            lines.append("    e.g. \(status)\(StageSummary.count(sample.attempts, "attempt")): \(DisplayText.line(sample.message, limit: messageLimit))")
+            lines.append(
+                "    e.g. \(status)\(StageSummary.count(sample.attempts, "attempt")): \(DisplayText.line(sample.message, limit: messageLimit))"
+            )
         }
         return lines
     }
@@ -77,14 +80,16 @@ enum HealthText {
         let unresolved = UnresolvedArtists(stage)
         var lines: [String] = []
         if !unresolved.notFound.isEmpty {
-            lines.append("not found in the catalog (\(unresolved.notFound.count) of \(stage.artists.total)): "
-                + UnresolvedArtists.names(unresolved.notFound))
+            lines.append(
+                "not found in the catalog (\(unresolved.notFound.count) of \(stage.artists.total)): "
+                    + UnresolvedArtists.names(unresolved.notFound))
             if unresolved.mostlyNotFound { lines.append("  " + unresolved.mostlyNotFoundHint) }
             lines.append("  pin with: " + UnresolvedArtists.overrideLine(unresolved.notFound))
         }
         if !unresolved.ambiguous.isEmpty {
-            lines.append("ambiguous, several catalog artists share the name (\(unresolved.ambiguous.count)): "
-                + UnresolvedArtists.names(unresolved.ambiguous))
+            lines.append(
+                "ambiguous, several catalog artists share the name (\(unresolved.ambiguous.count)): "
+                    + UnresolvedArtists.names(unresolved.ambiguous))
             lines.append("  pin with: " + UnresolvedArtists.overrideLine(unresolved.ambiguous))
         }
         return lines
@@ -143,7 +148,8 @@ enum HealthText {
         case .http: return "check the catalog's status and catalog.baseURL (it answered with errors)"
         case .decoding: return "check catalog.provider and catalog.baseURL (the answers were not understood)"
         case .cancelled: return "let the next run start over (this one was stopped)"
-        case .suddenlyEmpty: return "wait for the next run to confirm or refute the empty answers (the catalog suddenly listed nothing for known artists)"
+        case .suddenlyEmpty:
+            return "wait for the next run to confirm or refute the empty answers (the catalog suddenly listed nothing for known artists)"
         case nil where stage.artists.skipped > 0: return "raise catalog.sweepDeadlineMinutes (the deadline cut the sweep short)"
         case nil: return "see the cause above"
         }
@@ -160,7 +166,9 @@ enum StageSummary {
 
     static func sweep(_ stage: HealthReport.SweepStage) -> String {
         let artists = stage.artists
-        var parts = ["\(count(artists.total, "artist")): \(artists.fetched) fetched, \(artists.notFound) not found, \(artists.failed) failed"]
+        var parts = [
+            "\(count(artists.total, "artist")): \(artists.fetched) fetched, \(artists.notFound) not found, \(artists.failed) failed"
+        ]
         if artists.skipped > 0 { parts[0] += ", \(artists.skipped) not asked (deadline or stop)" }
         parts.append("\(count(stage.requests, "request")) (\(stage.requestsPerArtist) per artist) to \(DisplayText.line(stage.provider))")
         return parts.joined(separator: "; ")
@@ -175,14 +183,17 @@ enum StageSummary {
     static func publish(_ stage: HealthReport.PublishStage) -> String {
         var parts: [String] = []
         if let snapshot = stage.snapshot {
-            parts.append(stage.promoted ? "snapshot \(snapshot) promoted to baseline" : "snapshot \(snapshot) published as current.json only")
+            parts.append(
+                stage.promoted ? "snapshot \(snapshot) promoted to baseline" : "snapshot \(snapshot) published as current.json only")
         } else {
             parts.append("nothing published")
         }
         parts.append(baseline(stage))
         if stage.status == .failed {
             // A publish that failed half-way: say what is on disk now.
-            parts.append("stopped at a file it could not write after writing " + (stage.wrote.isEmpty ? "nothing" : stage.wrote.joined(separator: ", ")))
+            parts.append(
+                "stopped at a file it could not write after writing "
+                    + (stage.wrote.isEmpty ? "nothing" : stage.wrote.joined(separator: ", ")))
             if let removed = stage.removedSnapshot { parts.append("removed its unpublished \(removed)") }
         }
         if let message = stage.message { parts.append(DisplayText.line(message, limit: DisplayText.messageLimit)) }

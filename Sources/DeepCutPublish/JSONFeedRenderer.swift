@@ -1,5 +1,5 @@
-import Foundation
 import DeepCutCore
+import Foundation
 
 /// Renders a snapshot as JSON Feed 1.1 (`feed.json`). Completeness travels in the `_deepcut`
 /// extension object, so a reader can tell a partial feed from an empty one. Text is cleaned by
@@ -25,10 +25,12 @@ enum JSONFeedRenderer {
             homePageURL = links?.home
             feedURL = links?.jsonFeed
             description = FeedSummary.line(snapshot)
-            items = snapshot.entries.map { Item($0, provider: snapshot.provider, install: install) }
+            items =
+                snapshot.entries.map { Item($0, provider: snapshot.provider, install: install) }
                 + (snapshot.upcoming ?? []).map { Item(announcing: $0, provider: snapshot.provider, install: install) }
-            deepcut = Extension(runID: snapshot.runID.rawValue, generatedAt: Timestamp.string(snapshot.generatedAt),
-                                complete: snapshot.complete, incompleteArtists: snapshot.incompleteArtists.map { DisplayText.field($0) })
+            deepcut = Extension(
+                runID: snapshot.runID.rawValue, generatedAt: Timestamp.string(snapshot.generatedAt),
+                complete: snapshot.complete, incompleteArtists: snapshot.incompleteArtists.map { DisplayText.field($0) })
         }
 
         enum CodingKeys: String, CodingKey {

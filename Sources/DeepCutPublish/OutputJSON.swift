@@ -90,7 +90,8 @@ package enum OutputJSON {
             case "\t": quoted += "\\t"
             default:
                 if scalar.properties.generalCategory == .control || (0x2028...0x2029).contains(scalar.value)
-                    || DisplayText.isBidiControl(scalar) {
+                    || DisplayText.isBidiControl(scalar)
+                {
                     let hex = String(scalar.value, radix: 16)
                     quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

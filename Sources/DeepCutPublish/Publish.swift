@@ -36,15 +36,19 @@ package struct Publish: Sendable {
     ///   unless a complete run replaces it.
     ///   - baselineFile: `latest.json` as the pipeline read it at its start; nil reads it here.
     ///   - withPage: false leaves `index.html` to a later `writePage` (the pipeline's finished run).
-    package func callAsFunction(_ snapshot: Snapshot?, context: PublishContext = PublishContext(), baselineFile: BaselineFile? = nil,
-                        withPage: Bool = true) throws -> PublishOutcome {
+    package func callAsFunction(
+        _ snapshot: Snapshot?, context: PublishContext = PublishContext(), baselineFile: BaselineFile? = nil,
+        withPage: Bool = true
+    ) throws -> PublishOutcome {
         try AtomicFile.createDirectory(folder.snapshots)
         let removed = AtomicFile.removeStaleTemporaries(in: folder.root) + AtomicFile.removeStaleTemporaries(in: folder.snapshots)
         let baselineFile = try baselineFile ?? BaselineFile.read(outputDirectory: folder.root)
-        let baseline = baselineFile.baseline, unreadableBaseline = baselineFile.unreadable
-        var outcome = PublishOutcome(promoted: false, wrote: [], snapshot: snapshot?.runID, baseline: baseline,
-                                     baselineAgeSeconds: nil, pruned: [], removedTemporaries: removed,
-                                     message: unreadableBaseline?.message)
+        let baseline = baselineFile.baseline
+        let unreadableBaseline = baselineFile.unreadable
+        var outcome = PublishOutcome(
+            promoted: false, wrote: [], snapshot: snapshot?.runID, baseline: baseline,
+            baselineAgeSeconds: nil, pruned: [], removedTemporaries: removed,
+            message: unreadableBaseline?.message)
         if let snapshot {
             do {
                 try publish(snapshot, context: context, unreadableBaseline: unreadableBaseline, withPage: withPage, into: &outcome)
@@ -62,8 +66,10 @@ package struct Publish: Sendable {
         return outcome
     }
 
-    private func publish(_ snapshot: Snapshot, context: PublishContext, unreadableBaseline: OutputReadError?, withPage: Bool,
-                         into outcome: inout PublishOutcome) throws {
+    private func publish(
+        _ snapshot: Snapshot, context: PublishContext, unreadableBaseline: OutputReadError?, withPage: Bool,
+        into outcome: inout PublishOutcome
+    ) throws {
         let bytes = try snapshot.encoded()
         try write(bytes, to: folder.snapshot(snapshot.runID), into: &outcome)
         try write(bytes, to: folder.current, into: &outcome)
@@ -92,8 +98,9 @@ package struct Publish: Sendable {
     /// nothing else: what a state change outside a sweep republishes (`StateChange`).
     /// - Returns: the files written, relative to the output folder.
     package func republish(_ snapshot: Snapshot, context: PublishContext, baseline: Baseline?) throws -> [String] {
-        var outcome = PublishOutcome(promoted: false, wrote: [], snapshot: snapshot.runID, baseline: baseline, baselineAgeSeconds: nil,
-                                     pruned: [], removedTemporaries: 0, message: nil)
+        var outcome = PublishOutcome(
+            promoted: false, wrote: [], snapshot: snapshot.runID, baseline: baseline, baselineAgeSeconds: nil,
+            pruned: [], removedTemporaries: 0, message: nil)
         let links = FeedLinks(baseURL: context.baseURL)
         try write(JSONFeedRenderer.render(snapshot, links: links, install: context.installID), to: folder.jsonFeed, into: &outcome)
         try write(Data(AtomRenderer.render(snapshot, links: links, install: context.installID).utf8), to: folder.atomFeed, into: &outcome)

@@ -5,9 +5,10 @@ import Foundation
 /// file and the run history row, so it must never be shared; ordering is by time, then by suffix,
 /// which is what retention relies on.
 package struct RunID: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
-    private static let style = Date.ISO8601FormatStyle(dateSeparator: .omitted, dateTimeSeparator: .standard,
-                                                       timeSeparator: .omitted, timeZoneSeparator: .omitted,
-                                                       includingFractionalSeconds: false, timeZone: .gmt)
+    private static let style = Date.ISO8601FormatStyle(
+        dateSeparator: .omitted, dateTimeSeparator: .standard,
+        timeSeparator: .omitted, timeZoneSeparator: .omitted,
+        includingFractionalSeconds: false, timeZone: .gmt)
     private static let timeLength = 16
 
     package let rawValue: String
@@ -29,7 +30,8 @@ package struct RunID: Sendable, Hashable, Comparable, Codable, CustomStringConve
         if !rest.isEmpty {
             let digits = rest.dropFirst()
             guard rest.first == "-", digits.count <= 9, digits.first != "0", digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-                  let number = Int(digits), number >= 2 else { return nil }
+                let number = Int(digits), number >= 2
+            else { return nil }
         }
         self.rawValue = rawValue
     }

@@ -1,5 +1,5 @@
-import Foundation
 import DeepCutCore
+import Foundation
 
 /// A published feed snapshot (`schemaVersion` 1): `snapshots/RUNID.json`, `current.json` and, when
 /// complete, `latest.json`. Field names are the SPEC's contract with downstream tools.
@@ -28,8 +28,10 @@ package struct Snapshot: Sendable, Hashable, Codable {
     /// What changed since the previous complete snapshot. Additive (absent in older snapshots).
     package var changes: ChangeSet?
 
-    package init(runID: RunID, generatedAt: Date, complete: Bool, provider: String, artists: ArtistCounts,
-                incompleteArtists: [String], entries: [FeedEntry]) {
+    package init(
+        runID: RunID, generatedAt: Date, complete: Bool, provider: String, artists: ArtistCounts,
+        incompleteArtists: [String], entries: [FeedEntry]
+    ) {
         self.schemaVersion = Self.schemaVersion
         self.runID = runID
         self.generatedAt = generatedAt
@@ -43,8 +45,9 @@ package struct Snapshot: Sendable, Hashable, Codable {
     /// The snapshot of a sweep that got at least one answer. A failed sweep has no snapshot.
     ///
     package init(runID: RunID, generatedAt: Date, sweep: SweepOutcome, diff: FeedDiff) {
-        self.init(runID: runID, generatedAt: generatedAt, complete: sweep.status == .complete, provider: sweep.provider,
-                  artists: sweep.counts, incompleteArtists: sweep.incompleteArtists.map(FeedEntry.plainText), entries: diff.entries)
+        self.init(
+            runID: runID, generatedAt: generatedAt, complete: sweep.status == .complete, provider: sweep.provider,
+            artists: sweep.counts, incompleteArtists: sweep.incompleteArtists.map(FeedEntry.plainText), entries: diff.entries)
         upcoming = diff.upcoming
     }
 }
@@ -125,7 +128,7 @@ extension FeedEntry {
         let sides = name[..<dot].dropLast(2).split(separator: "x", omittingEmptySubsequences: false)
         let fileExtension = name[name.index(after: dot)...]
         guard ["jpg", "jpeg", "png", "webp"].contains(fileExtension), sides.count == 2,
-              sides.allSatisfy({ (1...4).contains($0.count) && $0.allSatisfy { ("0"..."9").contains($0) } })
+            sides.allSatisfy({ (1...4).contains($0.count) && $0.allSatisfy { ("0"..."9").contains($0) } })
         else { return url }
         return url[...slash] + "\(artworkSize)x\(artworkSize)bb." + fileExtension
     }

@@ -27,11 +27,12 @@ package struct UnresolvedArtists: Sendable, Hashable {
 
     /// `8 of 10 artists not found in the catalog: check catalog.country (…) and catalog.provider (…)`.
     package var mostlyNotFoundHint: String {
-        let storefront = switch provider {
-        case "apple-music": "catalog.storefront (a misspelled storefront knows no artist)"
-        case "itunes": "catalog.country (a misspelled storefront knows no artist)"
-        default: "catalog.baseURL (the wrong server knows no artist)"
-        }
+        let storefront =
+            switch provider {
+            case "apple-music": "catalog.storefront (a misspelled storefront knows no artist)"
+            case "itunes": "catalog.country (a misspelled storefront knows no artist)"
+            default: "catalog.baseURL (the wrong server knows no artist)"
+            }
         return "\(notFound.count) of \(total) artists not found in the catalog: check \(storefront) "
             + "and catalog.provider (a wrong provider knows none of them)"
     }

@@ -13,10 +13,11 @@ package final class Connection {
 
     init(path: String, access: Database.Access) throws {
         var opened: OpaquePointer?
-        let flags = switch access {
-        case .readWrite: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
-        case .readOnly: SQLITE_OPEN_READONLY
-        }
+        let flags =
+            switch access {
+            case .readWrite: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+            case .readOnly: SQLITE_OPEN_READONLY
+            }
         // Database serialises every use behind its lock, so SQLite's own mutex is redundant.
         let code = sqlite3_open_v2(path, &opened, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let opened else {
@@ -76,8 +77,10 @@ package final class Connection {
     }
 
     /// Runs a query and maps each row; the `Row` is only valid inside `map`.
-    package func query<T>(_ sql: String, _ arguments: [any DatabaseValueConvertible] = [],
-                  _ map: (Row) throws -> T) throws -> [T] {
+    package func query<T>(
+        _ sql: String, _ arguments: [any DatabaseValueConvertible] = [],
+        _ map: (Row) throws -> T
+    ) throws -> [T] {
         let statement = try prepare(sql)
         try statement.bind(arguments)
         var results: [T] = []
@@ -130,7 +133,8 @@ package final class Connection {
     func lastError(_ code: Int32, sql: String?) -> DatabaseError {
         let extended = sqlite3_extended_errcode(handle)
         let resultCode = extended & 0xFF == code & 0xFF ? extended : code
-        return DatabaseError(resultCode: resultCode, sqliteMessage: String(cString: sqlite3_errmsg(handle)),
-                             sql: sql, path: path)
+        return DatabaseError(
+            resultCode: resultCode, sqliteMessage: String(cString: sqlite3_errmsg(handle)),
+            sql: sql, path: path)
     }
 }

@@ -35,27 +35,31 @@ package struct DatabaseError: DeepCutError {
 
     /// Builds the error SQLite reported, phrasing the conditions an operator must recognise.
     init(resultCode: Int32, sqliteMessage: String, sql: String?, path: String) {
-        let detail = switch resultCode & 0xFF {
-        case SQLITE_NOTADB: "not a SQLite database (\(sqliteMessage))"
-        case SQLITE_CORRUPT: "database is corrupt (\(sqliteMessage))"
-        case SQLITE_CANTOPEN: "cannot open (\(sqliteMessage))"
-        case SQLITE_FULL: "disk full (\(sqliteMessage))"
-        case SQLITE_READONLY: "cannot write (\(sqliteMessage))"
-        case SQLITE_BUSY:
-            "locked by another process for over \(Connection.busyTimeoutMilliseconds / 1000) s (\(sqliteMessage))"
-        default: "\(sqliteMessage) (SQLite code \(resultCode))"
-        }
+        let detail =
+            switch resultCode & 0xFF {
+            case SQLITE_NOTADB: "not a SQLite database (\(sqliteMessage))"
+            case SQLITE_CORRUPT: "database is corrupt (\(sqliteMessage))"
+            case SQLITE_CANTOPEN: "cannot open (\(sqliteMessage))"
+            case SQLITE_FULL: "disk full (\(sqliteMessage))"
+            case SQLITE_READONLY: "cannot write (\(sqliteMessage))"
+            case SQLITE_BUSY:
+                "locked by another process for over \(Connection.busyTimeoutMilliseconds / 1000) s (\(sqliteMessage))"
+            default: "\(sqliteMessage) (SQLite code \(resultCode))"
+            }
         self.init(resultCode: resultCode, detail: detail, sql: sql, path: path)
     }
 
     /// The schema was written by a newer deepcut; migrating down would lose its data.
     static func schemaTooNew(found: Int, known: Int, path: String) -> DatabaseError {
-        DatabaseError(resultCode: SQLITE_ERROR,
-                      detail: "schema version \(found) is newer than this deepcut understands (\(known))", path: path)
+        DatabaseError(
+            resultCode: SQLITE_ERROR,
+            detail: "schema version \(found) is newer than this deepcut understands (\(known))", path: path)
     }
 
-    private static let fileConditions: Set<Int32> = [SQLITE_NOTADB, SQLITE_CORRUPT, SQLITE_CANTOPEN, SQLITE_FULL, SQLITE_BUSY,
-                                                      SQLITE_READONLY]
+    private static let fileConditions: Set<Int32> = [
+        SQLITE_NOTADB, SQLITE_CORRUPT, SQLITE_CANTOPEN, SQLITE_FULL, SQLITE_BUSY,
+        SQLITE_READONLY
+    ]
 
     /// Statements span lines in source; the message must stay one line and short.
     private static func oneLine(_ sql: String) -> String {

@@ -7,8 +7,9 @@ package struct Migrator: Sendable {
 
     /// - Parameter migrations: versions 1, 2, 3… with no gaps; anything else is a programming error.
     package init(_ migrations: [Migration]) {
-        precondition(migrations.map(\.version) == migrations.indices.map { $0 + 1 },
-                     "migrations must be numbered 1, 2, 3… in order")
+        precondition(
+            migrations.map(\.version) == migrations.indices.map { $0 + 1 },
+            "migrations must be numbered 1, 2, 3… in order")
         self.migrations = migrations
     }
 

@@ -28,8 +28,9 @@ package final class Statement {
         self.handle = prepared
         self.connection = connection
         guard trailing.allSatisfy({ $0.isWhitespace || $0 == ";" }) else {
-            throw DatabaseError(resultCode: SQLITE_MISUSE, detail: "more than one statement; use executeScript",
-                                sql: sql, path: connection.path)
+            throw DatabaseError(
+                resultCode: SQLITE_MISUSE, detail: "more than one statement; use executeScript",
+                sql: sql, path: connection.path)
         }
     }
 
@@ -43,9 +44,10 @@ package final class Statement {
     package func bind(_ arguments: [any DatabaseValueConvertible]) throws {
         let expected = Int(sqlite3_bind_parameter_count(handle))
         guard arguments.count == expected else {
-            throw DatabaseError(resultCode: SQLITE_RANGE,
-                                detail: "\(arguments.count) arguments for \(expected) parameters",
-                                sql: sql, path: connection.path)
+            throw DatabaseError(
+                resultCode: SQLITE_RANGE,
+                detail: "\(arguments.count) arguments for \(expected) parameters",
+                sql: sql, path: connection.path)
         }
         for (offset, argument) in arguments.enumerated() {
             try bind(argument, at: offset + 1)
@@ -110,8 +112,9 @@ package final class Statement {
         case SQLITE_FLOAT:
             return .real(sqlite3_column_double(handle, column))
         case SQLITE_TEXT:
-            let bytes = UnsafeRawBufferPointer(start: sqlite3_column_text(handle, column),
-                                               count: Int(sqlite3_column_bytes(handle, column)))
+            let bytes = UnsafeRawBufferPointer(
+                start: sqlite3_column_text(handle, column),
+                count: Int(sqlite3_column_bytes(handle, column)))
             return .text(String(decoding: bytes, as: UTF8.self))
         case SQLITE_BLOB:
             let count = Int(sqlite3_column_bytes(handle, column))
@@ -126,9 +129,10 @@ package final class Statement {
     package func value<T: DatabaseValueConvertible>(at index: Int, as type: T.Type = T.self) throws -> T {
         let value = value(at: index)
         guard let converted = T(databaseValue: value) else {
-            throw DatabaseError(resultCode: SQLITE_MISMATCH,
-                                detail: "column \(columnName(at: index)): cannot read \(value) as \(T.self)",
-                                sql: sql, path: connection.path)
+            throw DatabaseError(
+                resultCode: SQLITE_MISMATCH,
+                detail: "column \(columnName(at: index)): cannot read \(value) as \(T.self)",
+                sql: sql, path: connection.path)
         }
         return converted
     }

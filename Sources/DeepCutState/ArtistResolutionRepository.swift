@@ -24,7 +24,8 @@ package struct ArtistResolutionRepository: Sendable {
         guard !records.isEmpty else { return }
         try database.transaction { connection in
             for record in records {
-                try connection.execute("""
+                try connection.execute(
+                    """
                     INSERT OR REPLACE INTO artist_resolutions (provider, \(Self.columns)) VALUES (?, ?, ?, ?, ?, ?)
                     """, [provider, record.artistKey, record.artist?.id, record.artist?.name, record.method, record.resolvedAt])
             }
@@ -45,8 +46,9 @@ package struct ArtistResolutionRepository: Sendable {
         let id: String? = try row.get(1)
         let name: String? = try row.get(2)
         let artist = id.flatMap { id in name.map { CatalogArtist(id: id, name: $0) } }
-        return ArtistResolutionRecord(artistKey: try row.get(0), artist: artist, method: try row.get(3),
-                                      resolvedAt: try row.get(4))
+        return ArtistResolutionRecord(
+            artistKey: try row.get(0), artist: artist, method: try row.get(3),
+            resolvedAt: try row.get(4))
     }
 }
 

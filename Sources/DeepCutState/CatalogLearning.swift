@@ -7,7 +7,6 @@ import Foundation
 package struct CatalogLearning: Sendable {
     let database: Database
 
-
     /// The requests per minute the catalog accepted at the end of the last run that met a rate
     /// limit; nil when no run did (the configured ceiling is the pace).
     package func pace(provider: String) throws -> Double? {
@@ -43,7 +42,8 @@ package struct CatalogLearning: Sendable {
 
     private func save(_ name: String, value: String, provider: String, at date: Date) throws {
         try database.withConnection { connection in
-            try connection.execute("""
+            try connection.execute(
+                """
                 INSERT OR REPLACE INTO catalog_learning (provider, name, value, learned_at) VALUES (?, ?, ?, ?)
                 """, [provider, name, value, date.timeIntervalSince1970])
         }

@@ -18,13 +18,15 @@ package struct CatalogMemory: Sendable {
         return try database.transaction { connection in
             try Self.clampFuture(before: now, in: connection)
             var update = MemoryUpdate()
-            let upsertArtist = try connection.prepare("""
+            let upsertArtist = try connection.prepare(
+                """
                 INSERT INTO catalog_artists (provider, artist, catalog_id, outcome, first_checked_at, checked_at)
                 VALUES (?, ?, ?, ?, ?, ?)
                 ON CONFLICT (provider, artist) DO UPDATE SET catalog_id = excluded.catalog_id, outcome = excluded.outcome,
                     checked_at = excluded.checked_at
                 """)
-            let upsertRelease = try connection.prepare("""
+            let upsertRelease = try connection.prepare(
+                """
                 INSERT INTO catalog_releases (provider, artist, release_id, album_key, title, credited_artist, type,
                     release_date, artwork_url, url, explicit, track_count, first_seen_at, last_seen_at, withdrawn_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)
@@ -49,8 +51,9 @@ package struct CatalogMemory: Sendable {
                 try upsertArtist.bind([provider, artist, result.catalogID, result.outcome.isNotFound ? "notFound" : "fetched", now, now])
                 while try upsertArtist.step() {}
                 if result.coverage.isWhole {
-                    try connection.execute("UPDATE catalog_artists SET full_listing_at = ? WHERE provider = ? AND artist = ?",
-                                           [now, provider, artist])
+                    try connection.execute(
+                        "UPDATE catalog_artists SET full_listing_at = ? WHERE provider = ? AND artist = ?",
+                        [now, provider, artist])
                 }
                 var seen: Set<String> = []
                 for release in releases where seen.insert(release.id).inserted {
@@ -58,14 +61,15 @@ package struct CatalogMemory: Sendable {
                     try upsertRelease.bind([
                         provider, artist, release.id, AlbumKey(title: release.title, artist: release.artist), release.title,
                         release.artist, release.type, release.releaseDate, release.artworkURL, release.url,
-                        release.isExplicit ? 1 : 0, release.trackCount, now, now,
+                        release.isExplicit ? 1 : 0, release.trackCount, now, now
                     ])
                     if try upsertRelease.step(), try upsertRelease.value(at: 1, as: Int.self) != 0 {
                         update.discovered[release.id] = Date(timeIntervalSince1970: try upsertRelease.value(at: 0, as: Double.self))
                     }
                     while try upsertRelease.step() {}
                 }
-                update.withdrawn += try withdraw(artist: artist, provider: provider, keeping: seen, covered: result.coverage, at: now, in: connection)
+                update.withdrawn += try withdraw(
+                    artist: artist, provider: provider, keeping: seen, covered: result.coverage, at: now, in: connection)
             }
             return update
         }
@@ -78,8 +82,10 @@ package struct CatalogMemory: Sendable {
     /// last seen "in the future" could never be withdrawn. The one order discovery needs survives:
     /// a release first seen after its artist's first check still is, one second after it.
     private static func clampFuture(before now: Double, in connection: Connection) throws {
-        let justBefore = now - 1, firstCheck = now - 2
-        try connection.execute("""
+        let justBefore = now - 1
+        let firstCheck = now - 2
+        try connection.execute(
+            """
             UPDATE catalog_releases SET first_seen_at = CASE
                 WHEN first_seen_at > COALESCE((SELECT first_checked_at FROM catalog_artists a
                     WHERE a.provider = catalog_releases.provider AND a.artist = catalog_releases.artist), 0)
@@ -94,15 +100,20 @@ package struct CatalogMemory: Sendable {
 
     /// Marks the artist's remembered releases that the catalog no longer lists, inside the range the
     /// answer covers: a release older than a cut listing reaches is not missing, only unseen.
-    private func withdraw(artist: String, provider: String, keeping current: Set<String>, covered: ListingCoverage, at now: Double,
-                          in connection: Connection) throws -> [Release] {
-        let vanished = try connection.query("""
+    private func withdraw(
+        artist: String, provider: String, keeping current: Set<String>, covered: ListingCoverage, at now: Double,
+        in connection: Connection
+    ) throws -> [Release] {
+        let vanished = try connection.query(
+            """
             SELECT \(Self.releaseColumns) FROM catalog_releases
             WHERE provider = ? AND artist = ? AND withdrawn_at IS NULL AND last_seen_at < ?
-            """, [provider, artist, now], Self.release).filter { !current.contains($0.id) && covered.covers($0.releaseDate) }
+            """, [provider, artist, now], Self.release
+        ).filter { !current.contains($0.id) && covered.covers($0.releaseDate) }
         for release in vanished {
-            try connection.execute("UPDATE catalog_releases SET withdrawn_at = ? WHERE provider = ? AND artist = ? AND release_id = ?",
-                                   [now, provider, artist, release.id])
+            try connection.execute(
+                "UPDATE catalog_releases SET withdrawn_at = ? WHERE provider = ? AND artist = ? AND release_id = ?",
+                [now, provider, artist, release.id])
         }
         return vanished
     }
@@ -127,24 +138,31 @@ package struct CatalogMemory: Sendable {
             var remembered: [String: Remembered] = [:]
             for artist in artists {
                 let key = ArtistName.normalize(artist)
-                let rows = try connection.query("""
+                let rows = try connection.query(
+                    """
                     SELECT catalog_id, outcome, checked_at FROM catalog_artists WHERE provider = ? AND artist = ?
-                    """, [provider, key]) { row in
+                    """, [provider, key]
+                ) { row in
                     (try row.get(0, as: String?.self), try row.get(1, as: String.self), try row.get(2, as: Double.self))
                 }
                 guard let (catalogID, outcome, checkedAt) = rows.first else { continue }
                 let checked = Date(timeIntervalSince1970: checkedAt)
                 if outcome == "notFound" {
-                    remembered[artist] = Remembered(result: ArtistResult(artist: artist, catalogID: catalogID, outcome: .notFound,
-                                                                         source: .memory), checkedAt: checked)
+                    remembered[artist] = Remembered(
+                        result: ArtistResult(
+                            artist: artist, catalogID: catalogID, outcome: .notFound,
+                            source: .memory), checkedAt: checked)
                     continue
                 }
-                let releases = try connection.query("""
+                let releases = try connection.query(
+                    """
                     SELECT \(Self.releaseColumns) FROM catalog_releases
                     WHERE provider = ? AND artist = ? AND withdrawn_at IS NULL ORDER BY release_id
                     """, [provider, key], Self.release)
-                remembered[artist] = Remembered(result: ArtistResult(artist: artist, catalogID: catalogID, outcome: .fetched(releases),
-                                                                     source: .memory), checkedAt: checked)
+                remembered[artist] = Remembered(
+                    result: ArtistResult(
+                        artist: artist, catalogID: catalogID, outcome: .fetched(releases),
+                        source: .memory), checkedAt: checked)
             }
             return remembered
         }
@@ -158,9 +176,10 @@ package struct CatalogMemory: Sendable {
     private static let releaseColumns = "release_id, title, credited_artist, type, release_date, artwork_url, url, explicit, track_count"
 
     private static func release(_ row: Row) throws -> Release {
-        Release(id: try row.get(0), title: try row.get(1), artist: try row.get(2), type: try row.get(3),
-                releaseDate: try row.get(4), artworkURL: try row.get(5), url: try row.get(6),
-                isExplicit: try row.get(7, as: Int.self) != 0, trackCount: try row.get(8))
+        Release(
+            id: try row.get(0), title: try row.get(1), artist: try row.get(2), type: try row.get(3),
+            releaseDate: try row.get(4), artworkURL: try row.get(5), url: try row.get(6),
+            isExplicit: try row.get(7, as: Int.self) != 0, trackCount: try row.get(8))
     }
 }
 
@@ -171,8 +190,11 @@ extension CatalogMemory {
         try database.withConnection { connection in
             var ids: Set<String> = []
             for artist in artists {
-                ids.formUnion(try connection.query("SELECT release_id FROM catalog_releases WHERE provider = ? AND artist = ?",
-                                                   [provider, ArtistName.normalize(artist)]) { try $0.get(0, as: String.self) })
+                ids.formUnion(
+                    try connection.query(
+                        "SELECT release_id FROM catalog_releases WHERE provider = ? AND artist = ?",
+                        [provider, ArtistName.normalize(artist)]
+                    ) { try $0.get(0, as: String.self) })
             }
             return ids
         }
@@ -184,9 +206,10 @@ extension CatalogMemory {
     /// earlier run: the next empty answer confirms it.
     package func suspects(provider: String) throws -> Set<String> {
         try database.withConnection { connection in
-            Set(try connection.query("SELECT artist FROM suspect_artists WHERE provider = ?", [provider]) {
-                try $0.get(0, as: String.self)
-            })
+            Set(
+                try connection.query("SELECT artist FROM suspect_artists WHERE provider = ?", [provider]) {
+                    try $0.get(0, as: String.self)
+                })
         }
     }
 
@@ -194,12 +217,14 @@ extension CatalogMemory {
     package func updateSuspects(provider: String, marked: [String], cleared: [String], at date: Date) throws {
         try database.transaction { connection in
             for artist in cleared {
-                try connection.execute("DELETE FROM suspect_artists WHERE provider = ? AND artist = ?",
-                                       [provider, ArtistName.normalize(artist)])
+                try connection.execute(
+                    "DELETE FROM suspect_artists WHERE provider = ? AND artist = ?",
+                    [provider, ArtistName.normalize(artist)])
             }
             for artist in marked {
-                try connection.execute("INSERT OR IGNORE INTO suspect_artists (provider, artist, marked_at) VALUES (?, ?, ?)",
-                                       [provider, ArtistName.normalize(artist), date.timeIntervalSince1970])
+                try connection.execute(
+                    "INSERT OR IGNORE INTO suspect_artists (provider, artist, marked_at) VALUES (?, ?, ?)",
+                    [provider, ArtistName.normalize(artist), date.timeIntervalSince1970])
             }
         }
     }
@@ -219,13 +244,16 @@ extension CatalogMemory {
         try database.withConnection { connection in
             var listed: [String: Listed] = [:]
             for artist in artists {
-                let rows = try connection.query("""
+                let rows = try connection.query(
+                    """
                     SELECT catalog_id, full_listing_at, (SELECT COUNT(*) FROM catalog_releases r WHERE r.provider = a.provider
                         AND r.artist = a.artist AND r.withdrawn_at IS NULL)
                     FROM catalog_artists a WHERE provider = ? AND artist = ? AND outcome = 'fetched' AND catalog_id IS NOT NULL
-                    """, [provider, ArtistName.normalize(artist)]) { row in
-                    Listed(catalogID: try row.get(0), readWholeAt: try row.get(1, as: Double?.self).map { Date(timeIntervalSince1970: $0) },
-                           releases: try row.get(2))
+                    """, [provider, ArtistName.normalize(artist)]
+                ) { row in
+                    Listed(
+                        catalogID: try row.get(0), readWholeAt: try row.get(1, as: Double?.self).map { Date(timeIntervalSince1970: $0) },
+                        releases: try row.get(2))
                 }
                 if let row = rows.first { listed[artist] = row }
             }

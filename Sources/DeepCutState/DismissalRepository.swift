@@ -17,8 +17,9 @@ package struct DismissalRepository: Sendable {
     /// Every dismissal, newest first; equal times in key order so listings are stable.
     package func all() throws -> [Dismissal] {
         try database.withConnection { connection in
-            try connection.query("SELECT \(Self.columns) FROM dismissals ORDER BY dismissed_at DESC, album_key",
-                                 [], Self.dismissal)
+            try connection.query(
+                "SELECT \(Self.columns) FROM dismissals ORDER BY dismissed_at DESC, album_key",
+                [], Self.dismissal)
         }
     }
 
@@ -36,10 +37,12 @@ package struct DismissalRepository: Sendable {
     /// The newest dismissal made from this catalog release, if any.
     package func find(releaseID: String) throws -> Dismissal? {
         try database.withConnection { connection in
-            try connection.query("""
+            try connection.query(
+                """
                 SELECT \(Self.columns) FROM dismissals WHERE release_id = ?
                 ORDER BY dismissed_at DESC, album_key LIMIT 1
-                """, [releaseID], Self.dismissal).first
+                """, [releaseID], Self.dismissal
+            ).first
         }
     }
 
@@ -88,10 +91,12 @@ package struct DismissalRepository: Sendable {
         if let stored, stored == dismissal || !dismissal.supersedes(stored) {
             return .unchanged
         }
-        try connection.execute("INSERT OR REPLACE INTO dismissals (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", [
-            dismissal.albumKey, dismissal.releaseID, dismissal.dismissedAt, dismissal.title,
-            dismissal.artistName, dismissal.artworkURL, dismissal.recordingType, dismissal.releaseDate,
-        ])
+        try connection.execute(
+            "INSERT OR REPLACE INTO dismissals (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                dismissal.albumKey, dismissal.releaseID, dismissal.dismissedAt, dismissal.title,
+                dismissal.artistName, dismissal.artworkURL, dismissal.recordingType, dismissal.releaseDate
+            ])
         return stored == nil ? .inserted : .updated
     }
 
@@ -100,9 +105,10 @@ package struct DismissalRepository: Sendable {
     }
 
     private static func dismissal(_ row: Row) throws -> Dismissal {
-        Dismissal(releaseID: try row.get(1), albumKey: try row.get(0), dismissedAt: try row.get(2),
-                  title: try row.get(3), artistName: try row.get(4), artworkURL: try row.get(5),
-                  recordingType: try row.get(6), releaseDate: try row.get(7))
+        Dismissal(
+            releaseID: try row.get(1), albumKey: try row.get(0), dismissedAt: try row.get(2),
+            title: try row.get(3), artistName: try row.get(4), artworkURL: try row.get(5),
+            recordingType: try row.get(6), releaseDate: try row.get(7))
     }
 }
 

@@ -136,9 +136,10 @@ extension DismissalsFile {
                 }
                 return date
             }
-            return Dismissal(releaseID: releaseID, albumKey: AlbumKey(rawValue: albumKey), dismissedAt: time,
-                             title: title, artistName: artistName, artworkURL: artworkURL,
-                             recordingType: type, releaseDate: date)
+            return Dismissal(
+                releaseID: releaseID, albumKey: AlbumKey(rawValue: albumKey), dismissedAt: time,
+                title: title, artistName: artistName, artworkURL: artworkURL,
+                recordingType: type, releaseDate: date)
         }
     }
 

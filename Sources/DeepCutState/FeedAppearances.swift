@@ -25,7 +25,8 @@ package struct FeedAppearances: Sendable {
         guard !entries.isEmpty else { return entries }
         return try database.transaction { connection in
             // In DO UPDATE, bare column names are the row as it was before this statement.
-            let statement = try connection.prepare("""
+            let statement = try connection.prepare(
+                """
                 INSERT INTO feed_appearances (provider, release_id, list, first_at, title, release_date) VALUES (?, ?, ?, ?, ?, ?)
                 ON CONFLICT (provider, release_id, list) DO UPDATE SET
                     first_at = MIN(first_at, excluded.first_at),
@@ -38,7 +39,9 @@ package struct FeedAppearances: Sendable {
                 """)
             return try entries.map { entry in
                 try statement.reset()
-                try statement.bind([provider, entry.id, list.rawValue, date.timeIntervalSince1970, entry.title, entry.releaseDate.description])
+                try statement.bind([
+                    provider, entry.id, list.rawValue, date.timeIntervalSince1970, entry.title, entry.releaseDate.description
+                ])
                 var stamped = entry
                 if try statement.step() {
                     stamped.addedAt = Date(timeIntervalSince1970: try statement.value(at: 0, as: Double.self))

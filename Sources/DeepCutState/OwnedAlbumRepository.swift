@@ -9,7 +9,8 @@ package struct OwnedAlbumRepository: Sendable {
 
     package func add(title: String, artist: String, at date: Date = Date()) throws {
         try database.withConnection { connection in
-            _ = try connection.execute("""
+            _ = try connection.execute(
+                """
                 INSERT INTO owned_albums (album_key, title, artist, added_at) VALUES (?, ?, ?, ?)
                 ON CONFLICT (album_key) DO UPDATE SET title = excluded.title, artist = excluded.artist
                 """, [AlbumKey(title: title, artist: artist), title, artist, date.timeIntervalSince1970])

@@ -14,10 +14,12 @@ package struct RunHistoryRepository: Sendable {
     /// Records a run; recording the same run id again replaces it.
     package func record(_ run: RunRecord) throws {
         try database.withConnection { connection in
-            try connection.execute("INSERT OR REPLACE INTO runs (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [
-                run.runID, run.startedAt, run.finishedAt, run.status, run.exitCode, run.durationSeconds,
-                run.artistsTotal, run.artistsFailed, run.entries, run.requests, run.libraryArtists,
-            ])
+            try connection.execute(
+                "INSERT OR REPLACE INTO runs (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    run.runID, run.startedAt, run.finishedAt, run.status, run.exitCode, run.durationSeconds,
+                    run.artistsTotal, run.artistsFailed, run.entries, run.requests, run.libraryArtists
+                ])
         }
     }
 
@@ -25,8 +27,9 @@ package struct RunHistoryRepository: Sendable {
     package func recent(limit: Int) throws -> [RunRecord] {
         precondition(limit > 0, "a run history query needs a positive limit")
         return try database.withConnection { connection in
-            try connection.query("SELECT \(Self.columns) FROM runs ORDER BY started_at DESC, run_id DESC LIMIT ?",
-                                 [limit], Self.run)
+            try connection.query(
+                "SELECT \(Self.columns) FROM runs ORDER BY started_at DESC, run_id DESC LIMIT ?",
+                [limit], Self.run)
         }
     }
 
@@ -50,9 +53,10 @@ package struct RunHistoryRepository: Sendable {
     /// Kept here, not read from `health.json`, which is an output and says only the last run.
     package func unansweredArtists(provider: String) throws -> Set<String> {
         try database.withConnection { connection in
-            Set(try connection.query("SELECT artist FROM unanswered_artists WHERE provider = ?", [provider]) {
-                try $0.get(0, as: String.self)
-            })
+            Set(
+                try connection.query("SELECT artist FROM unanswered_artists WHERE provider = ?", [provider]) {
+                    try $0.get(0, as: String.self)
+                })
         }
     }
 
@@ -63,21 +67,24 @@ package struct RunHistoryRepository: Sendable {
     package func recordAnswers(provider: String, runID: String, unanswered: [String], answered: [String]) throws {
         try database.transaction { connection in
             for artist in answered {
-                try connection.execute("DELETE FROM unanswered_artists WHERE provider = ? AND artist = ?",
-                                       [provider, ArtistName.normalize(artist)])
+                try connection.execute(
+                    "DELETE FROM unanswered_artists WHERE provider = ? AND artist = ?",
+                    [provider, ArtistName.normalize(artist)])
             }
             for artist in unanswered {
-                try connection.execute("INSERT OR IGNORE INTO unanswered_artists (provider, artist, since_run) VALUES (?, ?, ?)",
-                                       [provider, ArtistName.normalize(artist), runID])
+                try connection.execute(
+                    "INSERT OR IGNORE INTO unanswered_artists (provider, artist, since_run) VALUES (?, ?, ?)",
+                    [provider, ArtistName.normalize(artist), runID])
             }
         }
     }
 
     private static func run(_ row: Row) throws -> RunRecord {
-        RunRecord(runID: try row.get(0), startedAt: try row.get(1), finishedAt: try row.get(2),
-                  status: try row.get(3), exitCode: try row.get(4), durationSeconds: try row.get(5),
-                  artistsTotal: try row.get(6), artistsFailed: try row.get(7), entries: try row.get(8),
-                  requests: try row.get(9), libraryArtists: try row.get(10))
+        RunRecord(
+            runID: try row.get(0), startedAt: try row.get(1), finishedAt: try row.get(2),
+            status: try row.get(3), exitCode: try row.get(4), durationSeconds: try row.get(5),
+            artistsTotal: try row.get(6), artistsFailed: try row.get(7), entries: try row.get(8),
+            requests: try row.get(9), libraryArtists: try row.get(10))
     }
 }
 
@@ -97,10 +104,12 @@ extension RunHistoryRepository {
     /// the library's.
     package func lastCompleteLibraryArtists() throws -> (runID: String, artists: Int)? {
         try database.withConnection { connection in
-            try connection.query("""
+            try connection.query(
+                """
                 SELECT run_id, COALESCE(library_artists, artists_total) FROM runs WHERE status = ?
                 ORDER BY started_at DESC, run_id DESC LIMIT 1
-                """, [RunStatus.complete]) { (try $0.get(0, as: String.self), try $0.get(1, as: Int.self)) }.first
+                """, [RunStatus.complete]
+            ) { (try $0.get(0, as: String.self), try $0.get(1, as: Int.self)) }.first
         }
     }
 }

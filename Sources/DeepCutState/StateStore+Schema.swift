@@ -1,162 +1,182 @@
-import DeepCutSQLite
 import DeepCutCore
+import DeepCutSQLite
 
 extension StateStore {
     /// The state database's schema history. Append new versions; never edit a shipped one.
     package static let migrator = Migrator([
-        Migration(version: 1, sql: """
-            CREATE TABLE dismissals (
-                album_key TEXT PRIMARY KEY NOT NULL,
-                release_id TEXT NOT NULL,
-                dismissed_at REAL NOT NULL,
-                title TEXT,
-                artist_name TEXT,
-                artwork_url TEXT,
-                recording_type TEXT,
-                release_date TEXT
-            );
-            CREATE INDEX dismissals_by_release_id ON dismissals (release_id);
-            """),
-        Migration(version: 2, sql: """
-            CREATE TABLE runs (
-                run_id TEXT PRIMARY KEY NOT NULL,
-                started_at REAL NOT NULL,
-                finished_at REAL NOT NULL,
-                status TEXT NOT NULL,
-                exit_code INTEGER NOT NULL,
-                duration_seconds REAL NOT NULL,
-                artists_total INTEGER NOT NULL,
-                artists_failed INTEGER NOT NULL,
-                entries INTEGER NOT NULL,
-                requests INTEGER NOT NULL
-            );
-            CREATE INDEX runs_by_started_at ON runs (started_at);
-            """),
+        Migration(
+            version: 1,
+            sql: """
+                CREATE TABLE dismissals (
+                    album_key TEXT PRIMARY KEY NOT NULL,
+                    release_id TEXT NOT NULL,
+                    dismissed_at REAL NOT NULL,
+                    title TEXT,
+                    artist_name TEXT,
+                    artwork_url TEXT,
+                    recording_type TEXT,
+                    release_date TEXT
+                );
+                CREATE INDEX dismissals_by_release_id ON dismissals (release_id);
+                """),
+        Migration(
+            version: 2,
+            sql: """
+                CREATE TABLE runs (
+                    run_id TEXT PRIMARY KEY NOT NULL,
+                    started_at REAL NOT NULL,
+                    finished_at REAL NOT NULL,
+                    status TEXT NOT NULL,
+                    exit_code INTEGER NOT NULL,
+                    duration_seconds REAL NOT NULL,
+                    artists_total INTEGER NOT NULL,
+                    artists_failed INTEGER NOT NULL,
+                    entries INTEGER NOT NULL,
+                    requests INTEGER NOT NULL
+                );
+                CREATE INDEX runs_by_started_at ON runs (started_at);
+                """),
         // Albums recorded as owned with `deepcut library add`, beyond the library files.
-        Migration(version: 3, sql: """
-            CREATE TABLE owned_albums (
-                album_key TEXT PRIMARY KEY NOT NULL,
-                title TEXT NOT NULL,
-                artist TEXT NOT NULL,
-                added_at REAL NOT NULL
-            );
-            """),
+        Migration(
+            version: 3,
+            sql: """
+                CREATE TABLE owned_albums (
+                    album_key TEXT PRIMARY KEY NOT NULL,
+                    title TEXT NOT NULL,
+                    artist TEXT NOT NULL,
+                    added_at REAL NOT NULL
+                );
+                """),
         // Keys written by older tools in another Unicode form (or with stray case and spaces)
         // become their NFC album key; duplicates merge keeping the richer row. Nothing is lost.
         Migration(version: 4, apply: DismissalKeyMigration.apply),
         // Catalog memory: what each artist's catalog held when last checked, and when each release
         // was first and last seen. Serves newness by discovery, withdrawals and repair runs.
-        Migration(version: 5, sql: """
-            CREATE TABLE catalog_artists (
-                provider TEXT NOT NULL,
-                artist TEXT NOT NULL,
-                catalog_id TEXT,
-                outcome TEXT NOT NULL,
-                first_checked_at REAL NOT NULL,
-                checked_at REAL NOT NULL,
-                PRIMARY KEY (provider, artist)
-            );
-            CREATE TABLE catalog_releases (
-                provider TEXT NOT NULL,
-                artist TEXT NOT NULL,
-                release_id TEXT NOT NULL,
-                album_key TEXT NOT NULL,
-                title TEXT NOT NULL,
-                credited_artist TEXT NOT NULL,
-                type TEXT NOT NULL,
-                release_date TEXT,
-                artwork_url TEXT,
-                url TEXT,
-                explicit INTEGER NOT NULL,
-                track_count INTEGER,
-                first_seen_at REAL NOT NULL,
-                last_seen_at REAL NOT NULL,
-                withdrawn_at REAL,
-                PRIMARY KEY (provider, artist, release_id)
-            );
-            """),
+        Migration(
+            version: 5,
+            sql: """
+                CREATE TABLE catalog_artists (
+                    provider TEXT NOT NULL,
+                    artist TEXT NOT NULL,
+                    catalog_id TEXT,
+                    outcome TEXT NOT NULL,
+                    first_checked_at REAL NOT NULL,
+                    checked_at REAL NOT NULL,
+                    PRIMARY KEY (provider, artist)
+                );
+                CREATE TABLE catalog_releases (
+                    provider TEXT NOT NULL,
+                    artist TEXT NOT NULL,
+                    release_id TEXT NOT NULL,
+                    album_key TEXT NOT NULL,
+                    title TEXT NOT NULL,
+                    credited_artist TEXT NOT NULL,
+                    type TEXT NOT NULL,
+                    release_date TEXT,
+                    artwork_url TEXT,
+                    url TEXT,
+                    explicit INTEGER NOT NULL,
+                    track_count INTEGER,
+                    first_seen_at REAL NOT NULL,
+                    last_seen_at REAL NOT NULL,
+                    withdrawn_at REAL,
+                    PRIMARY KEY (provider, artist, release_id)
+                );
+                """),
         // When each release first entered the feed or the upcoming list: stable feed dates.
-        Migration(version: 6, sql: """
-            CREATE TABLE feed_appearances (
-                provider TEXT NOT NULL,
-                release_id TEXT NOT NULL,
-                list TEXT NOT NULL,
-                first_at REAL NOT NULL,
-                PRIMARY KEY (provider, release_id, list)
-            );
-            """),
+        Migration(
+            version: 6,
+            sql: """
+                CREATE TABLE feed_appearances (
+                    provider TEXT NOT NULL,
+                    release_id TEXT NOT NULL,
+                    list TEXT NOT NULL,
+                    first_at REAL NOT NULL,
+                    PRIMARY KEY (provider, release_id, list)
+                );
+                """),
         // Which catalog artist each library artist name is, per provider; `artist_key` is
         // `ArtistName.normalize` (NFC). A notFound row has no catalog id or name.
-        Migration(version: 7, sql: """
-            CREATE TABLE artist_resolutions (
-                provider TEXT NOT NULL,
-                artist_key TEXT NOT NULL,
-                catalog_id TEXT,
-                catalog_name TEXT,
-                method TEXT NOT NULL,
-                resolved_at REAL NOT NULL,
-                PRIMARY KEY (provider, artist_key),
-                CHECK ((catalog_id IS NULL) = (method = 'notFound')),
-                CHECK ((catalog_id IS NULL) = (catalog_name IS NULL))
-            ) WITHOUT ROWID;
-            """),
+        Migration(
+            version: 7,
+            sql: """
+                CREATE TABLE artist_resolutions (
+                    provider TEXT NOT NULL,
+                    artist_key TEXT NOT NULL,
+                    catalog_id TEXT,
+                    catalog_name TEXT,
+                    method TEXT NOT NULL,
+                    resolved_at REAL NOT NULL,
+                    PRIMARY KEY (provider, artist_key),
+                    CHECK ((catalog_id IS NULL) = (method = 'notFound')),
+                    CHECK ((catalog_id IS NULL) = (catalog_name IS NULL))
+                ) WITHOUT ROWID;
+                """),
         // Honest over time. `unanswered_artists`: every artist left without a definite answer in a
         // run since its last definite one (what a repair run must ask, never reuse).
         // `suspect_artists`: artists whose catalog suddenly listed nothing, waiting for a later run
         // to confirm it. Both keyed like the catalog memory (`ArtistName.normalize`).
-        Migration(version: 8, sql: """
-            CREATE TABLE unanswered_artists (
-                provider TEXT NOT NULL,
-                artist TEXT NOT NULL,
-                since_run TEXT NOT NULL,
-                PRIMARY KEY (provider, artist)
-            ) WITHOUT ROWID;
-            CREATE TABLE suspect_artists (
-                provider TEXT NOT NULL,
-                artist TEXT NOT NULL,
-                marked_at REAL NOT NULL,
-                PRIMARY KEY (provider, artist)
-            ) WITHOUT ROWID;
-            """),
+        Migration(
+            version: 8,
+            sql: """
+                CREATE TABLE unanswered_artists (
+                    provider TEXT NOT NULL,
+                    artist TEXT NOT NULL,
+                    since_run TEXT NOT NULL,
+                    PRIMARY KEY (provider, artist)
+                ) WITHOUT ROWID;
+                CREATE TABLE suspect_artists (
+                    provider TEXT NOT NULL,
+                    artist TEXT NOT NULL,
+                    marked_at REAL NOT NULL,
+                    PRIMARY KEY (provider, artist)
+                ) WITHOUT ROWID;
+                """),
         // How many artists each run's library held, so a library that suddenly shrinks is refused.
         Migration(version: 9, sql: "ALTER TABLE runs ADD COLUMN library_artists INTEGER;"),
         // Track lists of catalog releases fetched as evidence (`TrackEvidence`): a release's
         // tracks do not change, so each is fetched once and kept.
-        Migration(version: 10, sql: """
-            CREATE TABLE track_lists (
-                provider TEXT NOT NULL,
-                release_id TEXT NOT NULL,
-                tracks TEXT NOT NULL,
-                complete INTEGER NOT NULL,
-                fetched_at REAL NOT NULL,
-                PRIMARY KEY (provider, release_id)
-            ) WITHOUT ROWID;
-            """),
+        Migration(
+            version: 10,
+            sql: """
+                CREATE TABLE track_lists (
+                    provider TEXT NOT NULL,
+                    release_id TEXT NOT NULL,
+                    tracks TEXT NOT NULL,
+                    complete INTEGER NOT NULL,
+                    fetched_at REAL NOT NULL,
+                    PRIMARY KEY (provider, release_id)
+                ) WITHOUT ROWID;
+                """),
         // Issue 16. `installation`: this install's id for feed entry ids, so two installs never share
         // ids in one reader; a database that already published feeds gets '' (the legacy shared
         // ids), so an upgrade never shows its readers every entry again as new. `feed_appearances`
         // keeps what each entry looked like, so Atom `updated` moves when its title or date changes.
-        Migration(version: 11, sql: """
-            CREATE TABLE installation (id TEXT NOT NULL);
-            INSERT INTO installation (id)
-                SELECT CASE WHEN EXISTS (SELECT 1 FROM feed_appearances) THEN '' ELSE lower(hex(randomblob(8))) END;
-            ALTER TABLE feed_appearances ADD COLUMN title TEXT;
-            ALTER TABLE feed_appearances ADD COLUMN release_date TEXT;
-            ALTER TABLE feed_appearances ADD COLUMN updated_at REAL;
-            """),
+        Migration(
+            version: 11,
+            sql: """
+                CREATE TABLE installation (id TEXT NOT NULL);
+                INSERT INTO installation (id)
+                    SELECT CASE WHEN EXISTS (SELECT 1 FROM feed_appearances) THEN '' ELSE lower(hex(randomblob(8))) END;
+                ALTER TABLE feed_appearances ADD COLUMN title TEXT;
+                ALTER TABLE feed_appearances ADD COLUMN release_date TEXT;
+                ALTER TABLE feed_appearances ADD COLUMN updated_at REAL;
+                """),
         // What the sweep learned about each catalog for the next run (`CatalogLearning`): the pace
         // it accepts (`pace`, requests per minute) and how it counts `limit` (`lookupLimit`); and
         // when each artist's listing was last read whole (warm sweeps ask only the newest between).
-        Migration(version: 12, sql: """
-            ALTER TABLE catalog_artists ADD COLUMN full_listing_at REAL;
-            CREATE TABLE catalog_learning (
-                provider TEXT NOT NULL,
-                name TEXT NOT NULL,
-                value TEXT NOT NULL,
-                learned_at REAL NOT NULL,
-                PRIMARY KEY (provider, name)
-            ) WITHOUT ROWID;
-            """),
+        Migration(
+            version: 12,
+            sql: """
+                ALTER TABLE catalog_artists ADD COLUMN full_listing_at REAL;
+                CREATE TABLE catalog_learning (
+                    provider TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    value TEXT NOT NULL,
+                    learned_at REAL NOT NULL,
+                    PRIMARY KEY (provider, name)
+                ) WITHOUT ROWID;
+                """)
     ])
 }
 
@@ -170,13 +190,16 @@ enum DismissalKeyMigration {
         let stored = try connection.query("SELECT album_key FROM dismissals") { try $0.get(0, as: String.self) }
         // Compare bytes: Swift `==` treats NFD and NFC spellings as equal, SQLite does not.
         for raw in stored where !AlbumKey(rawValue: raw).rawValue.utf8.elementsEqual(raw.utf8) {
-            let rows = try connection.query("""
+            let rows = try connection.query(
+                """
                 SELECT release_id, dismissed_at, title, artist_name, artwork_url, recording_type, release_date
                 FROM dismissals WHERE album_key = ?
-                """, [raw]) { row in
-                Dismissal(releaseID: try row.get(0), albumKey: AlbumKey(rawValue: raw), dismissedAt: try row.get(1),
-                          title: try row.get(2), artistName: try row.get(3), artworkURL: try row.get(4),
-                          recordingType: try row.get(5), releaseDate: try row.get(6))
+                """, [raw]
+            ) { row in
+                Dismissal(
+                    releaseID: try row.get(0), albumKey: AlbumKey(rawValue: raw), dismissedAt: try row.get(1),
+                    title: try row.get(2), artistName: try row.get(3), artworkURL: try row.get(4),
+                    recordingType: try row.get(5), releaseDate: try row.get(6))
             }
             _ = try connection.execute("DELETE FROM dismissals WHERE album_key = ?", [raw])
             for dismissal in rows {

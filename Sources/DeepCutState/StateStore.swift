@@ -2,8 +2,9 @@ import CSQLite
 import DeepCutCore
 import DeepCutSQLite
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// deepcut's own database: dismissals and run history, migrated to the latest schema on open.
@@ -28,8 +29,9 @@ package final class StateStore: Sendable {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw DatabaseError(resultCode: SQLITE_CANTOPEN,
-                                detail: "cannot create folder \(folder.path) (\(error.fileSystemReason))", path: url.path)
+            throw DatabaseError(
+                resultCode: SQLITE_CANTOPEN,
+                detail: "cannot create folder \(folder.path) (\(error.fileSystemReason))", path: url.path)
         }
         try Self.refuseUnwritable(url)
         try Self.createPrivately(url)
@@ -71,8 +73,9 @@ extension StateStore {
         }
         guard problems != ["ok"] else { return }
         let lines = problems.flatMap { $0.split(whereSeparator: \.isNewline) }.filter { !$0.hasPrefix("*** ") }
-        throw DatabaseError(resultCode: SQLITE_CORRUPT, detail: "database is corrupt (\(lines.first ?? "quick_check failed"))",
-                            path: database.path)
+        throw DatabaseError(
+            resultCode: SQLITE_CORRUPT, detail: "database is corrupt (\(lines.first ?? "quick_check failed"))",
+            path: database.path)
     }
 }
 
@@ -93,23 +96,29 @@ extension StateStore {
         let sidecars = sidecarSuffixes.map { database + $0 }
         let manager = FileManager.default
         if let problem = writeProblem(database) {
-            throw DatabaseError(resultCode: SQLITE_READONLY, detail: "\(problem.reason); deepcut must write its state database: "
-                                + "\(problem.remedy). Nothing was opened or changed", path: database)
+            throw DatabaseError(
+                resultCode: SQLITE_READONLY,
+                detail: "\(problem.reason); deepcut must write its state database: "
+                    + "\(problem.remedy). Nothing was opened or changed", path: database)
         }
         for sidecar in sidecars where manager.fileExists(atPath: sidecar) {
             if let problem = writeProblem(sidecar) {
                 let name = url.lastPathComponent
-                throw DatabaseError(resultCode: SQLITE_READONLY, detail: "\(problem.reason), although \(name) is writable; SQLite "
-                                    + "keeps this file beside \(name) and cannot use the database until it is writable too: "
-                                    + problem.remedy, path: sidecar)
+                throw DatabaseError(
+                    resultCode: SQLITE_READONLY,
+                    detail: "\(problem.reason), although \(name) is writable; SQLite "
+                        + "keeps this file beside \(name) and cannot use the database until it is writable too: "
+                        + problem.remedy, path: sidecar)
             }
         }
         // SQLite creates the database, its journal and its sidecars in the folder; ones that already
         // exist and are writable need nothing more from it.
         let folder = url.deletingLastPathComponent().path
         if !([database] + sidecars).allSatisfy(manager.fileExists(atPath:)), let problem = writeProblem(folder) {
-            throw DatabaseError(resultCode: SQLITE_CANTOPEN, detail: "\(problem.reason); SQLite creates \(url.lastPathComponent) and "
-                                + "its -wal and -shm files in this folder: \(problem.remedy)", path: folder)
+            throw DatabaseError(
+                resultCode: SQLITE_CANTOPEN,
+                detail: "\(problem.reason); SQLite creates \(url.lastPathComponent) and "
+                    + "its -wal and -shm files in this folder: \(problem.remedy)", path: folder)
         }
     }
 

@@ -13,8 +13,10 @@ package struct TrackListRepository: Sendable {
         return try database.withConnection { connection in
             var lists: [String: TrackList] = [:]
             for id in releaseIDs {
-                let rows = try connection.query("SELECT tracks, complete FROM track_lists WHERE provider = ? AND release_id = ?",
-                                                [provider, id]) { row in (try row.get(0, as: String.self), try row.get(1, as: Int.self)) }
+                let rows = try connection.query(
+                    "SELECT tracks, complete FROM track_lists WHERE provider = ? AND release_id = ?",
+                    [provider, id]
+                ) { row in (try row.get(0, as: String.self), try row.get(1, as: Int.self)) }
                 guard let (json, complete) = rows.first else { continue }
                 // A row this code cannot read is refetched rather than trusted.
                 guard let tracks = try? JSONDecoder().decode([TrackListing].self, from: Data(json.utf8)) else { continue }
@@ -27,7 +29,8 @@ package struct TrackListRepository: Sendable {
     package func save(_ list: TrackList, provider: String, releaseID: String, at date: Date) throws {
         let json = String(decoding: try JSONEncoder().encode(list.tracks), as: UTF8.self)
         try database.withConnection { connection in
-            _ = try connection.execute("""
+            _ = try connection.execute(
+                """
                 INSERT INTO track_lists (provider, release_id, tracks, complete, fetched_at) VALUES (?, ?, ?, ?, ?)
                 ON CONFLICT (provider, release_id) DO UPDATE SET tracks = excluded.tracks, complete = excluded.complete,
                     fetched_at = excluded.fetched_at

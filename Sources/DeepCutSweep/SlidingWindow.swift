@@ -22,8 +22,10 @@ struct SlidingWindow: Sendable {
 
     /// Runs jobs until the schedule has none left, the task is cancelled, or the deadline passes.
     /// - Returns: true when the deadline stopped the run before every job was done.
-    func run<Schedule: WindowSchedule>(_ schedule: inout Schedule,
-                                       perform: @escaping @Sendable (Schedule.Job) async -> Schedule.Output) async -> Bool {
+    func run<Schedule: WindowSchedule>(
+        _ schedule: inout Schedule,
+        perform: @escaping @Sendable (Schedule.Job) async -> Schedule.Output
+    ) async -> Bool {
         var reachedDeadline = false
         await withTaskGroup(of: Event<Schedule.Output>.self) { group in
             if let deadline {

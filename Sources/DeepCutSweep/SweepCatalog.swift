@@ -49,9 +49,11 @@ package struct SweepCatalog: Sendable {
     /// catalog however its work is split.
     var breaker = CircuitBreaker()
 
-    init(provider: any CatalogProvider, concurrency: Int, resolutionCache: ArtistResolutionRepository? = nil,
-         overrides: [String: String] = [:], deadline: Duration? = nil, clock: CatalogClock = .continuous,
-         now: @escaping @Sendable () -> Date = { Date() }) {
+    init(
+        provider: any CatalogProvider, concurrency: Int, resolutionCache: ArtistResolutionRepository? = nil,
+        overrides: [String: String] = [:], deadline: Duration? = nil, clock: CatalogClock = .continuous,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.provider = provider
         self.concurrency = max(1, concurrency)
         self.resolutionCache = resolutionCache
@@ -96,8 +98,9 @@ package struct SweepCatalog: Sendable {
         if !artists.isEmpty, artists.indices.allSatisfy({ known[$0]?.method == .notFound }) {
             known = [:]
         }
-        var schedule = SweepSchedule(names: artists, known: known, batchLimit: provider.releaseBatchLimit,
-                                     resolvedAt: resolvedAt, breaker: breaker)
+        var schedule = SweepSchedule(
+            names: artists, known: known, batchLimit: provider.releaseBatchLimit,
+            resolvedAt: resolvedAt, breaker: breaker)
         schedule.answered = artistFinished
         schedule.reportKnownAnswers()
         let resolver = ArtistResolver(provider: provider, ownedKeys: MatchKey.owned(ofEach: ownedKeys))
@@ -116,10 +119,11 @@ package struct SweepCatalog: Sendable {
         let stop: SkipReason = Task.isCancelled ? .cancelled : breaker.isOpen ? .catalogUnreachable : .deadline
         let results = artists.indices.map { index in
             let cached = known[index]?.method == .notFound
-            return ArtistResult(artist: artists[index], catalogID: schedule.identities[index]?.artist?.id,
-                                outcome: schedule.finalOutcome(index, stop: stop, reachedDeadline: reachedDeadline),
-                                requests: schedule.requests[index], resolution: schedule.identities[index]?.method,
-                                source: cached ? .resolutionCache : .catalog, coverage: schedule.coverages[index])
+            return ArtistResult(
+                artist: artists[index], catalogID: schedule.identities[index]?.artist?.id,
+                outcome: schedule.finalOutcome(index, stop: stop, reachedDeadline: reachedDeadline),
+                requests: schedule.requests[index], resolution: schedule.identities[index]?.method,
+                source: cached ? .resolutionCache : .catalog, coverage: schedule.coverages[index])
         }
         return Swept(outcome: SweepOutcome(provider: provider.name, results: results), learned: schedule.learned)
     }
@@ -163,8 +167,9 @@ extension SweepCatalog {
     /// - Parameter now: the run's wall clock, so the resolution cache ages on the same (possibly virtual) clock.
     package init(config: Config, provider: any CatalogProvider, store: StateStore, now: @escaping @Sendable () -> Date = { Date() }) {
         let deadline = config.catalog.sweepDeadlineMinutes.map { Duration.milliseconds(Int64(($0 * 60_000).rounded())) }
-        self.init(provider: provider, concurrency: config.catalog.concurrency, resolutionCache: store.artistResolutions,
-                  overrides: config.artistOverrides, deadline: deadline, now: now)
+        self.init(
+            provider: provider, concurrency: config.catalog.concurrency, resolutionCache: store.artistResolutions,
+            overrides: config.artistOverrides, deadline: deadline, now: now)
     }
 }
 
@@ -182,15 +187,21 @@ extension Dictionary where Key == String, Value == Result<[Release], FetchFailur
     /// The answer `releases(ofEach:)` gave for `artist`. A provider that left an artist out broke
     /// its contract; that is a failure for the artist, never an empty release list.
     func answer(for artist: CatalogArtist) -> Value {
-        self[artist.id] ?? .failure(FetchFailure(kind: .decoding, attempts: 0,
-                                                 message: "the catalog's answer left out artist id \(artist.id)"))
+        self[artist.id]
+            ?? .failure(
+                FetchFailure(
+                    kind: .decoding, attempts: 0,
+                    message: "the catalog's answer left out artist id \(artist.id)"))
     }
 }
 
 extension Dictionary where Key == String, Value == Result<ArtistListing, FetchFailure> {
     /// The listing `listings(ofEach:)` gave for `artist`; left out is a failure, as above.
     func answer(for artist: CatalogArtist) -> Value {
-        self[artist.id] ?? .failure(FetchFailure(kind: .decoding, attempts: 0,
-                                                 message: "the catalog's answer left out artist id \(artist.id)"))
+        self[artist.id]
+            ?? .failure(
+                FetchFailure(
+                    kind: .decoding, attempts: 0,
+                    message: "the catalog's answer left out artist id \(artist.id)"))
     }
 }

@@ -73,8 +73,10 @@ struct SweepSchedule: WindowSchedule {
         if breaker?.isOpen == true, case .failed(let failure) = outcome, failure.kind == .cancelled {
             outcome = .skipped(.catalogUnreachable)
         }
-        answered(ArtistResult(artist: names[index], catalogID: identities[index]?.artist?.id, outcome: outcome,
-                              requests: requests[index], resolution: identities[index]?.method))
+        answered(
+            ArtistResult(
+                artist: names[index], catalogID: identities[index]?.artist?.id, outcome: outcome,
+                requests: requests[index], resolution: identities[index]?.method))
     }
 
     mutating func finished(with output: (SweepJob.Answer, Int)) {

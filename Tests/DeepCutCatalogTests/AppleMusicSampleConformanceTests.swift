@@ -1,9 +1,10 @@
-@testable import DeepCutCatalog
 import DeepCutCore
-@testable import DeepCutHTTP
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCutCatalog
+@testable import DeepCutHTTP
 
 /// Decodes the Apple Music answers in `../shared/samples` (see its README for provenance).
 @Suite struct AppleMusicSampleConformanceTests {
@@ -26,8 +27,9 @@ import DeepCutTestKit
         try #require(FileManager.default.fileExists(atPath: folder.path), "samples folder missing: \(folder.path)")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasPrefix("applemusic_") && $0.hasSuffix(".json") }.sorted()
-        #expect(names == [Self.albumsSample, Self.searchSample, Self.libraryAlbumsSample],
-                "a new applemusic_ sample needs a decoder assertion here")
+        #expect(
+            names == [Self.albumsSample, Self.searchSample, Self.libraryAlbumsSample],
+            "a new applemusic_ sample needs a decoder assertion here")
         for name in names where name != Self.searchSample {
             let page = try JSONBody.decode(AppleMusicAlbumPage.self, from: sample(name))
             let releases = page.releases(creditedTo: "Sample")
@@ -39,7 +41,8 @@ import DeepCutTestKit
 
     @Test func searchFindsTheArtist() throws {
         #expect(try searchBody().artists == [CatalogArtist(id: "266463936", name: "Gary Clark Jr.")])
-        #expect(CatalogArtist.resolution(of: "gary clark jr.", among: try searchBody().artists)
+        #expect(
+            CatalogArtist.resolution(of: "gary clark jr.", among: try searchBody().artists)
                 == .found(id: "266463936", name: "Gary Clark Jr."))
     }
 
@@ -57,13 +60,17 @@ import DeepCutTestKit
     }
 
     @Test func artistAlbumsCarryArtworkURLDateAndTrackCount() throws {
-        let first = try #require(try JSONBody.decode(AppleMusicAlbumPage.self, from: sample(Self.albumsSample))
-            .releases(creditedTo: "Sample").first)
-        #expect(first == Release(
-            id: "1482041821", title: "Honeymoon", artist: "Beach Bunny", type: .album,
-            releaseDate: ReleaseDate(year: 2020, month: 2, day: 14),
-            artworkURL: "https://is3-ssl.mzstatic.com/image/thumb/Music125/v4/0b/b2/52/0bb2524d-ecfc-1bae-9c1e-218c978d7072/Honeymoon_3K.jpg/600x600bb.jpg",
-            url: "https://music.apple.com/us/album/honeymoon/1482041821", isExplicit: false, trackCount: 9))
+        let first = try #require(
+            try JSONBody.decode(AppleMusicAlbumPage.self, from: sample(Self.albumsSample))
+                .releases(creditedTo: "Sample").first)
+        #expect(
+            first
+                == Release(
+                    id: "1482041821", title: "Honeymoon", artist: "Beach Bunny", type: .album,
+                    releaseDate: ReleaseDate(year: 2020, month: 2, day: 14),
+                    artworkURL:
+                        "https://is3-ssl.mzstatic.com/image/thumb/Music125/v4/0b/b2/52/0bb2524d-ecfc-1bae-9c1e-218c978d7072/Honeymoon_3K.jpg/600x600bb.jpg",
+                    url: "https://music.apple.com/us/album/honeymoon/1482041821", isExplicit: false, trackCount: 9))
     }
 
     @Test func libraryAlbumsPageKeepsItsNextLink() throws {

@@ -1,9 +1,10 @@
+import DeepCutTestKit
+import Foundation
+import Testing
+
 @testable import DeepCutCatalog
 @testable import DeepCutConfig
 @testable import DeepCutCore
-import Foundation
-import Testing
-import DeepCutTestKit
 
 @Suite struct AppleMusicTokenTests {
     let scratch = ScratchFolder()
@@ -38,10 +39,12 @@ import DeepCutTestKit
 
     @Test func unreadableEmptyAndMultiLineFilesAreConfigErrorsWithoutTheContents() throws {
         let missing = scratch.url.appendingPathComponent("nope.jwt")
-        #expect(message { () throws(ConfigError) in try AppleMusicToken.load(tokenFile: missing, environment: [:]) }
+        #expect(
+            message { () throws(ConfigError) in try AppleMusicToken.load(tokenFile: missing, environment: [:]) }
                 == "catalog.tokenFile: cannot read \(missing.path): No such file or directory")
         let empty = try scratch.write("empty.jwt", " \n")
-        #expect(message { () throws(ConfigError) in try AppleMusicToken.load(tokenFile: empty, environment: [:]) }
+        #expect(
+            message { () throws(ConfigError) in try AppleMusicToken.load(tokenFile: empty, environment: [:]) }
                 == "catalog.tokenFile: \(empty.path) is empty")
         let twoLines = try scratch.write("two.jwt", "SECRET-ONE\nSECRET-TWO\n")
         let text = message { () throws(ConfigError) in try AppleMusicToken.load(tokenFile: twoLines, environment: [:]) }

@@ -1,6 +1,7 @@
-@testable import DeepCutCatalog
 import DeepCutCore
 import DeepCutTestKit
+
+@testable import DeepCutCatalog
 
 extension CatalogArtist {
     /// The exact normalised-name match among hits, else the first; none is `.notFound`.

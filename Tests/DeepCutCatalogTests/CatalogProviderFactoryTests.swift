@@ -1,9 +1,10 @@
+import DeepCutTestKit
+import Foundation
+import Testing
+
 @testable import DeepCutCatalog
 @testable import DeepCutConfig
 @testable import DeepCutHTTP
-import Foundation
-import Testing
-import DeepCutTestKit
 
 @Suite struct CatalogProviderFactoryTests {
     let scratch = ScratchFolder()

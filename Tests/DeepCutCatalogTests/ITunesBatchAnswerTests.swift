@@ -1,9 +1,10 @@
-@testable import DeepCutCatalog
 import DeepCutCore
-@testable import DeepCutHTTP
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCutCatalog
+@testable import DeepCutHTTP
 
 /// Reading a batched lookup answer: what is attributed, and what must be asked again alone.
 @Suite struct ITunesBatchAnswerTests {
@@ -22,7 +23,7 @@ import DeepCutTestKit
     @Test func collectionsBelongToTheWrapperTheyFollow() throws {
         let answer = try answer([
             ITunesJSON.artist("One", id: 1), Self.collection(10, by: 1, "One"), Self.collection(11, by: 9, "One & Nine"),
-            ITunesJSON.artist("Two", id: 2), Self.collection(20, by: 2, "Two"),
+            ITunesJSON.artist("Two", id: 2), Self.collection(20, by: 2, "Two")
         ])
         #expect(answer.releases["1"]?.map(\.id) == ["10", "11"])
         #expect(answer.releases["2"]?.map(\.id) == ["20"])
@@ -33,11 +34,13 @@ import DeepCutTestKit
     /// listing after it is unknown; earlier ones were closed by the next wrapper.
     @Test func cutAnswerCoversOnlyTheNewestOfTheListingItEndsInAndNothingAfterIt() throws {
         let requested = Self.requested + [CatalogArtist(id: "3", name: "Three")]
-        let answer = try ITunesBatchAnswer(ITunesBody.decode(ITunesJSON.body([
-            ITunesJSON.artist("One", id: 1), Self.dated(10, by: 1, "2024-05-01"),
-            ITunesJSON.artist("Two", id: 2), Self.dated(20, by: 2, "2025-02-01"), Self.dated(21, by: 2, "2023-01-01"),
-            ITunesJSON.artist("Three", id: 3),
-        ])), requested: requested, limit: 3)
+        let answer = try ITunesBatchAnswer(
+            ITunesBody.decode(
+                ITunesJSON.body([
+                    ITunesJSON.artist("One", id: 1), Self.dated(10, by: 1, "2024-05-01"),
+                    ITunesJSON.artist("Two", id: 2), Self.dated(20, by: 2, "2025-02-01"), Self.dated(21, by: 2, "2023-01-01"),
+                    ITunesJSON.artist("Three", id: 3)
+                ])), requested: requested, limit: 3)
         #expect(answer.releases["1"]?.map(\.id) == ["10"])
         #expect(answer.listings["1"]?.coverage == .complete)
         #expect(answer.releases["2"]?.map(\.id) == ["20", "21"])
@@ -49,10 +52,11 @@ import DeepCutTestKit
     /// More collections than `limit` can only mean `limit` counts per artist: then each listing at
     /// the cap is cut, the others whole, wherever they stand in the answer.
     @Test func answerBeyondTheLimitProvesPerArtistCountingAndCutsOnlyListingsAtTheCap() throws {
-        let answer = try answer([
-            ITunesJSON.artist("One", id: 1), Self.dated(10, by: 1, "2025-01-01"), Self.dated(11, by: 1, "2022-01-01"),
-            ITunesJSON.artist("Two", id: 2), Self.dated(20, by: 2, "2025-02-01"),
-        ], limit: 2)
+        let answer = try answer(
+            [
+                ITunesJSON.artist("One", id: 1), Self.dated(10, by: 1, "2025-01-01"), Self.dated(11, by: 1, "2022-01-01"),
+                ITunesJSON.artist("Two", id: 2), Self.dated(20, by: 2, "2025-02-01")
+            ], limit: 2)
         #expect(answer.provesLimitPerArtist)
         #expect(answer.listings["1"]?.coverage == .newest(count: 2, since: ReleaseDate(year: 2022, month: 1, day: 1)))
         #expect(answer.listings["2"]?.coverage == .complete)
@@ -70,9 +74,11 @@ import DeepCutTestKit
         case "collection before any wrapper":
             [collection(10, by: 1, "One"), ITunesJSON.artist("One", id: 1), ITunesJSON.artist("Two", id: 2)]
         case "wrapper nobody asked for":
-            [ITunesJSON.artist("One", id: 1), ITunesJSON.artist("Nine", id: 9), collection(90, by: 9, "Nine"),
-             ITunesJSON.artist("Two", id: 2)]
-        default: // "artist listed twice"
+            [
+                ITunesJSON.artist("One", id: 1), ITunesJSON.artist("Nine", id: 9), collection(90, by: 9, "Nine"),
+                ITunesJSON.artist("Two", id: 2)
+            ]
+        default:  // "artist listed twice"
             [ITunesJSON.artist("One", id: 1), ITunesJSON.artist("Two", id: 2), ITunesJSON.artist("One", id: 1)]
         }
     }

@@ -1,19 +1,23 @@
-@testable import DeepCutCatalog
 import DeepCutCore
-@testable import DeepCutFixtures
-@testable import DeepCutHTTP
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCutCatalog
+@testable import DeepCutFixtures
+@testable import DeepCutHTTP
 
 /// Batched `lookup?id=a,b,c` through the real client: fewer requests, never fewer releases.
 @Suite struct ITunesBatchLookupTests {
     static func artist(_ number: Int, releases count: Int, fault: Fault? = nil) -> FixtureArtist {
         let id = String(800_000 + number)
-        return FixtureArtist(id: id, name: "Band \(number)", releases: (0..<count).map { index in
-            FixtureRelease(id: String(number * 10_000 + index), title: "Record \(index)", type: .album,
-                           releaseDate: ReleaseDate(year: 2020, month: 1, day: 1 + index % 28))
-        }, fault: fault)
+        return FixtureArtist(
+            id: id, name: "Band \(number)",
+            releases: (0..<count).map { index in
+                FixtureRelease(
+                    id: String(number * 10_000 + index), title: "Record \(index)", type: .album,
+                    releaseDate: ReleaseDate(year: 2020, month: 1, day: 1 + index % 28))
+            }, fault: fault)
     }
 
     static func catalogArtist(_ artist: FixtureArtist) -> CatalogArtist {
@@ -21,8 +25,11 @@ import DeepCutTestKit
     }
 
     /// Releases by artist id, and the lookup requests the server saw (their `id` parameters).
-    func lookUp(_ artists: [FixtureArtist], asking requested: [CatalogArtist]? = nil, maxAttempts: Int = 2)
-        async throws -> (releases: [String: Result<[Release], FetchFailure>], lookups: [String]) {
+    func lookUp(
+        _ artists: [FixtureArtist], asking requested: [CatalogArtist]? = nil, maxAttempts: Int = 2
+    )
+        async throws -> (releases: [String: Result<[Release], FetchFailure>], lookups: [String])
+    {
         try await withFixtureServer(FixtureCatalog(artists: artists)) { server, url in
             var live = LiveITunes(url)
             live.maxAttempts = maxAttempts
@@ -101,8 +108,10 @@ import DeepCutTestKit
     // MARK: Failed batches
 
     @Test func failedBatchIsAskedAgainArtistByArtistSoOneBadArtistFailsAlone() async throws {
-        let artists = [Self.artist(1, releases: 2), Self.artist(2, releases: 2, fault: Fault(.status(code: 500, body: nil))),
-                       Self.artist(3, releases: 2)]
+        let artists = [
+            Self.artist(1, releases: 2), Self.artist(2, releases: 2, fault: Fault(.status(code: 500, body: nil))),
+            Self.artist(3, releases: 2)
+        ]
         let (releases, lookups) = try await lookUp(artists, maxAttempts: 2)
         let batch = artists.map(\.id).joined(separator: ",")
         #expect(lookups == [batch, batch, artists[0].id, artists[1].id, artists[1].id, artists[2].id])

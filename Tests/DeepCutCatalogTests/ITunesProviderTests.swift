@@ -1,17 +1,19 @@
-@testable import DeepCutCatalog
 import DeepCutCore
-@testable import DeepCutFixtures
-@testable import DeepCutHTTP
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCutCatalog
+@testable import DeepCutFixtures
+@testable import DeepCutHTTP
 
 @Suite struct ITunesProviderTests {
     let base = URL(string: "http://127.0.0.1:9/itunes")!
 
     func provider(_ client: ScriptedHTTPClient) -> ITunesProvider {
-        let requester = CatalogRequester(client: client, policy: RetryPolicy(maxAttempts: 2), timeoutSeconds: 5,
-                                         random: { 0 }, sleep: { _ in })
+        let requester = CatalogRequester(
+            client: client, policy: RetryPolicy(maxAttempts: 2), timeoutSeconds: 5,
+            random: { 0 }, sleep: { _ in })
         return ITunesProvider(baseURL: base, country: "gb", requester: requester)
     }
 
@@ -34,9 +36,12 @@ import DeepCutTestKit
     }
 
     @Test func searchListsEveryArtistRowInCatalogOrder() async throws {
-        let client = ScriptedHTTPClient(replies: [.success(ITunesJSON.ok([
-            ITunesJSON.artist("Air Supply", id: 1), ITunesJSON.collection("Stray", id: 9), ITunesJSON.artist("AIR", id: 2),
-        ]))])
+        let client = ScriptedHTTPClient(replies: [
+            .success(
+                ITunesJSON.ok([
+                    ITunesJSON.artist("Air Supply", id: 1), ITunesJSON.collection("Stray", id: 9), ITunesJSON.artist("AIR", id: 2)
+                ]))
+        ])
         let artists = try await provider(client).searchArtists(named: "air").get()
         #expect(artists == [CatalogArtist(id: "1", name: "Air Supply"), CatalogArtist(id: "2", name: "AIR")])
     }
@@ -78,7 +83,7 @@ import DeepCutTestKit
     // MARK: Releases
 
     @Test func lookupAsksForUpToTwoHundredAlbums() async throws {
-        let client = ScriptedHTTPClient(replies: [.success(ITunesJSON.ok([ITunesJSON.artist("Polyphia", id: 640294344)]))])
+        let client = ScriptedHTTPClient(replies: [.success(ITunesJSON.ok([ITunesJSON.artist("Polyphia", id: 640_294_344)]))])
         let releases = try await provider(client).releases(ofArtistID: "640294344", named: "Polyphia").get()
         #expect(releases.isEmpty)
         let request = try #require(client.requests.first)
@@ -90,13 +95,16 @@ import DeepCutTestKit
     }
 
     @Test func collectionsAreMappedToReleases() async throws {
-        let client = ScriptedHTTPClient(replies: [.success(ITunesJSON.ok([
-            ITunesJSON.artist("Polyphia", id: 1),
-            ITunesJSON.collection("Renaissance", id: 10, artist: "Polyphia", date: "2016-03-11T08:00:00Z"),
-            ITunesJSON.collection("Inspire - EP", id: 11, artist: "Polyphia", explicitness: "explicit"),
-            ITunesJSON.collection("Playing God - Single", id: 12, artist: "Polyphia"),
-            ITunesJSON.collection("Guitar Heroes", id: 13, artist: "Various Artists", type: "Compilation"),
-        ]))])
+        let client = ScriptedHTTPClient(replies: [
+            .success(
+                ITunesJSON.ok([
+                    ITunesJSON.artist("Polyphia", id: 1),
+                    ITunesJSON.collection("Renaissance", id: 10, artist: "Polyphia", date: "2016-03-11T08:00:00Z"),
+                    ITunesJSON.collection("Inspire - EP", id: 11, artist: "Polyphia", explicitness: "explicit"),
+                    ITunesJSON.collection("Playing God - Single", id: 12, artist: "Polyphia"),
+                    ITunesJSON.collection("Guitar Heroes", id: 13, artist: "Various Artists", type: "Compilation")
+                ]))
+        ])
         let releases = try await provider(client).releases(ofArtistID: "1", named: "Polyphia").get()
         #expect(releases.map(\.id) == ["10", "11", "12", "13"])
         #expect(releases.map(\.title) == ["Renaissance", "Inspire", "Playing God", "Guitar Heroes"])
@@ -109,9 +117,12 @@ import DeepCutTestKit
     }
 
     @Test func midnightPacificDateKeepsItsDatePart() async throws {
-        let client = ScriptedHTTPClient(replies: [.success(ITunesJSON.ok([
-            ITunesJSON.artist("Artist", id: 1), ITunesJSON.collection("Late Night", id: 1, date: "2018-05-10T07:00:00Z"),
-        ]))])
+        let client = ScriptedHTTPClient(replies: [
+            .success(
+                ITunesJSON.ok([
+                    ITunesJSON.artist("Artist", id: 1), ITunesJSON.collection("Late Night", id: 1, date: "2018-05-10T07:00:00Z")
+                ]))
+        ])
         let releases = try await provider(client).releases(ofArtistID: "1", named: "Artist").get()
         #expect(releases.first?.releaseDate == ReleaseDate(year: 2018, month: 5, day: 10))
     }
@@ -119,7 +130,9 @@ import DeepCutTestKit
     @Test func unparseableDateKeepsTheReleaseUndated() async throws {
         var undated = ITunesJSON.collection("Someday", id: 2)
         undated["releaseDate"] = "soon"
-        let client = ScriptedHTTPClient(replies: [.success(ITunesJSON.ok([ITunesJSON.artist("Artist", id: 1), ITunesJSON.collection("Now", id: 1), undated]))])
+        let client = ScriptedHTTPClient(replies: [
+            .success(ITunesJSON.ok([ITunesJSON.artist("Artist", id: 1), ITunesJSON.collection("Now", id: 1), undated]))
+        ])
         let releases = try await provider(client).releases(ofArtistID: "1", named: "Artist").get()
         #expect(releases.map(\.id) == ["1", "2"])
         #expect(releases[1].releaseDate == nil)
@@ -143,11 +156,13 @@ import DeepCutTestKit
         ("{\"results\": [{\"collectionId\": 1}]}", "results[0].wrapperType is missing"),
         ("{\"results\": [{\"wrapperType\": \"collection\", \"collectionName\": \"X\"}]}", "results[0].collectionId is missing"),
         ("{\"results\": [{\"wrapperType\": \"collection\", \"collectionId\": 1}]}", "results[0].collectionName is missing"),
-        ("{\"results\": [{\"wrapperType\": \"collection\", \"collectionId\": \"1\", \"collectionName\": \"X\"}]}",
-         "results[0].collectionId has the wrong type"),
+        (
+            "{\"results\": [{\"wrapperType\": \"collection\", \"collectionId\": \"1\", \"collectionName\": \"X\"}]}",
+            "results[0].collectionId has the wrong type"
+        ),
         // An id the catalog no longer has (or a faulty catalog) answers without the artist's row.
         ("{\"resultCount\": 0, \"results\": []}", "no artist row for id 1"),
-        ("{\"results\": [{\"wrapperType\": \"artist\", \"artistId\": 2, \"artistName\": \"Someone Else\"}]}", "no artist row for id 1"),
+        ("{\"results\": [{\"wrapperType\": \"artist\", \"artistId\": 2, \"artistName\": \"Someone Else\"}]}", "no artist row for id 1")
     ])
     func malformedBodyIsADecodingFailureNeverNoReleases(body: String, reason: String) async {
         let result = await releases(answering: body)

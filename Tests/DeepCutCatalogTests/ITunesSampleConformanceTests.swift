@@ -1,9 +1,10 @@
-@testable import DeepCutCatalog
 import DeepCutCore
-@testable import DeepCutHTTP
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCutCatalog
+@testable import DeepCutHTTP
 
 /// Decodes the real iTunes answers in `Tests/Samples` (copies of `../shared/samples`; see its README for provenance).
 @Suite struct ITunesSampleConformanceTests {
@@ -12,14 +13,16 @@ import DeepCutTestKit
     /// Fails, naming the folder, when the samples are missing: a conformance test must never pass on nothing.
     func sample(_ name: String) throws -> Data {
         let file = Self.samplesFolder.appending(path: name)
-        try #require(FileManager.default.fileExists(atPath: file.path),
-                     "iTunes sample missing: \(file.path) — the conformance test needs Tests/Samples")
+        try #require(
+            FileManager.default.fileExists(atPath: file.path),
+            "iTunes sample missing: \(file.path) — the conformance test needs Tests/Samples")
         return try Data(contentsOf: file)
     }
 
     @Test func everyITunesSampleDecodes() throws {
-        try #require(FileManager.default.fileExists(atPath: Self.samplesFolder.path),
-                     "samples folder missing: \(Self.samplesFolder.path)")
+        try #require(
+            FileManager.default.fileExists(atPath: Self.samplesFolder.path),
+            "samples folder missing: \(Self.samplesFolder.path)")
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.samplesFolder.path)
             .filter { $0.hasPrefix("itunes_") && $0.hasSuffix(".json") }.sorted()
         try #require(!names.isEmpty, "no itunes_*.json sample in \(Self.samplesFolder.path)")
@@ -36,11 +39,15 @@ import DeepCutTestKit
         let body = try sample("itunes_lookup_album_id1441458047_entity-song_harmony.json")
         #expect(body.prefix(3) == Data("\n\n\n".utf8))
         let releases = try ITunesBody.decode(body).releases(creditedTo: "Sample")
-        #expect(releases == [Release(
-            id: "1441458047", title: "A Night at the Opera (Deluxe Edition)", artist: "Queen", type: .album,
-            releaseDate: ReleaseDate(year: 1975, month: 11, day: 21),
-            artworkURL: "https://is1-ssl.mzstatic.com/image/thumb/Music221/v4/11/c4/9f/11c49f00-8b2e-461e-c8b9-f88ec1f36e93/14UMGIM39390.rgb.jpg/100x100bb.jpg",
-            url: "https://music.apple.com/gb/album/a-night-at-the-opera-deluxe-edition/1441458047?uo=4")])
+        #expect(
+            releases == [
+                Release(
+                    id: "1441458047", title: "A Night at the Opera (Deluxe Edition)", artist: "Queen", type: .album,
+                    releaseDate: ReleaseDate(year: 1975, month: 11, day: 21),
+                    artworkURL:
+                        "https://is1-ssl.mzstatic.com/image/thumb/Music221/v4/11/c4/9f/11c49f00-8b2e-461e-c8b9-f88ec1f36e93/14UMGIM39390.rgb.jpg/100x100bb.jpg",
+                    url: "https://music.apple.com/gb/album/a-night-at-the-opera-deluxe-edition/1441458047?uo=4")
+            ])
     }
 
     @Test func epSuffixIsStripped() throws {
@@ -63,8 +70,11 @@ import DeepCutTestKit
             .releases(creditedTo: "Sample")
         #expect(releases.map(\.id) == ["1078457179", "1416234351", "640294125", "1257322261", "1651208826"])
         #expect(releases.map(\.type) == [.album, .album, .ep, .ep, .album])
-        #expect(releases.map(\.title) == ["Renaissance", "New Levels New Devils", "Inspire", "The Most Hated",
-                                          "Remember That You Will Die"])
+        #expect(
+            releases.map(\.title) == [
+                "Renaissance", "New Levels New Devils", "Inspire", "The Most Hated",
+                "Remember That You Will Die"
+            ])
         #expect(releases.map(\.isExplicit) == [false, false, false, true, true])
     }
 
@@ -78,9 +88,11 @@ import DeepCutTestKit
 /// The real `entity=song` answers decode into track lists: titles and lengths, and a list the
 /// storefront cut short (16 rows for 19 tracks) marked incomplete.
 @Suite struct ITunesTrackListSampleTests {
-    @Test(arguments: [("itunes_lookup_album_id1441458047_entity-song_harmony.json", "1441458047", 18, true),
-                      ("itunes_lookup_album_id1728639278_entity-song_harmony.json", "1728639278", 6, true),
-                      ("itunes_lookup_album_id255636575_entity-song_harmony.json", "255636575", 15, false)])
+    @Test(arguments: [
+        ("itunes_lookup_album_id1441458047_entity-song_harmony.json", "1441458047", 18, true),
+        ("itunes_lookup_album_id1728639278_entity-song_harmony.json", "1728639278", 6, true),
+        ("itunes_lookup_album_id255636575_entity-song_harmony.json", "255636575", 15, false)
+    ])
     func realTrackListsDecode(name: String, id: String, tracks: Int, complete: Bool) throws {
         guard let url = SharedSamples.url(name) else { return }
         let list = try JSONBody.decode(ITunesTrackRows.self, from: Data(contentsOf: url)).trackList(of: id)

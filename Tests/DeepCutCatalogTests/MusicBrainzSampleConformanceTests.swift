@@ -1,9 +1,10 @@
-@testable import DeepCutCatalog
 import DeepCutCore
-@testable import DeepCutHTTP
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCutCatalog
+@testable import DeepCutHTTP
 
 /// Decodes the MusicBrainz answers in `../shared/samples` (see its README for provenance).
 @Suite struct MusicBrainzSampleConformanceTests {
@@ -20,8 +21,9 @@ import DeepCutTestKit
         try #require(FileManager.default.fileExists(atPath: folder.path), "samples folder missing: \(folder.path)")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasPrefix("musicbrainz_") && $0.hasSuffix(".json") }.sorted()
-        #expect(names == [Self.artistSearchSample, Self.dimpleBrowseSample, Self.britneyBrowseSample],
-                "a new musicbrainz_ sample needs a decoder assertion here")
+        #expect(
+            names == [Self.artistSearchSample, Self.dimpleBrowseSample, Self.britneyBrowseSample],
+            "a new musicbrainz_ sample needs a decoder assertion here")
         for name in names {
             if name.contains("_artist_search_") {
                 #expect(!(try JSONBody.decode(MusicBrainzArtistSearchBody.self, from: sample(name)).hits.isEmpty), "\(name)")
@@ -42,14 +44,17 @@ import DeepCutTestKit
     @Test func browsePageReadsCountTypesAndDates() throws {
         let page = try JSONBody.decode(MusicBrainzReleaseGroupPage.self, from: sample(Self.dimpleBrowseSample))
         #expect(page.releaseGroupCount == 2)
-        #expect(page.releases(creditedTo: "Dimple") == [
-            Release(id: "41e8205d-125f-4df0-bbe7-0ee5ed843199", title: "Lightness", artist: "Dimple", type: .album,
+        #expect(
+            page.releases(creditedTo: "Dimple") == [
+                Release(
+                    id: "41e8205d-125f-4df0-bbe7-0ee5ed843199", title: "Lightness", artist: "Dimple", type: .album,
                     releaseDate: ReleaseDate(year: 2018, month: 2, day: 5),
                     url: "https://musicbrainz.org/release-group/41e8205d-125f-4df0-bbe7-0ee5ed843199"),
-            Release(id: try #require(page.releaseGroups.last?.id), title: "We Were Heading North", artist: "Dimple", type: .ep,
+                Release(
+                    id: try #require(page.releaseGroups.last?.id), title: "We Were Heading North", artist: "Dimple", type: .ep,
                     releaseDate: ReleaseDate(year: 2016, month: 1, day: 12),
-                    url: "https://musicbrainz.org/release-group/\(try #require(page.releaseGroups.last?.id))"),
-        ])
+                    url: "https://musicbrainz.org/release-group/\(try #require(page.releaseGroups.last?.id))")
+            ])
     }
 
     @Test func compilationSecondaryTypeMakesACompilation() throws {

@@ -1,10 +1,11 @@
-@testable import DeepCutCatalog
 import DeepCutCore
-@testable import DeepCutFixtures
-@testable import DeepCutHTTP
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCutCatalog
+@testable import DeepCutFixtures
+@testable import DeepCutHTTP
 
 /// Every fault the fixture server can inject, through the real HTTP client: what is retried, what is
 /// final, and what `Retry-After` does.
@@ -12,8 +13,11 @@ import DeepCutTestKit
     static let faulty = CatalogArtist(id: FixtureTestCatalog.faultyID, name: "Faulty Towers")
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
 
-    func releases(with fault: Fault, configure: (inout LiveITunes) -> Void = { _ in })
-        async throws -> (result: Result<[Release], FetchFailure>, log: [LoggedRequest], sleeps: [Duration]) {
+    func releases(
+        with fault: Fault, configure: (inout LiveITunes) -> Void = { _ in }
+    )
+        async throws -> (result: Result<[Release], FetchFailure>, log: [LoggedRequest], sleeps: [Duration])
+    {
         try await withFixtureServer(FixtureTestCatalog.catalog.with(fault, on: Self.faulty.id)) { server, url in
             var live = LiveITunes(url)
             live.clock = TestClock().clock
@@ -29,7 +33,7 @@ import DeepCutTestKit
     @Test(arguments: [
         FaultKind.status(code: 500, body: nil), .status(code: 502, body: "bad gateway"), .status(code: 503, body: nil),
         .status(code: 504, body: nil), .rateLimited(retryAfter: nil), .forbiddenEmpty, .serviceUnavailable(retryAfter: nil),
-        .truncate, .reset,
+        .truncate, .reset
     ])
     func transientFaultIsRetriedAndTheSecondAnswerCounts(kind: FaultKind) async throws {
         let (result, log, sleeps) = try await releases(with: Fault(kind, on: .lookup, times: 1))
@@ -63,7 +67,7 @@ import DeepCutTestKit
     }
 
     @Test func retryAfterHTTPDateIsHonoured() async throws {
-        let date = "Fri, 15 Jan 2027 08:00:12 GMT" // 12 s after `now`
+        let date = "Fri, 15 Jan 2027 08:00:12 GMT"  // 12 s after `now`
         let (result, _, sleeps) = try await releases(with: Fault(.serviceUnavailable(retryAfter: date), on: .lookup, times: 1))
         #expect(throws: Never.self) { try result.get() }
         #expect(sleeps == [.seconds(12)])
@@ -80,7 +84,7 @@ import DeepCutTestKit
     @Test(arguments: [
         (FaultKind.rateLimited(retryAfter: nil), FailureKind.rateLimited, 429),
         (.forbiddenEmpty, .rateLimited, 403),
-        (.status(code: 503, body: nil), .http, 503),
+        (.status(code: 503, body: nil), .http, 503)
     ])
     func persistentFaultFailsAfterEveryAttempt(kind: FaultKind, expected: FailureKind, status: Int) async throws {
         let (result, log, _) = try await releases(with: Fault(kind, on: .lookup)) { $0.maxAttempts = 3 }

@@ -1,15 +1,18 @@
-@testable import DeepCutConfig
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCutConfig
 
 /// The provider-specific `catalog` keys: `tokenFile`, `storefront`, `contact`.
 @Suite struct CatalogProviderKeysTests {
     let scratch = ScratchFolder()
 
     func load(_ catalog: String) throws -> Config {
-        try ConfigLoader.load(from: scratch.write("etc/config.json",
-                                                  #"{"library": [{"format": "csv", "path": "l.csv"}], "catalog": \#(catalog)}"#))
+        try ConfigLoader.load(
+            from: scratch.write(
+                "etc/config.json",
+                #"{"library": [{"format": "csv", "path": "l.csv"}], "catalog": \#(catalog)}"#))
     }
 
     func failure(_ catalog: String) -> String? {

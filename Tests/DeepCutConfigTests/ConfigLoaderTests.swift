@@ -1,8 +1,9 @@
-@testable import DeepCutConfig
 import DeepCutCore
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCutConfig
 
 @Suite struct ConfigLoaderTests {
     private let scratch = ScratchFolder()
@@ -36,8 +37,11 @@ import DeepCutTestKit
         let config = try load(Self.minimal)
         let folder = scratch.url.standardizedFileURL
         #expect(config.library == [LibrarySource(format: .csv, path: folder.appendingPathComponent("library.csv"))])
-        #expect(config.catalog == CatalogConfig(provider: .itunes, baseURL: URL(string: "https://itunes.apple.com")!, country: "us",
-                                                concurrency: 4, requestsPerMinute: 20, timeoutSeconds: 20, maxAttempts: 3))
+        #expect(
+            config.catalog
+                == CatalogConfig(
+                    provider: .itunes, baseURL: URL(string: "https://itunes.apple.com")!, country: "us",
+                    concurrency: 4, requestsPerMinute: 20, timeoutSeconds: 20, maxAttempts: 3))
         #expect(config.feed.types == [.album, .ep, .single, .compilation])
         #expect(config.feed.windowDays == 120)
         #expect(config.stateDatabase == folder.appendingPathComponent("state.db"))
@@ -47,35 +51,40 @@ import DeepCutTestKit
     }
 
     @Test func readsEveryKeyOfTheSpecExample() throws {
-        let config = try load("""
-        {
-          "library": [
-            {"format": "csv", "path": "library.csv"},
-            {"format": "itunes-xml", "path": "Library.xml"},
-            {"format": "beets", "path": "/var/lib/beets/library.db"},
-            {"format": "json", "path": "data/library.json"}
-          ],
-          "catalog": {
-            "provider": "itunes", "baseURL": "http://127.0.0.1:8080", "country": "GB",
-            "concurrency": 8, "requestsPerMinute": 600, "timeoutSeconds": 5, "maxAttempts": 1
-          },
-          "feed": {"types": ["album", "ep"], "windowDays": 30},
-          "stateDatabase": "/var/lib/deepcut/state.db",
-          "outputDirectory": "../public",
-          "keepSnapshots": 5,
-          "ttlHours": 0.5
-        }
-        """)
+        let config = try load(
+            """
+            {
+              "library": [
+                {"format": "csv", "path": "library.csv"},
+                {"format": "itunes-xml", "path": "Library.xml"},
+                {"format": "beets", "path": "/var/lib/beets/library.db"},
+                {"format": "json", "path": "data/library.json"}
+              ],
+              "catalog": {
+                "provider": "itunes", "baseURL": "http://127.0.0.1:8080", "country": "GB",
+                "concurrency": 8, "requestsPerMinute": 600, "timeoutSeconds": 5, "maxAttempts": 1
+              },
+              "feed": {"types": ["album", "ep"], "windowDays": 30},
+              "stateDatabase": "/var/lib/deepcut/state.db",
+              "outputDirectory": "../public",
+              "keepSnapshots": 5,
+              "ttlHours": 0.5
+            }
+            """)
         let folder = scratch.url.standardizedFileURL
         #expect(config.library.map(\.format) == [.csv, .itunesXML, .beets, .json])
-        #expect(config.library.map(\.path.path) == [
-            folder.appendingPathComponent("library.csv").path,
-            folder.appendingPathComponent("Library.xml").path,
-            "/var/lib/beets/library.db",
-            folder.appendingPathComponent("data/library.json").path,
-        ])
-        #expect(config.catalog == CatalogConfig(provider: .itunes, baseURL: URL(string: "http://127.0.0.1:8080")!, country: "gb",
-                                                concurrency: 8, requestsPerMinute: 600, timeoutSeconds: 5, maxAttempts: 1))
+        #expect(
+            config.library.map(\.path.path) == [
+                folder.appendingPathComponent("library.csv").path,
+                folder.appendingPathComponent("Library.xml").path,
+                "/var/lib/beets/library.db",
+                folder.appendingPathComponent("data/library.json").path
+            ])
+        #expect(
+            config.catalog
+                == CatalogConfig(
+                    provider: .itunes, baseURL: URL(string: "http://127.0.0.1:8080")!, country: "gb",
+                    concurrency: 8, requestsPerMinute: 600, timeoutSeconds: 5, maxAttempts: 1))
         #expect(config.feed == FeedConfig(types: [.album, .ep], windowDays: 30))
         #expect(config.stateDatabase.path == "/var/lib/deepcut/state.db")
         #expect(config.outputDirectory.path == folder.deletingLastPathComponent().appendingPathComponent("public").path)
@@ -85,7 +94,9 @@ import DeepCutTestKit
 
     @Test(arguments: ProviderKind.allCases)
     func providerChoosesBaseURLAndRateDefaults(provider: ProviderKind) throws {
-        let config = try load(#"{"library": [{"format": "json", "path": "l.json"}], "catalog": {"provider": "\#(provider.rawValue)", "contact": "ops@example.org"}}"#)
+        let config = try load(
+            #"{"library": [{"format": "json", "path": "l.json"}], "catalog": {"provider": "\#(provider.rawValue)", "contact": "ops@example.org"}}"#
+        )
         #expect(config.catalog.provider == provider)
         #expect(config.catalog.baseURL == provider.defaultBaseURL)
         #expect(config.catalog.requestsPerMinute == provider.defaultRequestsPerMinute)
@@ -97,9 +108,12 @@ import DeepCutTestKit
     }
 
     @Test func relativePathsResolveAgainstTheConfigFolderNotTheWorkingDirectory() throws {
-        let config = try ConfigLoader.load(from: scratch.write("etc/deepcut/config.json", """
-        {"library": [{"format": "csv", "path": "./music/../music/library.csv"}], "stateDatabase": "../state.db"}
-        """))
+        let config = try ConfigLoader.load(
+            from: scratch.write(
+                "etc/deepcut/config.json",
+                """
+                {"library": [{"format": "csv", "path": "./music/../music/library.csv"}], "stateDatabase": "../state.db"}
+                """))
         let folder = scratch.url.standardizedFileURL
         #expect(config.library[0].path.path == folder.appendingPathComponent("etc/deepcut/music/library.csv").path)
         #expect(config.stateDatabase.path == folder.appendingPathComponent("etc/state.db").path)
@@ -112,15 +126,16 @@ import DeepCutTestKit
         (#""catalog": {"concurency": 4}"#, "config.json: unknown key 'catalog.concurency' (did you mean 'catalog.concurrency'?)"),
         (#""feed": {"windowdays": 4}"#, "config.json: unknown key 'feed.windowdays' (did you mean 'feed.windowDays'?)"),
         (#""colour": "blue""#, "config.json: unknown key 'colour'"),
-        (#""catalog": {"token": "x"}"#, "config.json: unknown key 'catalog.token'"),
+        (#""catalog": {"token": "x"}"#, "config.json: unknown key 'catalog.token'")
     ])
     func unknownKeyIsNamedWithItsPath(fragment: String, message: String) {
         #expect(failure(adding: fragment) == message)
     }
 
     @Test func unknownKeyInsideAnArrayElementNamesTheIndex() {
-        #expect(failure(#"{"library": [{"format": "csv", "path": "a.csv"}, {"format": "csv", "path": "b.csv", "compilationArtists": []}]}"#)
-            == "config.json: unknown key 'library[1].compilationArtists'")
+        #expect(
+            failure(#"{"library": [{"format": "csv", "path": "a.csv"}, {"format": "csv", "path": "b.csv", "compilationArtists": []}]}"#)
+                == "config.json: unknown key 'library[1].compilationArtists'")
     }
 
     @Test func firstUnknownKeyInDocumentOrderIsReported() {
@@ -139,7 +154,7 @@ import DeepCutTestKit
         (#""feed": {"types": ["album", 2]}"#, "config.json: feed.types[1]: expected string, got number"),
         (#""stateDatabase": null"#, "config.json: stateDatabase: expected string, got null"),
         (#""ttlHours": "24""#, "config.json: ttlHours: expected number, got string"),
-        (#""keepSnapshots": {}"#, "config.json: keepSnapshots: expected integer, got object"),
+        (#""keepSnapshots": {}"#, "config.json: keepSnapshots: expected integer, got object")
     ])
     func wrongTypeNamesPathExpectedAndActual(fragment: String, message: String) {
         #expect(failure(adding: fragment) == message)
@@ -150,10 +165,12 @@ import DeepCutTestKit
     }
 
     @Test func libraryElementsAreNamedByIndex() {
-        #expect(failure(#"{"library": [{"format": "csv", "path": "a.csv"}, {"format": "xls", "path": "b.xls"}]}"#)
-            == "config.json: library[1].format: must be one of csv, json, itunes-xml, beets, apple-music-library, got 'xls'")
-        #expect(failure(#"{"library": [{"format": "csv", "path": "a.csv"}, "b.csv"]}"#)
-            == "config.json: library[1]: expected object, got string")
+        #expect(
+            failure(#"{"library": [{"format": "csv", "path": "a.csv"}, {"format": "xls", "path": "b.xls"}]}"#)
+                == "config.json: library[1].format: must be one of csv, json, itunes-xml, beets, apple-music-library, got 'xls'")
+        #expect(
+            failure(#"{"library": [{"format": "csv", "path": "a.csv"}, "b.csv"]}"#)
+                == "config.json: library[1]: expected object, got string")
         #expect(failure(#"{"library": [{"format": "csv"}]}"#) == "config.json: missing key 'library[0].path'")
         #expect(failure(#"{"library": [{"format": "csv", "path": " "}]}"#) == "config.json: library[0].path: must not be empty")
     }
@@ -179,24 +196,37 @@ import DeepCutTestKit
         (#""ttlHours": 0"#, "config.json: ttlHours: must be greater than 0 and at most 8760, got 0"),
         (#""ttlHours": -0.5"#, "config.json: ttlHours: must be greater than 0 and at most 8760, got -0.5"),
         (#""feed": {"types": []}"#, "config.json: feed.types: must not be empty"),
-        (#""feed": {"types": ["album", "mixtape"]}"#, "config.json: feed.types[1]: must be one of album, ep, single, compilation, got 'mixtape'"),
-        (#""catalog": {"provider": "spotify"}"#, "config.json: catalog.provider: must be one of itunes, apple-music, musicbrainz, got 'spotify'"),
-        (#""catalog": {"baseURL": "itunes.apple.com"}"#, "config.json: catalog.baseURL: expected an absolute http(s) URL, got 'itunes.apple.com'"),
-        (#""catalog": {"baseURL": "ftp://example.com"}"#, "config.json: catalog.baseURL: expected an absolute http(s) URL, got 'ftp://example.com'"),
+        (
+            #""feed": {"types": ["album", "mixtape"]}"#,
+            "config.json: feed.types[1]: must be one of album, ep, single, compilation, got 'mixtape'"
+        ),
+        (
+            #""catalog": {"provider": "spotify"}"#,
+            "config.json: catalog.provider: must be one of itunes, apple-music, musicbrainz, got 'spotify'"
+        ),
+        (
+            #""catalog": {"baseURL": "itunes.apple.com"}"#,
+            "config.json: catalog.baseURL: expected an absolute http(s) URL, got 'itunes.apple.com'"
+        ),
+        (
+            #""catalog": {"baseURL": "ftp://example.com"}"#,
+            "config.json: catalog.baseURL: expected an absolute http(s) URL, got 'ftp://example.com'"
+        ),
         (#""catalog": {"baseURL": "http:///path"}"#, "config.json: catalog.baseURL: expected an absolute http(s) URL, got 'http:///path'"),
         (#""catalog": {"country": "usa"}"#, "config.json: catalog.country: expected a two-letter country code, got 'usa'"),
-        (#""outputDirectory": """#, "config.json: outputDirectory: must not be empty"),
+        (#""outputDirectory": """#, "config.json: outputDirectory: must not be empty")
     ])
     func outOfRangeValuesAreRejected(fragment: String, message: String) {
         #expect(failure(adding: fragment) == message)
     }
 
     @Test func rangeBoundsThemselvesAreAccepted() throws {
-        let config = try load(#"""
-        {"library": [{"format": "csv", "path": "l.csv"}],
-         "catalog": {"concurrency": 64, "requestsPerMinute": 1, "timeoutSeconds": 600, "maxAttempts": 10},
-         "feed": {"windowDays": 1}, "keepSnapshots": 1}
-        """#)
+        let config = try load(
+            #"""
+            {"library": [{"format": "csv", "path": "l.csv"}],
+             "catalog": {"concurrency": 64, "requestsPerMinute": 1, "timeoutSeconds": 600, "maxAttempts": 10},
+             "feed": {"windowDays": 1}, "keepSnapshots": 1}
+            """#)
         #expect(config.catalog.concurrency == 64)
         #expect(config.catalog.requestsPerMinute == 1)
         #expect(config.catalog.timeoutSeconds == 600)
@@ -208,8 +238,9 @@ import DeepCutTestKit
     // MARK: - Files
 
     @Test func malformedJSONNamesFileLineAndColumn() {
-        #expect(failure("{\n  \"library\": [\n    {\"format\": \"csv\" \"path\": \"l.csv\"}\n  ]\n}")
-            == "config.json:3:22: invalid JSON: expected ',' or '}' in object")
+        #expect(
+            failure("{\n  \"library\": [\n    {\"format\": \"csv\" \"path\": \"l.csv\"}\n  ]\n}")
+                == "config.json:3:22: invalid JSON: expected ',' or '}' in object")
     }
 
     @Test func malformedJSONUsesTheConfigFilesOwnName() throws {

@@ -1,6 +1,7 @@
-@testable import DeepCutConfig
 import Foundation
 import Testing
+
+@testable import DeepCutConfig
 
 @Suite struct ConfigLocationTests {
     @Test func explicitPathWinsOverEnvironment() {

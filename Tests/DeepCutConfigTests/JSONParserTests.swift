@@ -1,7 +1,8 @@
-@testable import DeepCutConfig
-@testable import DeepCutCore
 import Foundation
 import Testing
+
+@testable import DeepCutConfig
+@testable import DeepCutCore
 
 @Suite struct JSONParserTests {
     private func parse(_ text: String) throws -> JSONValue {
@@ -21,38 +22,59 @@ import Testing
 
     @Test func keepsIntegersApartFromFractionsAndBooleans() throws {
         let value = try parse(#"{"a": 4, "b": 4.5, "c": true, "d": null, "e": -0, "f": 1e2}"#)
-        guard case .object(let members) = value else { Issue.record("not an object"); return }
+        guard case .object(let members) = value else {
+            Issue.record("not an object")
+            return
+        }
         #expect(members.map(\.key) == ["a", "b", "c", "d", "e", "f"])
         guard case .integer(4) = members[0].value, case .number(4.5) = members[1].value,
-              case .boolean(true) = members[2].value, case .null = members[3].value,
-              case .integer(0) = members[4].value, case .number(100) = members[5].value
-        else { Issue.record("wrong kinds: \(members)"); return }
+            case .boolean(true) = members[2].value, case .null = members[3].value,
+            case .integer(0) = members[4].value, case .number(100) = members[5].value
+        else {
+            Issue.record("wrong kinds: \(members)")
+            return
+        }
     }
 
     @Test func keepsObjectKeysInDocumentOrder() throws {
-        guard case .object(let members) = try parse(#"{"z": 1, "a": 2, "m": 3}"#) else { Issue.record("not an object"); return }
+        guard case .object(let members) = try parse(#"{"z": 1, "a": 2, "m": 3}"#) else {
+            Issue.record("not an object")
+            return
+        }
         #expect(members.map(\.key) == ["z", "a", "m"])
     }
 
     @Test func decodesEscapesAndSurrogatePairs() throws {
-        guard case .string(let string) = try parse(#""a\"b\\c\/d\n\t\u00e9\ud83c\udfb5""#) else { Issue.record("not a string"); return }
+        guard case .string(let string) = try parse(#""a\"b\\c\/d\n\t\u00e9\ud83c\udfb5""#) else {
+            Issue.record("not a string")
+            return
+        }
         #expect(string == "a\"b\\c/d\n\té🎵")
     }
 
     @Test func readsRawUTF8AndSkipsByteOrderMark() throws {
         guard case .array(let elements) = try JSONParser.parse([0xEF, 0xBB, 0xBF] + Array(#"["Sigur Rós"]"#.utf8)),
-              case .string(let string) = elements.first
-        else { Issue.record("not an array of string"); return }
+            case .string(let string) = elements.first
+        else {
+            Issue.record("not an array of string")
+            return
+        }
         #expect(string == "Sigur Rós")
     }
 
     @Test func hugeIntegerFallsBackToNumber() throws {
-        guard case .number(let number) = try parse("123456789012345678901234") else { Issue.record("not a number"); return }
+        guard case .number(let number) = try parse("123456789012345678901234") else {
+            Issue.record("not a number")
+            return
+        }
         #expect(number > 1e23)
     }
 
     @Test func nestedEmptyContainers() throws {
-        guard case .array(let elements) = try parse(" [ [ ] , { } ] \n") else { Issue.record("not an array"); return }
+        guard case .array(let elements) = try parse(" [ [ ] , { } ] \n") else {
+            Issue.record("not an array")
+            return
+        }
         #expect(elements.count == 2)
     }
 
@@ -77,7 +99,7 @@ import Testing
         ("\"\\ud83c\"", 1, 2, "unpaired surrogate"),
         ("\"\\udfb5\"", 1, 2, "unpaired surrogate"),
         ("{\"a\": 1,\n \"a\": 2}", 2, 2, "duplicate key 'a'"),
-        ("[@]", 1, 2, "unexpected character '@', expected a value"),
+        ("[@]", 1, 2, "unexpected character '@', expected a value")
     ])
     func reportsLineAndColumn(text: String, line: Int, column: Int, problem: String) {
         #expect(syntaxError(text) == JSONSyntaxError(line: line, column: column, problem: problem))

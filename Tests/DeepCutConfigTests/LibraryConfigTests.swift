@@ -1,7 +1,8 @@
-@testable import DeepCutConfig
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCutConfig
 
 /// `library` takes both shapes: the array of sources, and an object with `sources` and the guard's options.
 @Suite struct LibraryConfigTests {
@@ -55,21 +56,31 @@ import DeepCutTestKit
     // MARK: Bad values name the key
 
     @Test(arguments: [
-        (#"{"sources": [{"format": "csv", "path": "a.csv"}], "maxShrinkPercent": 101}"#,
-         "config.json: library.maxShrinkPercent: must be between 0 and 100, got 101"),
-        (#"{"sources": [{"format": "csv", "path": "a.csv"}], "maxShrinkPercent": -1}"#,
-         "config.json: library.maxShrinkPercent: must be between 0 and 100, got -1"),
-        (#"{"sources": [{"format": "csv", "path": "a.csv"}], "maxShrinkPercent": "50"}"#,
-         "config.json: library.maxShrinkPercent: expected integer, got string"),
-        (#"{"sources": [{"format": "csv", "path": "a.csv"}], "maxShrinkPercent": 12.5}"#,
-         "config.json: library.maxShrinkPercent: expected integer, got 12.5"),
-        (#"{"sources": [{"format": "csv", "path": "a.csv"}], "maxShrinkPercnt": 50}"#,
-         "config.json: unknown key 'library.maxShrinkPercnt' (did you mean 'library.maxShrinkPercent'?)"),
+        (
+            #"{"sources": [{"format": "csv", "path": "a.csv"}], "maxShrinkPercent": 101}"#,
+            "config.json: library.maxShrinkPercent: must be between 0 and 100, got 101"
+        ),
+        (
+            #"{"sources": [{"format": "csv", "path": "a.csv"}], "maxShrinkPercent": -1}"#,
+            "config.json: library.maxShrinkPercent: must be between 0 and 100, got -1"
+        ),
+        (
+            #"{"sources": [{"format": "csv", "path": "a.csv"}], "maxShrinkPercent": "50"}"#,
+            "config.json: library.maxShrinkPercent: expected integer, got string"
+        ),
+        (
+            #"{"sources": [{"format": "csv", "path": "a.csv"}], "maxShrinkPercent": 12.5}"#,
+            "config.json: library.maxShrinkPercent: expected integer, got 12.5"
+        ),
+        (
+            #"{"sources": [{"format": "csv", "path": "a.csv"}], "maxShrinkPercnt": 50}"#,
+            "config.json: unknown key 'library.maxShrinkPercnt' (did you mean 'library.maxShrinkPercent'?)"
+        ),
         (#"{"maxShrinkPercent": 50}"#, "config.json: missing key 'library.sources'"),
         (#"{"sources": []}"#, "config.json: library.sources: must not be empty"),
         (#"{"sources": [{"format": "csv"}]}"#, "config.json: missing key 'library.sources[0].path'"),
         (#"[]"#, "config.json: library: must not be empty"),
-        (#""library.csv""#, "config.json: library: expected an array of sources or an object with 'sources', got string"),
+        (#""library.csv""#, "config.json: library: expected an array of sources or an object with 'sources', got string")
     ])
     func badValueNamesTheKey(library: String, expected: String) {
         #expect(failure(library) == expected)

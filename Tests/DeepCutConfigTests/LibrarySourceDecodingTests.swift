@@ -1,7 +1,8 @@
-@testable import DeepCutConfig
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCutConfig
 
 /// The per-source keys of `library[]` entries.
 @Suite struct LibrarySourceDecodingTests {
@@ -23,22 +24,27 @@ import DeepCutTestKit
     }
 
     @Test func compilationArtistsDefaultsOffForLibraryXML() throws {
-        let library = try sources(#"[{"format": "itunes-xml", "path": "Library.xml"}, {"format": "itunes-xml", "path": "b.xml", "compilationArtists": true}]"#)
+        let library = try sources(
+            #"[{"format": "itunes-xml", "path": "Library.xml"}, {"format": "itunes-xml", "path": "b.xml", "compilationArtists": true}]"#)
         #expect(library.map(\.compilationArtists) == [false, true])
         #expect(library[0].path == scratch.url.appendingPathComponent("Library.xml").standardizedFileURL)
     }
 
     @Test func compilationArtistsMustBeABoolean() {
-        #expect(failure(#"[{"format": "itunes-xml", "path": "Library.xml", "compilationArtists": "yes"}]"#)
+        #expect(
+            failure(#"[{"format": "itunes-xml", "path": "Library.xml", "compilationArtists": "yes"}]"#)
                 == "config.json: library[0].compilationArtists: expected boolean, got string")
     }
 
     @Test func optionsOfOtherFormatsAreUnknownKeys() {
-        #expect(failure(#"[{"format": "beets", "path": "library.db", "compilationArtists": true}]"#)
+        #expect(
+            failure(#"[{"format": "beets", "path": "library.db", "compilationArtists": true}]"#)
                 == "config.json: unknown key 'library[0].compilationArtists'")
-        #expect(failure(#"[{"format": "csv", "path": "library.csv", "userTokenFile": "user.token"}]"#)
+        #expect(
+            failure(#"[{"format": "csv", "path": "library.csv", "userTokenFile": "user.token"}]"#)
                 == "config.json: unknown key 'library[0].userTokenFile'")
-        #expect(failure(#"[{"format": "apple-music-library", "path": "library.csv"}]"#)
+        #expect(
+            failure(#"[{"format": "apple-music-library", "path": "library.csv"}]"#)
                 == "config.json: unknown key 'library[0].path'")
     }
 
@@ -49,7 +55,9 @@ import DeepCutTestKit
     }
 
     @Test func appleMusicLibraryKeysResolveAgainstTheConfigFolder() throws {
-        let library = try sources(#"[{"format": "apple-music-library", "baseURL": "http://127.0.0.1:8080", "tokenFile": "secrets/dev.token", "userTokenFile": "/run/user.token"}]"#)
+        let library = try sources(
+            #"[{"format": "apple-music-library", "baseURL": "http://127.0.0.1:8080", "tokenFile": "secrets/dev.token", "userTokenFile": "/run/user.token"}]"#
+        )
         #expect(library[0].path == URL(string: "http://127.0.0.1:8080")!)
         #expect(library[0].name == "127.0.0.1:8080")
         #expect(library[0].tokenFile == scratch.url.appendingPathComponent("secrets/dev.token").standardizedFileURL)
@@ -57,7 +65,8 @@ import DeepCutTestKit
     }
 
     @Test func appleMusicBaseURLMustBeHTTP() {
-        #expect(failure(#"[{"format": "apple-music-library", "baseURL": "file:///etc/passwd"}]"#)
+        #expect(
+            failure(#"[{"format": "apple-music-library", "baseURL": "file:///etc/passwd"}]"#)
                 == "config.json: library[0].baseURL: expected an absolute http(s) URL, got 'file:///etc/passwd'")
     }
 }

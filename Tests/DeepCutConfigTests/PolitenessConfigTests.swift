@@ -1,7 +1,8 @@
-@testable import DeepCutConfig
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCutConfig
 
 /// `catalog.sweepDeadlineMinutes`, `catalog.maxVanishedPercent` and `artistOverrides`.
 @Suite struct PolitenessConfigTests {
@@ -50,7 +51,7 @@ import DeepCutTestKit
         (#""artistOverrides": {"Nirvana": 112018}"#, "expected string, got number"),
         (#""artistOverrides": {"Nirvana": " "}"#, "must not be empty"),
         (#""artistOverrides": {"  ": "1"}"#, "the artist name must not be empty"),
-        (#""artistOverrides": {"Nirvana": "1", "NIRVANA ": "2"}"#, "names the same artist as 'Nirvana'"),
+        (#""artistOverrides": {"Nirvana": "1", "NIRVANA ": "2"}"#, "names the same artist as 'Nirvana'")
     ])
     func rejectsBadValuesNamingTheKey(fragment: String, expected: String) {
         let message = failure(fragment)

@@ -1,7 +1,8 @@
-@testable import DeepCutConfig
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCutConfig
 
 @Suite struct PublishConfigTests {
     private let scratch = ScratchFolder()
@@ -23,16 +24,21 @@ import DeepCutTestKit
     @Test func baseURLIsOptional() throws {
         #expect(try load(publish: nil).publish.baseURL == nil)
         #expect(try load(publish: "{}").publish.baseURL == nil)
-        #expect(try load(publish: #"{"baseURL": "https://example.org/deepcut/"}"#).publish.baseURL == URL(string: "https://example.org/deepcut/"))
+        #expect(
+            try load(publish: #"{"baseURL": "https://example.org/deepcut/"}"#).publish.baseURL
+                == URL(string: "https://example.org/deepcut/"))
     }
 
     @Test(arguments: [
-        (#"{"baseURL": "ftp://example.org/x"}"#, "config.json: publish.baseURL: expected an absolute http(s) URL, got 'ftp://example.org/x'"),
+        (
+            #"{"baseURL": "ftp://example.org/x"}"#,
+            "config.json: publish.baseURL: expected an absolute http(s) URL, got 'ftp://example.org/x'"
+        ),
         (#"{"baseURL": "/srv/feed"}"#, "config.json: publish.baseURL: expected an absolute http(s) URL, got '/srv/feed'"),
         (#"{"baseURL": "https://example.org/?a=1"}"#, "config.json: publish.baseURL: must not have a query or fragment"),
         (#"{"baseURL": 3}"#, "config.json: publish.baseURL: expected string, got number"),
         (#"{"baseUrl": "https://example.org/"}"#, "config.json: unknown key 'publish.baseUrl' (did you mean 'publish.baseURL'?)"),
-        (#""https://example.org/""#, "config.json: publish: expected object, got string"),
+        (#""https://example.org/""#, "config.json: publish: expected object, got string")
     ])
     func badValuesAreNamed(fragment: String, message: String) {
         #expect(failure(fragment) == message)

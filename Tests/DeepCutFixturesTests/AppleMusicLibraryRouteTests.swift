@@ -1,14 +1,17 @@
 import Foundation
 import Testing
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+
 @testable import DeepCutFixtures
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 @Suite struct AppleMusicLibraryRouteTests {
     private let client = FixtureTestClient()
-    private static let library = FixtureLibrary(albums: (1...30).map { FixtureLibraryAlbum(title: "Album \($0)", artist: "Artist \"\($0)\"") },
-                                                developerToken: "dev", userToken: "user")
+    private static let library = FixtureLibrary(
+        albums: (1...30).map { FixtureLibraryAlbum(title: "Album \($0)", artist: "Artist \"\($0)\"") },
+        developerToken: "dev", userToken: "user")
 
     private struct Page: Decodable {
         struct Resource: Decodable {
@@ -40,8 +43,10 @@ import FoundationNetworking
         var errors: [Item]
     }
 
-    private func get(_ url: URL, _ pathAndQuery: String, developer: String? = "dev",
-                     user: String? = "user") async throws -> (body: Data, status: Int) {
+    private func get(
+        _ url: URL, _ pathAndQuery: String, developer: String? = "dev",
+        user: String? = "user"
+    ) async throws -> (body: Data, status: Int) {
         var request = URLRequest(url: URL(string: url.absoluteString + pathAndQuery)!)
         request.setValue(developer.map { "Bearer \($0)" }, forHTTPHeaderField: "Authorization")
         request.setValue(user, forHTTPHeaderField: "Music-User-Token")

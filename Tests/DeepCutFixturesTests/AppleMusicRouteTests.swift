@@ -1,7 +1,8 @@
-@testable import DeepCutFixtures
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCutFixtures
 
 @Suite struct AppleMusicRouteTests {
     let client = FixtureTestClient()
@@ -11,8 +12,9 @@ import DeepCutTestKit
     func catalog(albums count: Int, fault: Fault? = nil) -> FixtureCatalog {
         var catalog = FixtureTestCatalog.catalog
         catalog.artists[0].releases = (1...count).map {
-            FixtureRelease(id: String(1_600_000_000 + $0), title: "Record \($0)", type: .album,
-                           releaseDate: FixtureTestCatalog.date(2020, 1, 1))
+            FixtureRelease(
+                id: String(1_600_000_000 + $0), title: "Record \($0)", type: .album,
+                releaseDate: FixtureTestCatalog.date(2020, 1, 1))
         }
         catalog.artists[0].fault = fault
         return catalog
@@ -68,7 +70,7 @@ import DeepCutTestKit
         "/v1/catalog/us/search?term=x&types=songs",
         "/v1/catalog/us/search?term=x&types=artists&limit=26",
         "/v1/catalog/us/artists/640294344/albums?limit=101",
-        "/v1/catalog/us/artists/640294344/albums?offset=-1",
+        "/v1/catalog/us/artists/640294344/albums?offset=-1"
     ])
     func badParametersAre400WithAnErrorsBody(pathAndQuery: String) async throws {
         try await withFixtureServer { _, url in
@@ -103,10 +105,15 @@ import DeepCutTestKit
             }
             #expect(pages.map(\.count) == [25, 25, 10])
             #expect(Set(pages.joined()).count == 60)
-            #expect(links == ["/v1/catalog/us/artists/\(FixtureTestCatalog.polyphiaID)/albums?offset=25",
-                              "/v1/catalog/us/artists/\(FixtureTestCatalog.polyphiaID)/albums?offset=50"])
-            let limited = try await client.object(url, "/v1/catalog/us/artists/\(FixtureTestCatalog.polyphiaID)/albums?limit=50", headers: bearer)
-            #expect(limited.json["next"] as? String
+            #expect(
+                links == [
+                    "/v1/catalog/us/artists/\(FixtureTestCatalog.polyphiaID)/albums?offset=25",
+                    "/v1/catalog/us/artists/\(FixtureTestCatalog.polyphiaID)/albums?offset=50"
+                ])
+            let limited = try await client.object(
+                url, "/v1/catalog/us/artists/\(FixtureTestCatalog.polyphiaID)/albums?limit=50", headers: bearer)
+            #expect(
+                limited.json["next"] as? String
                     == "/v1/catalog/us/artists/\(FixtureTestCatalog.polyphiaID)/albums?offset=50&limit=50")
         }
     }
@@ -116,8 +123,11 @@ import DeepCutTestKit
             let (json, _) = try await client.object(url, "/v1/catalog/us/artists/\(FixtureTestCatalog.polyphiaID)/albums", headers: bearer)
             let albums = (json["data"] as? [[String: Any]]) ?? []
             let attributes = albums.compactMap { $0["attributes"] as? [String: Any] }
-            #expect(attributes.map { $0["name"] as? String } == ["Renaissance", "G.O.A.T. - Single", "G.O.A.T. - Single",
-                                                                 "Muse - EP", "Ego Death - Single"])
+            #expect(
+                attributes.map { $0["name"] as? String } == [
+                    "Renaissance", "G.O.A.T. - Single", "G.O.A.T. - Single",
+                    "Muse - EP", "Ego Death - Single"
+                ])
             #expect(attributes.map { $0["isSingle"] as? Bool } == [false, true, true, false, true])
             #expect(attributes.map { $0["contentRating"] as? String } == [nil, "explicit", "clean", nil, nil])
             #expect(attributes.last?["artistName"] as? String == "Polyphia & Steve Vai")

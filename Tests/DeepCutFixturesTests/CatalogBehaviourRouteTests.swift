@@ -1,8 +1,9 @@
 import DeepCutCore
-@testable import DeepCutFixtures
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCutFixtures
 
 /// The fixture's real-catalog behaviours (issue 15): `sort=recent`, both readings of a multi-id
 /// lookup's `limit`, the 200 cap, and throttling stricter than the client is configured for.
@@ -13,8 +14,9 @@ import DeepCutTestKit
     static func prolific(_ id: String, count: Int = 250) -> FixtureArtist {
         let newest = ReleaseDate(year: 2026, month: 6, day: 1).epochDay
         let releases = (0..<count).reversed().map { age in
-            FixtureRelease(id: id + String(format: "%04d", age), title: "Opus \(age)", type: .album,
-                           releaseDate: ReleaseDate(epochDay: newest - age))
+            FixtureRelease(
+                id: id + String(format: "%04d", age), title: "Opus \(age)", type: .album,
+                releaseDate: ReleaseDate(epochDay: newest - age))
         }
         return FixtureArtist(id: id, name: "Composer \(id)", releases: releases)
     }

@@ -1,10 +1,12 @@
+import DeepCutTestKit
 import Foundation
 import Testing
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+
 @testable import DeepCutFixtures
-import DeepCutTestKit
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 @Suite struct FaultInjectionTests {
     let client = FixtureTestClient()

@@ -1,8 +1,9 @@
 import DeepCutCore
-@testable import DeepCutFixtures
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCutFixtures
 
 @Suite struct FixtureCatalogTests {
     let today = ReleaseDate(year: 2026, month: 3, day: 1)
@@ -54,7 +55,7 @@ import DeepCutTestKit
             Fault(.forbiddenEmpty, times: 3),
             Fault(.serviceUnavailable(retryAfter: "Wed, 21 Oct 2026 07:28:00 GMT")),
             Fault(.hang), Fault(.truncate), Fault(.malformed), Fault(.reset),
-            Fault(.latency(milliseconds: 250)),
+            Fault(.latency(milliseconds: 250))
         ]
         let decoded = try JSONDecoder().decode([Fault].self, from: JSONEncoder().encode(faults))
         #expect(decoded == faults)
@@ -69,7 +70,7 @@ import DeepCutTestKit
         #"{"kind": "status", "code": 42}"#,
         #"{"kind": "latency"}"#,
         #"{"kind": "hang", "on": "everything"}"#,
-        #"{"kind": "hang", "times": -1}"#,
+        #"{"kind": "hang", "times": -1}"#
     ])
     func invalidFaultsAreRejected(json: String) {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Fault.self, from: Data(json.utf8)) }
@@ -101,7 +102,10 @@ import DeepCutTestKit
         let missing = #expect(throws: FixtureCatalogError.self) { try FixtureCatalog.load(from: file) }
         #expect(missing?.isUnreadable == true)
 
-        try Data(#"{"artists": [{"id": "1", "name": "A", "releases": [{"id": "2", "title": "T", "type": "lp", "releaseDate": "2025-05-01"}]}]}"#.utf8).write(to: file)
+        try Data(
+            #"{"artists": [{"id": "1", "name": "A", "releases": [{"id": "2", "title": "T", "type": "lp", "releaseDate": "2025-05-01"}]}]}"#
+                .utf8
+        ).write(to: file)
         let badType = #expect(throws: FixtureCatalogError.self) { try FixtureCatalog.load(from: file) }
         #expect(badType?.isUnreadable == false)
         #expect(badType?.problem.hasPrefix("artists[0].releases[0].type:") == true)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import DeepCutFixtures
 
 @Suite struct FixtureLatencyTests {

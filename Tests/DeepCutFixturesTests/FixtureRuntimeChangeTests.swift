@@ -1,10 +1,12 @@
+import DeepCutTestKit
 import Foundation
 import Testing
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+
 @testable import DeepCutFixtures
-import DeepCutTestKit
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// What the simulation changes on a running server: the catalog, a catalog-wide outage, and a refusing port.
 @Suite struct FixtureRuntimeChangeTests {

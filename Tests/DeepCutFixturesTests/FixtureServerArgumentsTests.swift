@@ -1,4 +1,5 @@
 import Testing
+
 @testable import DeepCutFixtures
 
 @Suite struct FixtureServerArgumentsTests {
@@ -10,9 +11,10 @@ import Testing
         let fixed = try #require(try FixtureServerArguments.parse(["--port", "8089", "--catalog", "c.json", "--latency-ms", "15"]))
         #expect(fixed.options == FixtureServerOptions(port: 8089, latency: .fixed(milliseconds: 15)))
 
-        let lognormal = try #require(try FixtureServerArguments.parse([
-            "--catalog", "c.json", "--lognormal-median-ms", "20", "--lognormal-p99-ms", "300", "--seed", "7",
-        ]))
+        let lognormal = try #require(
+            try FixtureServerArguments.parse([
+                "--catalog", "c.json", "--lognormal-median-ms", "20", "--lognormal-p99-ms", "300", "--seed", "7"
+            ]))
         #expect(lognormal.options.latency == .lognormal(medianMilliseconds: 20, p99Milliseconds: 300, seed: 7))
     }
 
@@ -31,7 +33,7 @@ import Testing
         ["--catalog", "c.json", "--lognormal-median-ms", "5"],
         ["--catalog", "c.json", "--lognormal-median-ms", "50", "--lognormal-p99-ms", "9"],
         ["--catalog", "c.json", "--seed", "3"],
-        ["--catalog", "c.json", "--lognormal-median-ms", "5", "--lognormal-p99-ms", "9", "--seed", "x"],
+        ["--catalog", "c.json", "--lognormal-median-ms", "5", "--lognormal-p99-ms", "9", "--seed", "x"]
     ])
     func badArgumentsAreRejected(arguments: [String]) {
         #expect(throws: FixtureServerArgumentsError.self) { try FixtureServerArguments.parse(arguments) }

@@ -1,11 +1,13 @@
+import DeepCutTestKit
 import Foundation
 import Synchronization
 import Testing
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+
 @testable import DeepCutFixtures
-import DeepCutTestKit
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The `deepcut-fixture-server` executable as scripts use it: spawned, read its one line, SIGTERM.
 @Suite struct FixtureServerProcessTests {

@@ -1,11 +1,13 @@
+import DeepCutTestKit
 import Dispatch
 import Foundation
 import Testing
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+
 @testable import DeepCutFixtures
-import DeepCutTestKit
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 @Suite struct FixtureServerTests {
     let client = FixtureTestClient()

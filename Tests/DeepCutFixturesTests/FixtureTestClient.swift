@@ -1,8 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+
 @testable import DeepCutFixtures
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// A URLSession client for the fixture tests: what the product's HTTP client sees is what the tests see.
 struct FixtureTestClient {

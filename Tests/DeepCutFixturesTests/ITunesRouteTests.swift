@@ -1,11 +1,13 @@
+import DeepCutTestKit
 import Foundation
 import Testing
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-@testable import DeepCutFixtures
+
 @testable import DeepCutCore
-import DeepCutTestKit
+@testable import DeepCutFixtures
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 @Suite struct ITunesRouteTests {
     let client = FixtureTestClient()
@@ -43,7 +45,7 @@ import DeepCutTestKit
         "/lookup?id=abc&entity=album",
         "/lookup?id=640294344,&entity=album",
         "/lookup?id=640294344&entity=podcast",
-        "/lookup?id=640294344&entity=album&limit=ten",
+        "/lookup?id=640294344&entity=album&limit=ten"
     ])
     func badQueryIsA400(pathAndQuery: String) async throws {
         try await withFixtureServer { _, url in
@@ -116,7 +118,8 @@ import DeepCutTestKit
             let polyphia = try await client.results(url, "/lookup?id=640294344&entity=album")
             let names = polyphia.collections.map { $0.collectionName ?? "" }
             #expect(names == ["Renaissance", "G.O.A.T. - Single", "G.O.A.T. - Single", "Muse - EP", "Ego Death - Single"])
-            #expect(polyphia.collections.map { $0.collectionExplicitness ?? "" }
+            #expect(
+                polyphia.collections.map { $0.collectionExplicitness ?? "" }
                     == ["notExplicit", "explicit", "cleaned", "notExplicit", "notExplicit"])
             #expect(polyphia.collections[1].collectionViewUrl == "https://music.apple.com/us/album/g-o-a-t-single/1416234351?uo=4")
 
@@ -166,8 +169,9 @@ import DeepCutTestKit
     }
 
     @Test func lookupDefaultsToFiftyCollectionsAndNeverMoreThanTwoHundred() async throws {
-        let catalog = FixtureCatalog.generated(artists: 1, releasesPerArtist: 250, seed: 1,
-                                               today: FixtureTestCatalog.date(2026, 1, 1))
+        let catalog = FixtureCatalog.generated(
+            artists: 1, releasesPerArtist: 250, seed: 1,
+            today: FixtureTestCatalog.date(2026, 1, 1))
         let id = try #require(catalog.artists.first?.id)
         try await withFixtureServer(catalog) { _, url in
             let byDefault = try await client.results(url, "/lookup?id=\(id)&entity=album")

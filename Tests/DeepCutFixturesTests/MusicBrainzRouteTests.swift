@@ -1,7 +1,8 @@
-@testable import DeepCutFixtures
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCutFixtures
 
 @Suite struct MusicBrainzRouteTests {
     let client = FixtureTestClient()
@@ -37,8 +38,11 @@ import DeepCutTestKit
             #expect(status == 200)
             #expect(json["count"] as? Int == 2)
             let artists = (json["artists"] as? [[String: Any]]) ?? []
-            #expect(artists.map { $0["id"] as? String } == [MusicBrainzID.mbid(for: FixtureTestCatalog.beyonceID),
-                                                             MusicBrainzID.mbid(for: FixtureTestCatalog.beyonceTributeID)])
+            #expect(
+                artists.map { $0["id"] as? String } == [
+                    MusicBrainzID.mbid(for: FixtureTestCatalog.beyonceID),
+                    MusicBrainzID.mbid(for: FixtureTestCatalog.beyonceTributeID)
+                ])
             #expect(artists.map { $0["score"] as? Int } == [100, 80])
             #expect(artists.allSatisfy { $0["disambiguation"] == nil })
         }
@@ -70,7 +74,8 @@ import DeepCutTestKit
             #expect(listed.map { $0["secondary-types"] as? [String] } == [[], ["Compilation"]])
             #expect(listed.first?["first-release-date"] as? String == "2022-07-29")
             #expect(listed.first?["id"] as? String == MusicBrainzID.mbid(for: "1300000001"))
-            let all = try await client.object(url, "/ws/2/release-group?artist=\(beyonce)&type=album%7Cep%7Csingle&fmt=json", headers: agent)
+            let all = try await client.object(
+                url, "/ws/2/release-group?artist=\(beyonce)&type=album%7Cep%7Csingle&fmt=json", headers: agent)
             #expect(all.json["release-group-count"] as? Int == 3)
         }
     }
@@ -81,7 +86,7 @@ import DeepCutTestKit
         ("/ws/2/release-group?artist=00000000-0000-0000-0000-000640294344", 406),
         ("/ws/2/release-group?artist=00000000-0000-0000-0000-000640294344&limit=101&fmt=json", 400),
         ("/ws/2/artist?query=&fmt=json", 400),
-        ("/ws/2/recording?fmt=json", 404),
+        ("/ws/2/recording?fmt=json", 404)
     ])
     func errorsCarryMusicBrainzErrorBodies(pathAndQuery: String, status: Int) async throws {
         try await withFixtureServer { _, url in

@@ -1,9 +1,10 @@
 import DeepCutCore
-@testable import DeepCutFixtures
-@testable import DeepCutHTTP
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCutFixtures
+@testable import DeepCutHTTP
 
 /// The adaptive rate limiter (issue 15): multiplicative decrease on "too fast", additive increase
 /// on answers, `requestsPerMinute` the ceiling, and rate-limited retries bounded by the waiting
@@ -59,16 +60,19 @@ import DeepCutTestKit
     // MARK: The requester
 
     func requester(_ client: ScriptedHTTPClient, limiter: RateLimiter, budget: Duration) -> CatalogRequester {
-        CatalogRequester(client: client, policy: RetryPolicy(maxAttempts: 1, rateLimitBudget: budget), timeoutSeconds: 5,
-                         limiter: limiter, random: { 0.5 }, sleep: { _ in }, now: { Date(timeIntervalSince1970: 1_800_000_000) })
+        CatalogRequester(
+            client: client, policy: RetryPolicy(maxAttempts: 1, rateLimitBudget: budget), timeoutSeconds: 5,
+            limiter: limiter, random: { 0.5 }, sleep: { _ in }, now: { Date(timeIntervalSince1970: 1_800_000_000) })
     }
 
     /// `maxAttempts` 1, yet three refusals in a row are waited out: each retry goes at the halved pace.
     @Test func rateLimitedRetriesDoNotUseUpMaxAttempts() async throws {
         let time = TestClock()
         let limiter = RateLimiter(requestsPerMinute: 60, clock: time.clock)
-        let client = ScriptedHTTPClient(replies: [.success(HTTPResponse(status: 403)), .success(HTTPResponse(status: 429)),
-                                                  .success(HTTPResponse(status: 403)), .success(HTTPResponse(status: 200))])
+        let client = ScriptedHTTPClient(replies: [
+            .success(HTTPResponse(status: 403)), .success(HTTPResponse(status: 429)),
+            .success(HTTPResponse(status: 403)), .success(HTTPResponse(status: 200))
+        ])
         let response = try await requester(client, limiter: limiter, budget: .seconds(600)).get(URL(string: "https://x.example/a")!).get()
         #expect(response.status == 200)
         #expect(client.requests.count == 4)

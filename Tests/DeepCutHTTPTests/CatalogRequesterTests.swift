@@ -1,20 +1,24 @@
 import DeepCutCore
-@testable import DeepCutFixtures
-@testable import DeepCutHTTP
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCutFixtures
+@testable import DeepCutHTTP
 
 @Suite struct CatalogRequesterTests {
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
     let url = URL(string: "https://itunes.example/lookup?id=42&token=query-secret")!
     let sleeper = TestClock()
 
-    func requester(_ client: ScriptedHTTPClient, maxAttempts: Int = 3,
-                   limiter: RateLimiter = RateLimiter(requestsPerMinute: nil, clock: TestClock().clock),
-                   headers: [String: String] = [:]) -> CatalogRequester {
-        CatalogRequester(client: client, policy: RetryPolicy(maxAttempts: maxAttempts, baseDelay: .seconds(1), maxDelay: .seconds(30)),
-                         timeoutSeconds: 5, limiter: limiter, headers: headers, random: { 0.5 }, sleep: sleeper.sleep, now: { Self.now })
+    func requester(
+        _ client: ScriptedHTTPClient, maxAttempts: Int = 3,
+        limiter: RateLimiter = RateLimiter(requestsPerMinute: nil, clock: TestClock().clock),
+        headers: [String: String] = [:]
+    ) -> CatalogRequester {
+        CatalogRequester(
+            client: client, policy: RetryPolicy(maxAttempts: maxAttempts, baseDelay: .seconds(1), maxDelay: .seconds(30)),
+            timeoutSeconds: 5, limiter: limiter, headers: headers, random: { 0.5 }, sleep: sleeper.sleep, now: { Self.now })
     }
 
     func failure(_ result: Result<HTTPResponse, FetchFailure>) throws -> FetchFailure {
@@ -38,8 +42,10 @@ import DeepCutTestKit
     }
 
     @Test func retriesATransportErrorThenSucceeds() async throws {
-        let client = ScriptedHTTPClient(replies: [.failure(TransportError(.transport, "connection reset")),
-                                                  .success(HTTPResponse(status: 200))])
+        let client = ScriptedHTTPClient(replies: [
+            .failure(TransportError(.transport, "connection reset")),
+            .success(HTTPResponse(status: 200))
+        ])
         let response = try await requester(client).get(url).get()
         #expect(response.status == 200)
         #expect(client.requests.count == 2)
@@ -49,23 +55,29 @@ import DeepCutTestKit
     // MARK: Rate limits and Retry-After
 
     @Test func rateLimitHonoursRetryAfterSeconds() async throws {
-        let client = ScriptedHTTPClient(replies: [.success(HTTPResponse(status: 429, headers: ["retry-after": "7"])),
-                                                  .success(HTTPResponse(status: 200))])
+        let client = ScriptedHTTPClient(replies: [
+            .success(HTTPResponse(status: 429, headers: ["retry-after": "7"])),
+            .success(HTTPResponse(status: 200))
+        ])
         _ = try await requester(client).get(url).get()
         #expect(sleeper.durations == [.seconds(7)])
     }
 
     @Test func serviceUnavailableHonoursRetryAfterHTTPDate() async throws {
-        let date = "Fri, 15 Jan 2027 08:00:30 GMT" // 30 s after `now`
-        let client = ScriptedHTTPClient(replies: [.success(HTTPResponse(status: 503, headers: ["Retry-After": date])),
-                                                  .success(HTTPResponse(status: 200))])
+        let date = "Fri, 15 Jan 2027 08:00:30 GMT"  // 30 s after `now`
+        let client = ScriptedHTTPClient(replies: [
+            .success(HTTPResponse(status: 503, headers: ["Retry-After": date])),
+            .success(HTTPResponse(status: 200))
+        ])
         _ = try await requester(client).get(url).get()
         #expect(sleeper.durations == [.seconds(30)])
     }
 
     @Test func retryAfterIsCapped() async throws {
-        let client = ScriptedHTTPClient(replies: [.success(HTTPResponse(status: 429, headers: ["Retry-After": "3600"])),
-                                                  .success(HTTPResponse(status: 200))])
+        let client = ScriptedHTTPClient(replies: [
+            .success(HTTPResponse(status: 429, headers: ["Retry-After": "3600"])),
+            .success(HTTPResponse(status: 200))
+        ])
         _ = try await requester(client).get(url).get()
         #expect(sleeper.durations == [.seconds(60)])
     }
@@ -82,8 +94,10 @@ import DeepCutTestKit
     }
 
     @Test func iTunesForbiddenWithEmptyBodyIsARetriedRateLimit() async throws {
-        let client = ScriptedHTTPClient(replies: [.success(HTTPResponse(status: 403, body: Data("\n".utf8))),
-                                                  .success(HTTPResponse(status: 403))])
+        let client = ScriptedHTTPClient(replies: [
+            .success(HTTPResponse(status: 403, body: Data("\n".utf8))),
+            .success(HTTPResponse(status: 403))
+        ])
         let failure = try failure(await requester(client, maxAttempts: 2).get(url))
         #expect(failure.kind == .rateLimited)
         #expect(failure.httpStatus == 403)
@@ -102,8 +116,10 @@ import DeepCutTestKit
 
     @Test func everyAttemptRetriesIncludedWaitsForAToken() async throws {
         let time = TestClock()
-        let client = ScriptedHTTPClient(replies: [.success(HTTPResponse(status: 500)), .success(HTTPResponse(status: 502)),
-                                                  .success(HTTPResponse(status: 200))])
+        let client = ScriptedHTTPClient(replies: [
+            .success(HTTPResponse(status: 500)), .success(HTTPResponse(status: 502)),
+            .success(HTTPResponse(status: 200))
+        ])
         _ = try await requester(client, limiter: RateLimiter(requestsPerMinute: 60, clock: time.clock)).get(url).get()
         #expect(client.requests.count == 3)
         #expect(time.sleeps == [.seconds(1), .seconds(2)])
@@ -123,8 +139,10 @@ import DeepCutTestKit
 
     @Test func emptyForbiddenWithoutRetryAfterPausesForTheUnjitteredBackoff() async throws {
         let time = TestClock()
-        let client = ScriptedHTTPClient(replies: [.success(HTTPResponse(status: 403)), .success(HTTPResponse(status: 403)),
-                                                  .success(HTTPResponse(status: 200))])
+        let client = ScriptedHTTPClient(replies: [
+            .success(HTTPResponse(status: 403)), .success(HTTPResponse(status: 403)),
+            .success(HTTPResponse(status: 200))
+        ])
         _ = try await requester(client, limiter: RateLimiter(requestsPerMinute: nil, clock: time.clock)).get(url).get()
         // Retries jitter (0.5 × 1 s, 0.5 × 2 s); the provider's pause does not (1 s, then 2 s more).
         #expect(sleeper.durations == [.milliseconds(500), .seconds(1)])
@@ -138,16 +156,20 @@ import DeepCutTestKit
         _ = try await requester(plain, limiter: limiter).get(url).get()
         #expect(time.sleeps.isEmpty)
 
-        let throttled = ScriptedHTTPClient(replies: [.success(HTTPResponse(status: 503, headers: ["Retry-After": "4"])),
-                                                     .success(HTTPResponse(status: 200))])
+        let throttled = ScriptedHTTPClient(replies: [
+            .success(HTTPResponse(status: 503, headers: ["Retry-After": "4"])),
+            .success(HTTPResponse(status: 200))
+        ])
         _ = try await requester(throttled, limiter: limiter).get(url).get()
         #expect(time.sleeps == [.seconds(4)])
     }
 
     @Test func pauseIsCappedLikeRetryAfter() async throws {
         let time = TestClock()
-        let client = ScriptedHTTPClient(replies: [.success(HTTPResponse(status: 429, headers: ["Retry-After": "86400"])),
-                                                  .success(HTTPResponse(status: 200))])
+        let client = ScriptedHTTPClient(replies: [
+            .success(HTTPResponse(status: 429, headers: ["Retry-After": "86400"])),
+            .success(HTTPResponse(status: 200))
+        ])
         _ = try await requester(client, limiter: RateLimiter(requestsPerMinute: nil, clock: time.clock)).get(url).get()
         #expect(time.sleeps == [.seconds(60)])
     }
@@ -218,8 +240,9 @@ import DeepCutTestKit
 
     @Test func cancellationDuringBackoffStopsRetrying() async throws {
         let client = ScriptedHTTPClient(replies: [.success(HTTPResponse(status: 503))])
-        let requester = CatalogRequester(client: client, policy: RetryPolicy(maxAttempts: 3), timeoutSeconds: 5,
-                                         random: { 0.5 }, sleep: { _ in throw CancellationError() })
+        let requester = CatalogRequester(
+            client: client, policy: RetryPolicy(maxAttempts: 3), timeoutSeconds: 5,
+            random: { 0.5 }, sleep: { _ in throw CancellationError() })
         let failure = try failure(await requester.get(url))
         #expect(failure.kind == .cancelled)
         #expect(failure.attempts == 1)
@@ -239,8 +262,10 @@ import DeepCutTestKit
     }
 
     @Test func everyRequestIsTalliedForTheCurrentArtist() async throws {
-        let client = ScriptedHTTPClient(replies: [.success(HTTPResponse(status: 500)), .success(HTTPResponse(status: 200)),
-                                                  .success(HTTPResponse(status: 200))])
+        let client = ScriptedHTTPClient(replies: [
+            .success(HTTPResponse(status: 500)), .success(HTTPResponse(status: 200)),
+            .success(HTTPResponse(status: 200))
+        ])
         let tally = RequestTally()
         let requester = requester(client)
         await RequestTally.$current.withValue(tally) {

@@ -1,9 +1,10 @@
-@testable import DeepCutCore
 import DeepCutFixtures
-@testable import DeepCutHTTP
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCutCore
+@testable import DeepCutHTTP
 
 /// The production client against loopback servers: every fixture fault classified, the body cap
 /// whatever the server sends, prompt cancellation, and redirects that never take a request's
@@ -25,8 +26,10 @@ import DeepCutTestKit
     }
 
     /// The transport error `send` throws, or nil (recorded as an issue) when it answered.
-    static func failure(_ client: CurlHTTPClient, _ request: HTTPRequest,
-                        sourceLocation: SourceLocation = #_sourceLocation) async -> TransportError? {
+    static func failure(
+        _ client: CurlHTTPClient, _ request: HTTPRequest,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> TransportError? {
         do {
             let response = try await client.send(request)
             Issue.record("answered HTTP \(response.status) with \(response.body.count) bytes", sourceLocation: sourceLocation)
@@ -40,20 +43,22 @@ import DeepCutTestKit
 
     @Test func aRefusedConnectionIsATransportFailure() async throws {
         let port = try RefusingPort()
-        let error = await Self.failure(CurlHTTPClient(maximumConnectionsPerHost: 1),
-                                       HTTPRequest(url: Self.lookup(port.url), timeoutSeconds: 30))
+        let error = await Self.failure(
+            CurlHTTPClient(maximumConnectionsPerHost: 1),
+            HTTPRequest(url: Self.lookup(port.url), timeoutSeconds: 30))
         #expect(error == TransportError(.transport, "connection refused (curl 7)"))
     }
 
     @Test(arguments: [
         (FaultKind.reset, "connection reset (curl 56)"),
-        (.truncate, "connection closed before the answer was complete (curl 18)"),
+        (.truncate, "connection closed before the answer was complete (curl 18)")
     ])
     func aBrokenConnectionIsATransportFailure(kind: FaultKind, message: String) async throws {
         let (server, base) = try Self.server(fault: Fault(kind))
         defer { server.stop() }
-        let error = await Self.failure(CurlHTTPClient(maximumConnectionsPerHost: 1),
-                                       HTTPRequest(url: Self.lookup(base), timeoutSeconds: 30))
+        let error = await Self.failure(
+            CurlHTTPClient(maximumConnectionsPerHost: 1),
+            HTTPRequest(url: Self.lookup(base), timeoutSeconds: 30))
         #expect(error == TransportError(.transport, message), "\(kind)")
     }
 
@@ -61,8 +66,9 @@ import DeepCutTestKit
     func aHungServerTimesOut() async throws {
         let (server, base) = try Self.server(fault: Fault(.hang))
         defer { server.stop() }
-        let error = await Self.failure(CurlHTTPClient(maximumConnectionsPerHost: 1),
-                                       HTTPRequest(url: Self.lookup(base), timeoutSeconds: 1))
+        let error = await Self.failure(
+            CurlHTTPClient(maximumConnectionsPerHost: 1),
+            HTTPRequest(url: Self.lookup(base), timeoutSeconds: 1))
         #expect(error == TransportError(.timeout, "no complete answer within 1 s (curl 28)"))
     }
 
@@ -86,8 +92,9 @@ import DeepCutTestKit
 
     @Test(arguments: [
         (FaultKind.rateLimited(retryAfter: "7"), 429, String?("7")), (.rateLimited(retryAfter: nil), 429, nil),
-        (.forbiddenEmpty, 403, nil), (.serviceUnavailable(retryAfter: "Fri, 15 Jan 2027 08:00:12 GMT"), 503, "Fri, 15 Jan 2027 08:00:12 GMT"),
-        (.serviceUnavailable(retryAfter: nil), 503, nil), (.status(code: 404, body: "{}"), 404, nil),
+        (.forbiddenEmpty, 403, nil),
+        (.serviceUnavailable(retryAfter: "Fri, 15 Jan 2027 08:00:12 GMT"), 503, "Fri, 15 Jan 2027 08:00:12 GMT"),
+        (.serviceUnavailable(retryAfter: nil), 503, nil), (.status(code: 404, body: "{}"), 404, nil)
     ])
     func aStatusFaultIsReturnedWithItsRetryAfter(kind: FaultKind, status: Int, retryAfter: String?) async throws {
         let (server, base) = try Self.server(fault: Fault(kind))
@@ -113,14 +120,17 @@ import DeepCutTestKit
     @Test(.timeLimit(.minutes(1)))
     func aCertificateNoCASignedIsRefused() async throws {
         let openssl = URL(fileURLWithPath: "/usr/bin/openssl")
-        try #require(FileManager.default.isExecutableFile(atPath: openssl.path) && FileManager.default.isExecutableFile(atPath: "/usr/bin/stdbuf"),
-                     "openssl and stdbuf are needed to serve TLS")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: openssl.path) && FileManager.default.isExecutableFile(atPath: "/usr/bin/stdbuf"),
+            "openssl and stdbuf are needed to serve TLS")
         let folder = ScratchFolder()
         let (key, certificate) = (folder.url.appendingPathComponent("key.pem"), folder.url.appendingPathComponent("cert.pem"))
         let request = Process()
         request.executableURL = openssl
-        request.arguments = ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1", "-days", "1",
-                             "-keyout", key.path, "-out", certificate.path]
+        request.arguments = [
+            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1", "-days", "1",
+            "-keyout", key.path, "-out", certificate.path
+        ]
         request.standardError = FileHandle.nullDevice
         try request.run()
         request.waitUntilExit()
@@ -147,8 +157,9 @@ import DeepCutTestKit
             printed += String(decoding: chunk, as: UTF8.self)
         }
         let port = try #require(printed.split(separator: "\n").first { $0.hasPrefix("ACCEPT") }?.split(separator: ":").last)
-        let error = await Self.failure(CurlHTTPClient(maximumConnectionsPerHost: 1),
-                                       HTTPRequest(url: URL(string: "https://127.0.0.1:\(port)/")!, timeoutSeconds: 30))
+        let error = await Self.failure(
+            CurlHTTPClient(maximumConnectionsPerHost: 1),
+            HTTPRequest(url: URL(string: "https://127.0.0.1:\(port)/")!, timeoutSeconds: 30))
         #expect(error == TransportError(.transport, "TLS failed (curl 60)"))
     }
 
@@ -223,7 +234,8 @@ import DeepCutTestKit
         defer { server.stop() }
         let client = CurlHTTPClient(maximumConnectionsPerHost: 1, maximumBodyBytes: 100_000)
         let error = await Self.failure(client, HTTPRequest(url: Self.lookup(base), timeoutSeconds: 60))
-        #expect(error == TransportError(.bodyTooLarge, "body larger than 100000 bytes"), "Content-Length \(String(describing: contentLength))")
+        #expect(
+            error == TransportError(.bodyTooLarge, "body larger than 100000 bytes"), "Content-Length \(String(describing: contentLength))")
     }
 
     @Test func aValid16MegabyteBodyIsAcceptedWhole() async throws {
@@ -247,11 +259,14 @@ import DeepCutTestKit
         let (server, base) = try Self.server(fault: Fault(.redirect(location: Self.lookup(elsewhereURL).absoluteString)))
         defer { server.stop() }
         let client = CurlHTTPClient(maximumConnectionsPerHost: 1)
-        let request = HTTPRequest(url: Self.lookup(base), headers: ["Authorization": Self.token, "Music-User-Token": "user-secret"],
-                                  timeoutSeconds: 30)
+        let request = HTTPRequest(
+            url: Self.lookup(base), headers: ["Authorization": Self.token, "Music-User-Token": "user-secret"],
+            timeoutSeconds: 30)
         let error = await Self.failure(client, request)
         #expect(error?.kind == .redirectRefused)
-        #expect(error?.message == "redirect (HTTP 302) to \(elsewhereURL.absoluteString) refused: only redirects to \(base.absoluteString) are followed")
+        #expect(
+            error?.message
+                == "redirect (HTTP 302) to \(elsewhereURL.absoluteString) refused: only redirects to \(base.absoluteString) are followed")
         #expect(error?.message.contains("secret") == false)
         #expect(server.requestLog.count == 1)
         #expect(server.requestLog.first?.headerNames.contains("authorization") == true)
@@ -264,8 +279,9 @@ import DeepCutTestKit
         for location in [Self.lookup(otherURL).absoluteString, "https://127.0.0.1:1/lookup"] {
             let (server, base) = try Self.server(fault: Fault(.redirect(location: location)))
             defer { server.stop() }
-            let error = await Self.failure(CurlHTTPClient(maximumConnectionsPerHost: 1),
-                                           HTTPRequest(url: Self.lookup(base), timeoutSeconds: 30))
+            let error = await Self.failure(
+                CurlHTTPClient(maximumConnectionsPerHost: 1),
+                HTTPRequest(url: Self.lookup(base), timeoutSeconds: 30))
             #expect(error?.kind == .redirectRefused, "\(location)")
         }
         #expect(other.requestLog.isEmpty)
@@ -288,8 +304,9 @@ import DeepCutTestKit
         let (server, base) = try Self.server()
         defer { server.stop() }
         server.setFault(Fault(.redirect(location: Self.lookup(base).absoluteString)), forArtistID: Self.artist.id)
-        let error = await Self.failure(CurlHTTPClient(maximumConnectionsPerHost: 1),
-                                       HTTPRequest(url: Self.lookup(base), timeoutSeconds: 30))
+        let error = await Self.failure(
+            CurlHTTPClient(maximumConnectionsPerHost: 1),
+            HTTPRequest(url: Self.lookup(base), timeoutSeconds: 30))
         #expect(error == TransportError(.redirectRefused, "more than \(CurlHTTPClient.maximumRedirects) redirects"))
         #expect(server.requestLog.count == CurlHTTPClient.maximumRedirects + 1)
     }

@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 @testable import DeepCutCore
 @testable import DeepCutFixtures
 @testable import DeepCutHTTP
-import Foundation
-import Testing
 
 @Suite struct HTTPResponseTests {
     @Test func headerLookupIgnoresCase() {

@@ -1,7 +1,8 @@
-@testable import DeepCutHTTP
+import DeepCutTestKit
 import Synchronization
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCutHTTP
 
 @Suite struct RateLimiterTests {
     // MARK: Pacing
@@ -57,8 +58,14 @@ import DeepCutTestKit
         let time = TestClock(.manual)
         let limiter = RateLimiter(requestsPerMinute: 60, clock: time.clock)
         try await limiter.acquire()
-        let second = Task { try await limiter.acquire(); return time.elapsed }
-        let third = Task { try await limiter.acquire(); return time.elapsed }
+        let second = Task {
+            try await limiter.acquire()
+            return time.elapsed
+        }
+        let third = Task {
+            try await limiter.acquire()
+            return time.elapsed
+        }
         #expect(await waitUntil { time.sleeping == 2 })
         // Both slots (1 s, 2 s) pass while the process "stalls"; they wake together at 2.2 s.
         time.advance(to: .milliseconds(2200))

@@ -1,6 +1,7 @@
-@testable import DeepCutHTTP
 import Foundation
 import Testing
+
+@testable import DeepCutHTTP
 
 @Suite struct RetryAfterTests {
     // 2027-01-15 08:00:00 UTC
@@ -23,8 +24,10 @@ import Testing
         #expect(RetryAfter.delay("Sun, 06 Nov 1994 08:49:37 GMT", now: now) == .zero)
     }
 
-    @Test(arguments: ["", "soon", "-5", "1.5", "Fri, 15 Jan 2027 08:01:00 PST", "Fri, 32 Jan 2027 08:01:00 GMT",
-                      "Friday, 15-Jan-27 08:01:00 GMT"])
+    @Test(arguments: [
+        "", "soon", "-5", "1.5", "Fri, 15 Jan 2027 08:01:00 PST", "Fri, 32 Jan 2027 08:01:00 GMT",
+        "Friday, 15-Jan-27 08:01:00 GMT"
+    ])
     func unusableValuesAreIgnored(value: String) {
         #expect(RetryAfter.delay(value, now: now) == nil)
     }

@@ -1,5 +1,6 @@
-@testable import DeepCutHTTP
 import Testing
+
+@testable import DeepCutHTTP
 
 @Suite struct RetryPolicyTests {
     let policy = RetryPolicy(maxAttempts: 5, baseDelay: .seconds(1), maxDelay: .seconds(10), maxRetryAfter: .seconds(60))

@@ -1,13 +1,13 @@
-@testable import DeepCutHTTP
 import Foundation
 import Testing
+
+@testable import DeepCutHTTP
 
 @Suite struct URLCatalogQueryTests {
     @Test func valuesAreStrictlyPercentEncoded() {
         let url = URL(string: "https://itunes.apple.com")!
             .appending(path: "search", query: ["term": "Florence + the Machine & AC/DC?=", "limit": "10"])
-        #expect(url.absoluteString ==
-            "https://itunes.apple.com/search?term=Florence%20%2B%20the%20Machine%20%26%20AC%2FDC%3F%3D&limit=10")
+        #expect(url.absoluteString == "https://itunes.apple.com/search?term=Florence%20%2B%20the%20Machine%20%26%20AC%2FDC%3F%3D&limit=10")
     }
 
     @Test func nonASCIINamesAreUTF8Encoded() {

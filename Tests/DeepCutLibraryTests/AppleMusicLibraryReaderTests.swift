@@ -1,11 +1,12 @@
-@testable import DeepCutConfig
 import DeepCutCore
 import DeepCutFixtures
-@testable import DeepCutHTTP
-@testable import DeepCutLibrary
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCutConfig
+@testable import DeepCutHTTP
+@testable import DeepCutLibrary
 
 @Suite struct AppleMusicLibraryReaderTests {
     private let scratch = ScratchFolder()
@@ -15,25 +16,32 @@ import DeepCutTestKit
 
     /// A source whose token files hold `developerToken` and `userToken`.
     private func source(_ baseURL: URL, userToken: String = userToken) throws -> LibrarySource {
-        LibrarySource(format: .appleMusicLibrary, path: baseURL,
-                      tokenFile: try scratch.write("developer.token", Self.developerToken + "\n"),
-                      userTokenFile: try scratch.write("user.token", " \(userToken)\n"))
+        LibrarySource(
+            format: .appleMusicLibrary, path: baseURL,
+            tokenFile: try scratch.write("developer.token", Self.developerToken + "\n"),
+            userTokenFile: try scratch.write("user.token", " \(userToken)\n"))
     }
 
-    private func reader(credentialsDirectory: URL? = nil, maxAttempts: Int = 1,
-                        client: (any HTTPClient)? = nil) -> AppleMusicLibraryReader {
-        AppleMusicLibraryReader(client: client ?? CurlHTTPClient(maximumConnectionsPerHost: 1),
-                                environment: credentialsDirectory.map { ["CREDENTIALS_DIRECTORY": $0.path] } ?? [:],
-                                policy: RetryPolicy(maxAttempts: maxAttempts, baseDelay: .zero), timeoutSeconds: 5)
+    private func reader(
+        credentialsDirectory: URL? = nil, maxAttempts: Int = 1,
+        client: (any HTTPClient)? = nil
+    ) -> AppleMusicLibraryReader {
+        AppleMusicLibraryReader(
+            client: client ?? CurlHTTPClient(maximumConnectionsPerHost: 1),
+            environment: credentialsDirectory.map { ["CREDENTIALS_DIRECTORY": $0.path] } ?? [:],
+            policy: RetryPolicy(maxAttempts: maxAttempts, baseDelay: .zero), timeoutSeconds: 5)
     }
 
     private static func library(_ count: Int) -> FixtureLibrary {
-        FixtureLibrary(albums: (1...count).map { FixtureLibraryAlbum(title: "Album \($0)", artist: "Artist \($0 % 7)") },
-                       developerToken: developerToken, userToken: userToken)
+        FixtureLibrary(
+            albums: (1...count).map { FixtureLibraryAlbum(title: "Album \($0)", artist: "Artist \($0 % 7)") },
+            developerToken: developerToken, userToken: userToken)
     }
 
-    private func withLibraryServer<Result>(_ library: FixtureLibrary,
-                                           _ body: (FixtureServer, URL) async throws -> Result) async throws -> Result {
+    private func withLibraryServer<Result>(
+        _ library: FixtureLibrary,
+        _ body: (FixtureServer, URL) async throws -> Result
+    ) async throws -> Result {
         let server = FixtureServer(catalog: FixtureCatalog(artists: []), library: library)
         let url = try server.start()
         defer { server.stop() }
@@ -41,8 +49,10 @@ import DeepCutTestKit
     }
 
     /// The message of the `DeepCutError` `body` throws, checking it never carries a token.
-    private func failure(_ body: () async throws -> LibraryReadResult,
-                         sourceLocation: SourceLocation = #_sourceLocation) async -> (any DeepCutError)? {
+    private func failure(
+        _ body: () async throws -> LibraryReadResult,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> (any DeepCutError)? {
         do {
             _ = try await body()
             Issue.record("no error thrown", sourceLocation: sourceLocation)
@@ -64,12 +74,17 @@ import DeepCutTestKit
         try await withLibraryServer(Self.library(230)) { server, url in
             let result = try await reader().read(try source(url))
             #expect(result.albums.count == 230)
-            #expect(result.albums.first == LibraryAlbum(title: "Album 1", artist: "Artist 1", source: "apple-music-library:\(url.host!):\(url.port!)"))
+            #expect(
+                result.albums.first
+                    == LibraryAlbum(title: "Album 1", artist: "Artist 1", source: "apple-music-library:\(url.host!):\(url.port!)"))
             #expect(result.albums.last?.title == "Album 230")
             #expect(result.warnings.isEmpty)
             #expect(server.requestLog.map(\.path) == Array(repeating: "/v1/me/library/albums", count: 3))
-            #expect(server.requestLog.map(\.query) == ["limit=100&include=catalog%2Ctracks", "offset=100&limit=100&include=catalog,tracks",
-                                                       "offset=200&limit=100&include=catalog,tracks"])
+            #expect(
+                server.requestLog.map(\.query) == [
+                    "limit=100&include=catalog%2Ctracks", "offset=100&limit=100&include=catalog,tracks",
+                    "offset=200&limit=100&include=catalog,tracks"
+                ])
             #expect(server.requestLog.map(\.status) == [200, 200, 200])
         }
     }
@@ -78,11 +93,12 @@ import DeepCutTestKit
     /// sweep to use without a search and to mark owned albums by id; an album without a catalog
     /// match (an import) is still owned by its title.
     @Test func catalogAlbumsAndArtistsOfLibraryAlbumsAreKept() async throws {
-        let library = FixtureLibrary(albums: [
-            FixtureLibraryAlbum(title: "Mordechai", artist: "Khruangbin", catalogAlbumID: "1512345678", catalogArtistID: "967213314"),
-            FixtureLibraryAlbum(title: "Home Recording", artist: "Khruangbin"),
-            FixtureLibraryAlbum(title: "Fragments", artist: "Bonobo", catalogAlbumID: "1594455555"),
-        ], developerToken: Self.developerToken, userToken: Self.userToken)
+        let library = FixtureLibrary(
+            albums: [
+                FixtureLibraryAlbum(title: "Mordechai", artist: "Khruangbin", catalogAlbumID: "1512345678", catalogArtistID: "967213314"),
+                FixtureLibraryAlbum(title: "Home Recording", artist: "Khruangbin"),
+                FixtureLibraryAlbum(title: "Fragments", artist: "Bonobo", catalogAlbumID: "1594455555")
+            ], developerToken: Self.developerToken, userToken: Self.userToken)
         try await withLibraryServer(library) { _, url in
             let result = try await reader().read(try source(url))
             #expect(result.albums.count == 3)
@@ -95,10 +111,11 @@ import DeepCutTestKit
     /// for the editions the title rules cannot place; an album listing none has no track list.
     @Test func libraryTracksAreKeptAsEvidence() async throws {
         let tracks = [TrackListing(title: "First Class", seconds: 223), TrackListing(title: "Time (You and I)", seconds: 260)]
-        let library = FixtureLibrary(albums: [
-            FixtureLibraryAlbum(title: "Mordechai", artist: "Khruangbin", tracks: tracks),
-            FixtureLibraryAlbum(title: "Fragments", artist: "Bonobo"),
-        ], developerToken: Self.developerToken, userToken: Self.userToken)
+        let library = FixtureLibrary(
+            albums: [
+                FixtureLibraryAlbum(title: "Mordechai", artist: "Khruangbin", tracks: tracks),
+                FixtureLibraryAlbum(title: "Fragments", artist: "Bonobo")
+            ], developerToken: Self.developerToken, userToken: Self.userToken)
         try await withLibraryServer(library) { _, url in
             let result = try await reader().read(try source(url))
             #expect(result.albums.first { $0.title == "Mordechai" }?.tracks == tracks)
@@ -115,11 +132,14 @@ import DeepCutTestKit
     }
 
     @Test func loadLibraryDedupesItsArtistsWithFileSources() async throws {
-        try await withLibraryServer(FixtureLibrary(albums: [
-            FixtureLibraryAlbum(title: "Bronco", artist: "Orville Peck"),
-            FixtureLibraryAlbum(title: "Dance Fever", artist: "florence + the  machine"),
-            FixtureLibraryAlbum(title: "Now 100", artist: "Various Artists"),
-        ], developerToken: Self.developerToken, userToken: Self.userToken)) { _, url in
+        try await withLibraryServer(
+            FixtureLibrary(
+                albums: [
+                    FixtureLibraryAlbum(title: "Bronco", artist: "Orville Peck"),
+                    FixtureLibraryAlbum(title: "Dance Fever", artist: "florence + the  machine"),
+                    FixtureLibraryAlbum(title: "Now 100", artist: "Various Artists")
+                ], developerToken: Self.developerToken, userToken: Self.userToken)
+        ) { _, url in
             let csv = LibrarySource(format: .csv, path: try scratch.write("library.csv", "title,artist\nLungs,Florence + The Machine\n"))
             let registry = LibraryReaderRegistry(readers: [.csv: CSVLibraryReader(), .appleMusicLibrary: reader()])
             let outcome = try await LoadLibrary(registry: registry).run([csv, try source(url)])
@@ -144,7 +164,12 @@ import DeepCutTestKit
     @Test func rejectedUserTokenIsAConfigError() async throws {
         try await withLibraryServer(Self.library(3)) { _, url in
             let error = await failure { try await reader().read(try source(url, userToken: "AmFQstale")) }
-            #expect(error as? ConfigError == ConfigError(message: "\(url.host!):\(url.port!): Apple Music rejected the Music-User-Token (HTTP 403): check 'userTokenFile' or the 'apple-music-user-token' credential"))
+            #expect(
+                error as? ConfigError
+                    == ConfigError(
+                        message:
+                            "\(url.host!):\(url.port!): Apple Music rejected the Music-User-Token (HTTP 403): check 'userTokenFile' or the 'apple-music-user-token' credential"
+                    ))
             #expect(error?.exitCode == .config)
         }
     }
@@ -162,14 +187,20 @@ import DeepCutTestKit
     @Test func missingTokensAreConfigErrorsNamingTheKey() async throws {
         let source = LibrarySource(format: .appleMusicLibrary, path: URL(string: "http://127.0.0.1:9")!)
         let error = await failure { try await reader().read(source) }
-        #expect(error as? ConfigError == ConfigError(message: "library[].tokenFile: the apple-music-library source needs a developer token: set library[].tokenFile, or pass the systemd credential 'apple-music-token' (LoadCredential=)"))
+        #expect(
+            error as? ConfigError
+                == ConfigError(
+                    message:
+                        "library[].tokenFile: the apple-music-library source needs a developer token: set library[].tokenFile, or pass the systemd credential 'apple-music-token' (LoadCredential=)"
+                ))
     }
 
     @Test(arguments: [("", "is empty"), ("two\nlines", "does not hold a single-line token")])
     func badTokenFilesAreConfigErrors(contents: String, problem: String) async throws {
         let tokenFile = try scratch.write("user.token", contents)
-        let source = LibrarySource(format: .appleMusicLibrary, path: URL(string: "http://127.0.0.1:9")!,
-                                   tokenFile: try scratch.write("developer.token", Self.developerToken), userTokenFile: tokenFile)
+        let source = LibrarySource(
+            format: .appleMusicLibrary, path: URL(string: "http://127.0.0.1:9")!,
+            tokenFile: try scratch.write("developer.token", Self.developerToken), userTokenFile: tokenFile)
         let error = await failure { try await reader().read(source) }
         #expect(error as? ConfigError == ConfigError(message: "library[].userTokenFile: \(tokenFile.path) \(problem)"))
     }
@@ -195,22 +226,36 @@ import DeepCutTestKit
         let unavailable = try #require(error as? LibraryUnavailableError)
         #expect(unavailable.exitCode == .tempFail)
         #expect(unavailable.failure.kind == .transport)
-        #expect(unavailable.message.hasPrefix("\(url.host!):\(url.port!): Apple Music library unavailable: GET \(url.host!):\(url.port!)/v1/me/library/albums: "))
+        #expect(
+            unavailable.message.hasPrefix(
+                "\(url.host!):\(url.port!): Apple Music library unavailable: GET \(url.host!):\(url.port!)/v1/me/library/albums: "))
     }
 
     @Test func serverErrorsAfterRetriesAreATemporaryFailure() async throws {
         let client = ScriptedHTTPClient(replies: Array(repeating: .success(HTTPResponse(status: 503)), count: 3))
-        let error = await failure { try await reader(maxAttempts: 3, client: client).read(try source(URL(string: "https://api.music.apple.com")!)) }
+        let error = await failure {
+            try await reader(maxAttempts: 3, client: client).read(try source(URL(string: "https://api.music.apple.com")!))
+        }
         let unavailable = try #require(error as? LibraryUnavailableError)
-        #expect(unavailable.failure == FetchFailure(kind: .http, httpStatus: 503, attempts: 3,
-                                                    message: "GET api.music.apple.com/v1/me/library/albums: HTTP 503 after 3 attempts"))
-        #expect(unavailable.message == "api.music.apple.com: Apple Music library unavailable: GET api.music.apple.com/v1/me/library/albums: HTTP 503 after 3 attempts")
+        #expect(
+            unavailable.failure
+                == FetchFailure(
+                    kind: .http, httpStatus: 503, attempts: 3,
+                    message: "GET api.music.apple.com/v1/me/library/albums: HTTP 503 after 3 attempts"))
+        #expect(
+            unavailable.message
+                == "api.music.apple.com: Apple Music library unavailable: GET api.music.apple.com/v1/me/library/albums: HTTP 503 after 3 attempts"
+        )
     }
 
     @Test func aFailingSecondPageFailsTheWholeRead() async throws {
         let client = ScriptedHTTPClient(replies: [
-            .success(HTTPResponse(status: 200, body: Data(#"{"next": "/v1/me/library/albums?offset=1", "data": [{"attributes": {"name": "A", "artistName": "B"}}]}"#.utf8))),
-            .failure(TransportError(.timeout, "no complete answer within 5 s")),
+            .success(
+                HTTPResponse(
+                    status: 200,
+                    body: Data(
+                        #"{"next": "/v1/me/library/albums?offset=1", "data": [{"attributes": {"name": "A", "artistName": "B"}}]}"#.utf8))),
+            .failure(TransportError(.timeout, "no complete answer within 5 s"))
         ])
         let error = await failure { try await reader(client: client).read(try source(URL(string: "https://api.music.apple.com")!)) }
         #expect((error as? LibraryUnavailableError)?.failure.kind == .timeout)
@@ -219,16 +264,25 @@ import DeepCutTestKit
     @Test func undecodableAnswerIsBadData() async throws {
         let client = ScriptedHTTPClient(replies: [.success(HTTPResponse(status: 200, body: Data("<html>captive portal</html>".utf8)))])
         let error = await failure { try await reader(client: client).read(try source(URL(string: "https://api.music.apple.com")!)) }
-        #expect(error as? LibraryError == LibraryError(message: "api.music.apple.com: Apple Music library: GET api.music.apple.com/v1/me/library/albums: undecodable body: not JSON"))
+        #expect(
+            error as? LibraryError
+                == LibraryError(
+                    message:
+                        "api.music.apple.com: Apple Music library: GET api.music.apple.com/v1/me/library/albums: undecodable body: not JSON"
+                ))
         #expect(error?.exitCode == .dataError)
     }
 
     @Test func nextLinkMayNotLeaveTheAPIsHost() async throws {
         let client = ScriptedHTTPClient(replies: [
-            .success(HTTPResponse(status: 200, body: Data(#"{"next": "https://collector.example/v1/me/library/albums?offset=1", "data": []}"#.utf8))),
+            .success(
+                HTTPResponse(
+                    status: 200, body: Data(#"{"next": "https://collector.example/v1/me/library/albums?offset=1", "data": []}"#.utf8)))
         ])
         let error = await failure { try await reader(client: client).read(try source(URL(string: "https://api.music.apple.com")!)) }
-        #expect(error as? LibraryError == LibraryError(message: "api.music.apple.com: Apple Music library: a next link leads away from api.music.apple.com"))
+        #expect(
+            error as? LibraryError
+                == LibraryError(message: "api.music.apple.com: Apple Music library: a next link leads away from api.music.apple.com"))
         #expect(client.requests.count == 1)
     }
 
@@ -236,7 +290,9 @@ import DeepCutTestKit
         let page = HTTPResponse(status: 200, body: Data(#"{"next": "/v1/me/library/albums?offset=0&limit=100", "data": []}"#.utf8))
         let client = ScriptedHTTPClient(replies: [.success(page), .success(page)])
         let error = await failure { try await reader(client: client).read(try source(URL(string: "https://api.music.apple.com")!)) }
-        #expect(error as? LibraryError == LibraryError(message: "api.music.apple.com: Apple Music library: a next link leads back to a page already read"))
+        #expect(
+            error as? LibraryError
+                == LibraryError(message: "api.music.apple.com: Apple Music library: a next link leads back to a page already read"))
     }
 
     @Test func itemsWithoutNameOrArtistAreNumberedWarnings() async throws {
@@ -244,8 +300,11 @@ import DeepCutTestKit
         let client = ScriptedHTTPClient(replies: [.success(HTTPResponse(status: 200, body: Data(body.utf8)))])
         let result = try await reader(client: client).read(try source(URL(string: "https://api.music.apple.com")!))
         #expect(result.albums.map(\.title) == ["A"])
-        #expect(result.warnings.map(\.description) == ["api.music.apple.com: item 2: missing title and artist",
-                                                       "api.music.apple.com: item 3: missing artist"])
+        #expect(
+            result.warnings.map(\.description) == [
+                "api.music.apple.com: item 2: missing title and artist",
+                "api.music.apple.com: item 3: missing artist"
+            ])
     }
 
     // MARK: - Apple's documented answer
@@ -253,13 +312,15 @@ import DeepCutTestKit
     @Test func documentationExampleDecodes() throws {
         guard let url = SharedSamples.url("applemusic_me_library_albums_DOC-EXAMPLE_transcribed.json") else { return }
         let page = try AppleMusicLibraryPage.decode(try Data(contentsOf: url))
-        #expect(page.data.map(\.attributes) == [
-            AppleMusicLibraryPage.Attributes(name: "Bronco", artistName: "Orville Peck"),
-            AppleMusicLibraryPage.Attributes(name: "Dance Fever", artistName: "Florence + the Machine"),
-        ])
+        #expect(
+            page.data.map(\.attributes) == [
+                AppleMusicLibraryPage.Attributes(name: "Bronco", artistName: "Orville Peck"),
+                AppleMusicLibraryPage.Attributes(name: "Dance Fever", artistName: "Florence + the Machine")
+            ])
         #expect(page.next == "/v1/me/library/albums?offset=2")
         let source = LibrarySource(format: .appleMusicLibrary, path: LibrarySource.appleMusicBaseURL)
-        #expect(try AppleMusicLibraryReader.nextURL(page.next!, source: source).absoluteString
+        #expect(
+            try AppleMusicLibraryReader.nextURL(page.next!, source: source).absoluteString
                 == "https://api.music.apple.com/v1/me/library/albums?offset=2&limit=100&include=catalog,tracks")
     }
 
@@ -267,13 +328,14 @@ import DeepCutTestKit
         guard let url = SharedSamples.url("applemusic_me_library_albums_DOC-EXAMPLE_transcribed.json") else { return }
         let client = ScriptedHTTPClient(replies: [
             .success(HTTPResponse(status: 200, body: try Data(contentsOf: url))),
-            .success(HTTPResponse(status: 200, body: Data(#"{"data": [], "meta": {"total": 2}}"#.utf8))),
+            .success(HTTPResponse(status: 200, body: Data(#"{"data": [], "meta": {"total": 2}}"#.utf8)))
         ])
         let result = try await reader(client: client).read(try source(URL(string: "https://api.music.apple.com")!))
         #expect(result.albums.map(\.artist) == ["Orville Peck", "Florence + the Machine"])
-        #expect(client.requests.map(\.url.absoluteString) == [
-            "https://api.music.apple.com/v1/me/library/albums?limit=100&include=catalog%2Ctracks",
-            "https://api.music.apple.com/v1/me/library/albums?offset=2&limit=100&include=catalog,tracks",
-        ])
+        #expect(
+            client.requests.map(\.url.absoluteString) == [
+                "https://api.music.apple.com/v1/me/library/albums?limit=100&include=catalog%2Ctracks",
+                "https://api.music.apple.com/v1/me/library/albums?offset=2&limit=100&include=catalog,tracks"
+            ])
     }
 }

@@ -1,11 +1,12 @@
-@testable import DeepCutConfig
 import DeepCutCore
+import DeepCutTestKit
+import Foundation
+import Testing
+
+@testable import DeepCutConfig
 @testable import DeepCutHTTP
 @testable import DeepCutLibrary
 @testable import DeepCutSQLite
-import Foundation
-import Testing
-import DeepCutTestKit
 
 @Suite struct BeetsLibraryReaderTests {
     private let scratch = ScratchFolder()
@@ -25,20 +26,24 @@ import DeepCutTestKit
 
     @Test func readsAlbumsAndKeepsMusicBrainzIDs() throws {
         guard let schema = try BeetsTestDatabase.currentSchema() else { return }
-        try BeetsTestDatabase.create(at: path, schema: schema, albums: [
-            .init(album: "Migration", albumartist: "Bonobo", mbAlbumArtistID: Self.bonoboID, mbAlbumArtistIDs: Self.bonoboID,
-                  mbReleaseGroupID: Self.migrationGroupID),
-            .init(album: "Fragments", albumartist: "bonobo ", mbAlbumArtistID: Self.bonoboID),
-            .init(album: "Mordechai", albumartist: "Khruangbin", mbAlbumArtistID: Self.khruangbinID, mbReleaseGroupID: ""),
-            .init(album: "Now 100", albumartist: "Various Artists", comp: true, mbAlbumArtistID: Self.variousArtistsID),
-        ])
+        try BeetsTestDatabase.create(
+            at: path, schema: schema,
+            albums: [
+                .init(
+                    album: "Migration", albumartist: "Bonobo", mbAlbumArtistID: Self.bonoboID, mbAlbumArtistIDs: Self.bonoboID,
+                    mbReleaseGroupID: Self.migrationGroupID),
+                .init(album: "Fragments", albumartist: "bonobo ", mbAlbumArtistID: Self.bonoboID),
+                .init(album: "Mordechai", albumartist: "Khruangbin", mbAlbumArtistID: Self.khruangbinID, mbReleaseGroupID: ""),
+                .init(album: "Now 100", albumartist: "Various Artists", comp: true, mbAlbumArtistID: Self.variousArtistsID)
+            ])
         let result = try read()
-        #expect(result.albums == [
-            LibraryAlbum(title: "Migration", artist: "Bonobo", source: "beets:library.db"),
-            LibraryAlbum(title: "Fragments", artist: "bonobo", source: "beets:library.db"),
-            LibraryAlbum(title: "Mordechai", artist: "Khruangbin", source: "beets:library.db"),
-            LibraryAlbum(title: "Now 100", artist: "Various Artists", source: "beets:library.db"),
-        ])
+        #expect(
+            result.albums == [
+                LibraryAlbum(title: "Migration", artist: "Bonobo", source: "beets:library.db"),
+                LibraryAlbum(title: "Fragments", artist: "bonobo", source: "beets:library.db"),
+                LibraryAlbum(title: "Mordechai", artist: "Khruangbin", source: "beets:library.db"),
+                LibraryAlbum(title: "Now 100", artist: "Various Artists", source: "beets:library.db")
+            ])
         #expect(result.warnings.isEmpty)
         #expect(result.musicBrainzArtistIDs == ["bonobo": Self.bonoboID, "khruangbin": Self.khruangbinID])
         #expect(result.musicBrainzReleaseGroupIDs == [AlbumKey(title: "Migration", artist: "Bonobo"): Self.migrationGroupID])
@@ -47,10 +52,13 @@ import DeepCutTestKit
     @Test func collaborationsKeepNoArtistID() throws {
         guard let schema = try BeetsTestDatabase.currentSchema() else { return }
         let other = "5b11f4ce-a62d-471e-81fc-a69a8278c7da"
-        try BeetsTestDatabase.create(at: path, schema: schema, albums: [
-            .init(album: "Texas Sun", albumartist: "Khruangbin & Leon Bridges", mbAlbumArtistID: Self.khruangbinID,
-                  mbAlbumArtistIDs: Self.khruangbinID + BeetsDatabase.multiValueSeparator + other),
-        ])
+        try BeetsTestDatabase.create(
+            at: path, schema: schema,
+            albums: [
+                .init(
+                    album: "Texas Sun", albumartist: "Khruangbin & Leon Bridges", mbAlbumArtistID: Self.khruangbinID,
+                    mbAlbumArtistIDs: Self.khruangbinID + BeetsDatabase.multiValueSeparator + other)
+            ])
         let result = try read()
         #expect(result.albums.map(\.artist) == ["Khruangbin & Leon Bridges"])
         #expect(result.musicBrainzArtistIDs.isEmpty)
@@ -58,12 +66,14 @@ import DeepCutTestKit
 
     @Test func blankAlbumArtistFallsBackToCompilationThenTheTracksSoleArtist() throws {
         guard let schema = try BeetsTestDatabase.currentSchema() else { return }
-        try BeetsTestDatabase.create(at: path, schema: schema, albums: [
-            .init(album: "Chill Out 4", albumartist: "", comp: true),
-            .init(album: "Takk...", albumartist: nil),
-            .init(album: "Split EP", albumartist: "  "),
-            .init(album: nil, albumartist: "Queen"),
-        ], items: [(2, "Sigur Rós"), (2, "sigur  rós"), (3, "Band A"), (3, "Band B")])
+        try BeetsTestDatabase.create(
+            at: path, schema: schema,
+            albums: [
+                .init(album: "Chill Out 4", albumartist: "", comp: true),
+                .init(album: "Takk...", albumartist: nil),
+                .init(album: "Split EP", albumartist: "  "),
+                .init(album: nil, albumartist: "Queen")
+            ], items: [(2, "Sigur Rós"), (2, "sigur  rós"), (3, "Band A"), (3, "Band B")])
         let result = try read()
         #expect(result.albums.map { [$0.title, $0.artist] } == [["Chill Out 4", "Various Artists"], ["Takk...", "Sigur Rós"]])
         #expect(result.warnings.map(\.description) == ["library.db: album 3: missing artist", "library.db: album 4: missing title"])
@@ -72,10 +82,12 @@ import DeepCutTestKit
     // MARK: - Other beets versions
 
     @Test func earlySchemaWithoutNewerColumnsStillReads() throws {
-        try BeetsTestDatabase.create(at: path, schema: BeetsTestDatabase.earlySchema, albums: [
-            .init(album: "Innuendo", albumartist: "Queen", mbAlbumArtistID: "0383dadf-2a4e-4d10-a46a-e9e041da8eb3"),
-            .init(album: "Various Hits", albumartist: nil, comp: true),
-        ])
+        try BeetsTestDatabase.create(
+            at: path, schema: BeetsTestDatabase.earlySchema,
+            albums: [
+                .init(album: "Innuendo", albumartist: "Queen", mbAlbumArtistID: "0383dadf-2a4e-4d10-a46a-e9e041da8eb3"),
+                .init(album: "Various Hits", albumartist: nil, comp: true)
+            ])
         let result = try read()
         #expect(result.albums.map { [$0.title, $0.artist] } == [["Innuendo", "Queen"], ["Various Hits", "Various Artists"]])
         #expect(result.musicBrainzArtistIDs == ["queen": "0383dadf-2a4e-4d10-a46a-e9e041da8eb3"])

@@ -1,11 +1,12 @@
-@testable import DeepCutConfig
 import DeepCutCore
+import DeepCutTestKit
+import Foundation
+import Testing
+
+@testable import DeepCutConfig
 @testable import DeepCutFixtures
 @testable import DeepCutHTTP
 @testable import DeepCutLibrary
-import Foundation
-import Testing
-import DeepCutTestKit
 
 @Suite struct CSVLibraryReaderTests {
     private let scratch = ScratchFolder()
@@ -41,7 +42,7 @@ import DeepCutTestKit
         ("Fragments,Bonobo\n", "library.csv:1: header has no 'title' or 'artist' columns"),
         ("\n\ntitle\n", "library.csv:3: header has no 'artist' column"),
         ("", "library.csv: empty file, expected a header row with 'title' and 'artist' columns"),
-        ("\u{FEFF}\r\n", "library.csv: empty file, expected a header row with 'title' and 'artist' columns"),
+        ("\u{FEFF}\r\n", "library.csv: empty file, expected a header row with 'title' and 'artist' columns")
     ])
     func missingHeaderColumnsAreDataErrors(contents: String, message: String) {
         #expect(throws: LibraryError(message: message)) { try read(contents) }
@@ -58,12 +59,13 @@ import DeepCutTestKit
     @Test func rowsMissingTitleOrArtistAreCountedWarnings() throws {
         let result = try read("title,artist\nGood,Band\n,Band\nTitle,\n   ,  \nShort\nAlso Good,\"Band, The\"\n")
         #expect(pairs(result) == [["Good", "Band"], ["Also Good", "Band, The"]])
-        #expect(result.warnings.map(\.description) == [
-            "library.csv:3: missing title",
-            "library.csv:4: missing artist",
-            "library.csv:5: missing title and artist",
-            "library.csv:6: missing artist",
-        ])
+        #expect(
+            result.warnings.map(\.description) == [
+                "library.csv:3: missing title",
+                "library.csv:4: missing artist",
+                "library.csv:5: missing title and artist",
+                "library.csv:6: missing artist"
+            ])
     }
 
     @Test func valuesAreTrimmed() throws {
@@ -71,7 +73,8 @@ import DeepCutTestKit
     }
 
     @Test func quotingCRLFAndByteOrderMark() throws {
-        let result = try read("\u{FEFF}\"title\",\"artist\"\r\n\"Sleep, Perchance\",\"The \"\"Band\"\"\"\r\n\"Two\r\nLines\",X\r\nLast,Y\r\n")
+        let result = try read(
+            "\u{FEFF}\"title\",\"artist\"\r\n\"Sleep, Perchance\",\"The \"\"Band\"\"\"\r\n\"Two\r\nLines\",X\r\nLast,Y\r\n")
         #expect(pairs(result) == [["Sleep, Perchance", "The \"Band\""], ["Two\r\nLines", "X"], ["Last", "Y"]])
     }
 
@@ -102,7 +105,9 @@ import DeepCutTestKit
     }
 
     @Test func folderNamesThePath() {
-        #expect(throws: LibraryError(message: "\(scratch.url.path): not a library file: it is a directory; a library must be a regular file")) {
+        #expect(
+            throws: LibraryError(message: "\(scratch.url.path): not a library file: it is a directory; a library must be a regular file")
+        ) {
             try CSVLibraryReader().read(LibrarySource(format: .csv, path: scratch.url))
         }
     }

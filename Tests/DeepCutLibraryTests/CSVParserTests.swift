@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 @testable import DeepCutCore
 @testable import DeepCutFixtures
 @testable import DeepCutLibrary
-import Foundation
-import Testing
 
 @Suite struct CSVParserTests {
     /// Parses `bytes` fed in chunks of `chunkSize` bytes.

@@ -1,11 +1,12 @@
+import DeepCutTestKit
+import Foundation
+import Testing
+
 @testable import DeepCutConfig
 @testable import DeepCutCore
 @testable import DeepCutFixtures
 @testable import DeepCutLibrary
 @testable import DeepCutSQLite
-import Foundation
-import Testing
-import DeepCutTestKit
 
 /// Files that are not what their format promises: every one stops the run with exit 65 and one line
 /// naming the file and, where there is one, the place.
@@ -14,8 +15,10 @@ import DeepCutTestKit
 
     private static let binary = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0xFF, 0xFE, 0x00, 0x9C])
 
-    private func failure(_ format: LibraryFormat, _ name: String, _ contents: Data,
-                         sourceLocation: SourceLocation = #_sourceLocation) async -> String? {
+    private func failure(
+        _ format: LibraryFormat, _ name: String, _ contents: Data,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> String? {
         do {
             let source = LibrarySource(format: format, path: try scratch.write(name, contents))
             _ = try await LoadLibrary(registry: .files).run([source])
@@ -74,7 +77,8 @@ import DeepCutTestKit
         let xml = ITunesTestLibrary(tracks: tracks).xml.replacingOccurrences(of: "PLACEHOLDER", with: "AC&DC")
         let line = xml.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("AC&DC") }.map { $0 + 1 }
         let message = await failure(.itunesXML, "Library.xml", Data(xml.utf8))
-        #expect(message?.hasPrefix("Library.xml:\(line ?? 0): malformed XML (not well-formed, XML parser error ") == true, "\(message ?? "")")
+        #expect(
+            message?.hasPrefix("Library.xml:\(line ?? 0): malformed XML (not well-formed, XML parser error ") == true, "\(message ?? "")")
     }
 
     @Test func binaryLibraryXML() async {
@@ -108,9 +112,11 @@ import DeepCutTestKit
     @Test func truncatedBeetsLibrary() async throws {
         guard let schema = try BeetsTestDatabase.currentSchema() else { return }
         let full = scratch.url.appendingPathComponent("full.db")
-        try BeetsTestDatabase.create(at: full, schema: schema, albums: (1...400).map {
-            .init(album: "Album \($0) " + String(repeating: "x", count: 200), albumartist: "Artist \($0 % 30)")
-        })
+        try BeetsTestDatabase.create(
+            at: full, schema: schema,
+            albums: (1...400).map {
+                .init(album: "Album \($0) " + String(repeating: "x", count: 200), albumartist: "Artist \($0 % 30)")
+            })
         let bytes = try Data(contentsOf: full)
         let message = await failure(.beets, "library.db", bytes.prefix(bytes.count / 2))
         #expect(message == "library.db: database is corrupt (database disk image is malformed)")

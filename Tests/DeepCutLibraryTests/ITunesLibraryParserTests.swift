@@ -1,7 +1,8 @@
-@testable import DeepCutLibrary
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCutLibrary
 
 @Suite struct ITunesLibraryParserTests {
     // MARK: The real export sample

@@ -1,11 +1,12 @@
-@testable import DeepCutConfig
 import DeepCutCore
+import DeepCutTestKit
+import Foundation
+import Testing
+
+@testable import DeepCutConfig
 @testable import DeepCutHTTP
 @testable import DeepCutLibrary
 @testable import DeepCutSQLite
-import Foundation
-import Testing
-import DeepCutTestKit
 
 @Suite struct ITunesXMLLibraryReaderTests {
     private let scratch = ScratchFolder()
@@ -16,7 +17,7 @@ import DeepCutTestKit
     private static let sampleArtists: Set<String> = [
         "Aerosmith", "Amy Winehouse", "Bob Marley", "Dixie Chicks", "Emmylou Harris & Mark Knopfler", "Gnarls Barkley",
         "J.J. Cale & Eric Clapton", "Morcheeba", "Nina Simone", "Poison", "Queen", "Red Hot Chili Peppers",
-        "Rodrigo y Gabriela", "The Eagles", "U2", "ZZ Top",
+        "Rodrigo y Gabriela", "The Eagles", "U2", "ZZ Top"
     ]
 
     private func read(_ library: ITunesTestLibrary, compilationArtists: Bool = false) throws -> LibraryReadResult {
@@ -24,8 +25,9 @@ import DeepCutTestKit
     }
 
     private func read(_ xml: String, compilationArtists: Bool = false) throws -> LibraryReadResult {
-        let source = LibrarySource(format: .itunesXML, path: try scratch.write("Library.xml", xml),
-                                   compilationArtists: compilationArtists)
+        let source = LibrarySource(
+            format: .itunesXML, path: try scratch.write("Library.xml", xml),
+            compilationArtists: compilationArtists)
         return try ITunesXMLLibraryReader().read(source)
     }
 
@@ -42,9 +44,11 @@ import DeepCutTestKit
         #expect(!outcome.artists.contains("Martin Campbell"))
         #expect(!outcome.artists.contains("John Moore"))
         #expect(!outcome.artists.contains("Koop"))
-        #expect(outcome.sources == [LibrarySourceSummary(source: Self.sampleName, format: .itunesXML, albums: 22, warnings: 0, skipped: 32)])
+        #expect(
+            outcome.sources == [LibrarySourceSummary(source: Self.sampleName, format: .itunesXML, albums: 22, warnings: 0, skipped: 32)])
         #expect(outcome.albums.allSatisfy { $0.source == "itunes-xml:\(Self.sampleName)" })
-        let compilation = try #require(outcome.albums.first { $0.title == "#1 Pop Hits of the 60s & 70s (Digital Version) [Re-Recorded Versions]" })
+        let compilation = try #require(
+            outcome.albums.first { $0.title == "#1 Pop Hits of the 60s & 70s (Digital Version) [Re-Recorded Versions]" })
         #expect(compilation.artist == "Various Artists")
         // Track names and lengths come along, for the evidence path: Aerosmith's album has 12.
         let rockin = try #require(outcome.albums.first { $0.title == "Rockin' the Joint" })
@@ -69,12 +73,13 @@ import DeepCutTestKit
     // MARK: - Grouping
 
     @Test func tracksGroupByAlbumArtistFallingBackToTrackArtist() throws {
-        let result = try read(ITunesTestLibrary(tracks: [
-            .init(id: 1, artist: "Bonobo feat. Jamila Woods", albumArtist: "Bonobo", album: "Migration"),
-            .init(id: 2, artist: "Bonobo", album: "Migration"),
-            .init(id: 3, artist: "Khruangbin", album: "Con Todo El Mundo"),
-            .init(id: 4, artist: "Khruangbin", album: " con todo  el mundo "),
-        ]))
+        let result = try read(
+            ITunesTestLibrary(tracks: [
+                .init(id: 1, artist: "Bonobo feat. Jamila Woods", albumArtist: "Bonobo", album: "Migration"),
+                .init(id: 2, artist: "Bonobo", album: "Migration"),
+                .init(id: 3, artist: "Khruangbin", album: "Con Todo El Mundo"),
+                .init(id: 4, artist: "Khruangbin", album: " con todo  el mundo ")
+            ]))
         #expect(result.albums.map { [$0.title, $0.artist] } == [["Migration", "Bonobo"], ["Con Todo El Mundo", "Khruangbin"]])
         #expect(result.additionalArtists.isEmpty)
         #expect(result.warnings.isEmpty)
@@ -84,7 +89,7 @@ import DeepCutTestKit
         let library = ITunesTestLibrary(tracks: [
             .init(id: 1, artist: "Koop", album: "Chill Out 4", isCompilation: true),
             .init(id: 2, artist: "Jazzamor", albumArtist: "Various Artists", album: "Chill Out 4", isCompilation: true),
-            .init(id: 3, artist: "Bonobo", album: "Fragments"),
+            .init(id: 3, artist: "Bonobo", album: "Fragments")
         ])
         let plain = try read(library)
         #expect(plain.albums.map(\.artist) == ["Various Artists", "Bonobo"])
@@ -95,34 +100,40 @@ import DeepCutTestKit
     }
 
     @Test func nonMusicIsSkippedAndItsCreditsNeverBecomeArtists() throws {
-        let result = try read(ITunesTestLibrary(tracks: [
-            .init(id: 1, artist: "Martin Campbell", album: "Casino Royale", kind: "Purchased MPEG-4 video file", flag: "Movie"),
-            .init(id: 2, artist: "Some Host", album: "A Show", kind: "MPEG audio file", flag: "Podcast"),
-            .init(id: 3, artist: "Director", album: "Clip", kind: "Purchased AAC audio file", flag: "Has Video"),
-            .init(id: 4, artist: "Narrator", album: "A Book", kind: nil),
-            .init(id: 5, artist: "Queen", album: "Innuendo", kind: "Apple Lossless audio file"),
-        ]))
+        let result = try read(
+            ITunesTestLibrary(tracks: [
+                .init(id: 1, artist: "Martin Campbell", album: "Casino Royale", kind: "Purchased MPEG-4 video file", flag: "Movie"),
+                .init(id: 2, artist: "Some Host", album: "A Show", kind: "MPEG audio file", flag: "Podcast"),
+                .init(id: 3, artist: "Director", album: "Clip", kind: "Purchased AAC audio file", flag: "Has Video"),
+                .init(id: 4, artist: "Narrator", album: "A Book", kind: nil),
+                .init(id: 5, artist: "Queen", album: "Innuendo", kind: "Apple Lossless audio file")
+            ]))
         #expect(result.albums.map(\.artist) == ["Queen"])
         #expect(result.skipped == 4)
         #expect(result.warnings.isEmpty)
     }
 
     @Test func musicTracksWithoutAlbumOrArtistAreWarningsNamingTheTrack() throws {
-        let result = try read(ITunesTestLibrary(tracks: [
-            .init(id: 101, artist: "Loose Single"),
-            .init(id: 102, album: "Nameless"),
-            .init(id: 103, artist: "Queen", album: "Innuendo"),
-        ]))
+        let result = try read(
+            ITunesTestLibrary(tracks: [
+                .init(id: 101, artist: "Loose Single"),
+                .init(id: 102, album: "Nameless"),
+                .init(id: 103, artist: "Queen", album: "Innuendo")
+            ]))
         #expect(result.albums.map(\.title) == ["Innuendo"])
-        #expect(result.warnings.map(\.description) == [
-            "Library.xml: track 101: music track without an album title",
-            "Library.xml: track 102: music track without an artist or album artist",
-        ])
+        #expect(
+            result.warnings.map(\.description) == [
+                "Library.xml: track 101: music track without an album title",
+                "Library.xml: track 102: music track without an artist or album artist"
+            ])
     }
 
     @Test func markupAndUnicodeInValuesSurvive() throws {
-        let result = try read(ITunesTestLibrary(tracks: [.init(id: 1, artist: "Simon & Garfunkel", album: "Bookends <Remastered>"),
-                                                         .init(id: 2, artist: "Sigur Ro\u{0301}s", album: "Takk...")]))
+        let result = try read(
+            ITunesTestLibrary(tracks: [
+                .init(id: 1, artist: "Simon & Garfunkel", album: "Bookends <Remastered>"),
+                .init(id: 2, artist: "Sigur Ro\u{0301}s", album: "Takk...")
+            ]))
         #expect(result.albums.map(\.artist) == ["Simon & Garfunkel", "Sigur Ro\u{0301}s"])
         #expect(result.albums.first?.title == "Bookends <Remastered>")
     }
@@ -138,7 +149,8 @@ import DeepCutTestKit
     // MARK: - Files that are not a library
 
     @Test func aPlistWithoutTracksIsNotALibrary() {
-        let xml = "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n<key>CFBundleName</key><string>App</string>\n</dict>\n</plist>\n"
+        let xml =
+            "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n<key>CFBundleName</key><string>App</string>\n</dict>\n</plist>\n"
         #expect(throws: LibraryError(message: "Library.xml: not an iTunes library export (no Tracks dictionary)")) { try read(xml) }
     }
 

@@ -1,10 +1,11 @@
-@testable import DeepCutConfig
 import DeepCutCore
-@testable import DeepCutHTTP
-@testable import DeepCutLibrary
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCutConfig
+@testable import DeepCutHTTP
+@testable import DeepCutLibrary
 
 @Suite struct JSONLibraryReaderTests {
     private let scratch = ScratchFolder()
@@ -14,30 +15,34 @@ import DeepCutTestKit
     }
 
     @Test func readsTitleAndArtistIgnoringOtherKeys() throws {
-        let result = try read(#"[{"title": "Fragments", "artist": "Bonobo", "year": 2022}, {"artist": " Sigur Rós ", "title": "Ágætis byrjun"}]"#)
-        #expect(result.albums == [
-            LibraryAlbum(title: "Fragments", artist: "Bonobo", source: "json:library.json"),
-            LibraryAlbum(title: "Ágætis byrjun", artist: "Sigur Rós", source: "json:library.json"),
-        ])
+        let result = try read(
+            #"[{"title": "Fragments", "artist": "Bonobo", "year": 2022}, {"artist": " Sigur Rós ", "title": "Ágætis byrjun"}]"#)
+        #expect(
+            result.albums == [
+                LibraryAlbum(title: "Fragments", artist: "Bonobo", source: "json:library.json"),
+                LibraryAlbum(title: "Ágætis byrjun", artist: "Sigur Rós", source: "json:library.json")
+            ])
         #expect(result.warnings.isEmpty)
     }
 
     @Test func badItemsAreNumberedWarnings() throws {
-        let result = try read(#"""
-        [{"title": "A", "artist": "X"},
-         {"artist": "X"},
-         {"title": "B", "artist": 7},
-         {"title": "", "artist": null},
-         "C by X",
-         {"title": "D", "artist": "X"}]
-        """#)
+        let result = try read(
+            #"""
+            [{"title": "A", "artist": "X"},
+             {"artist": "X"},
+             {"title": "B", "artist": 7},
+             {"title": "", "artist": null},
+             "C by X",
+             {"title": "D", "artist": "X"}]
+            """#)
         #expect(result.albums.map(\.title) == ["A", "D"])
-        #expect(result.warnings.map(\.description) == [
-            "library.json: item 2: missing title",
-            "library.json: item 3: missing artist",
-            "library.json: item 4: missing title and artist",
-            "library.json: item 5: expected an object, got string",
-        ])
+        #expect(
+            result.warnings.map(\.description) == [
+                "library.json: item 2: missing title",
+                "library.json: item 3: missing artist",
+                "library.json: item 4: missing title and artist",
+                "library.json: item 5: expected an object, got string"
+            ])
     }
 
     @Test func emptyArrayIsAnEmptyLibrary() throws {

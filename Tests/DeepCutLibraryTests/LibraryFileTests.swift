@@ -1,11 +1,12 @@
+import DeepCutTestKit
+import Foundation
+import Synchronization
+import Testing
+
 @testable import DeepCutConfig
 @testable import DeepCutCore
 @testable import DeepCutHTTP
 @testable import DeepCutLibrary
-import Foundation
-import Synchronization
-import Testing
-import DeepCutTestKit
 
 /// Library files are regular files, read whole, stable and within bounds; a read stops when the run
 /// is cancelled.
@@ -30,15 +31,18 @@ import DeepCutTestKit
     func fifoIsRefusedBeforeOpenWouldBlock(format: LibraryFormat) async throws {
         let fifo = scratch.url.appendingPathComponent("library.\(format.rawValue)")
         #expect(mkfifo(fifo.path, 0o600) == 0)
-        #expect(await message(format, fifo) == "\(fifo.path): not a library file: it is a FIFO (named pipe); a library must be a regular file")
+        #expect(
+            await message(format, fifo) == "\(fifo.path): not a library file: it is a FIFO (named pipe); a library must be a regular file")
     }
 
     @Test(.timeLimit(.minutes(1)), arguments: LibraryFormat.allCases.filter { $0 != .appleMusicLibrary })
     func deviceIsRefusedNotReadForever(format: LibraryFormat) async {
-        #expect(await message(format, URL(fileURLWithPath: "/dev/zero"))
-            == "/dev/zero: not a library file: it is a character device; a library must be a regular file")
-        #expect(await message(format, URL(fileURLWithPath: "/dev/null"))
-            == "/dev/null: not a library file: it is a character device; a library must be a regular file")
+        #expect(
+            await message(format, URL(fileURLWithPath: "/dev/zero"))
+                == "/dev/zero: not a library file: it is a character device; a library must be a regular file")
+        #expect(
+            await message(format, URL(fileURLWithPath: "/dev/null"))
+                == "/dev/null: not a library file: it is a character device; a library must be a regular file")
     }
 
     @Test func symlinkToARegularFileIsRead() async throws {
@@ -150,10 +154,12 @@ import DeepCutTestKit
             file = try scratch.write("Library.xml", ITunesTestLibrary(tracks: tracks).xml)
         case .beets:
             file = scratch.url.appendingPathComponent("library.db")
-            try BeetsTestDatabase.create(at: file, schema: BeetsTestDatabase.earlySchema,
-                                         albums: (1...10).map { BeetsTestDatabase.Album(album: "Album \($0)", albumartist: "Artist") })
+            try BeetsTestDatabase.create(
+                at: file, schema: BeetsTestDatabase.earlySchema,
+                albums: (1...10).map { BeetsTestDatabase.Album(album: "Album \($0)", albumartist: "Artist") })
         case .json:
-            file = try scratch.write("library.json", "[" + Array(repeating: #"{"title": "A", "artist": "B"}"#, count: 20_000).joined(separator: ",") + "]")
+            file = try scratch.write(
+                "library.json", "[" + Array(repeating: #"{"title": "A", "artist": "B"}"#, count: 20_000).joined(separator: ",") + "]")
         default:
             file = try scratch.write("library.csv", "title,artist\n" + String(repeating: "Album,Artist\n", count: 20_000))
         }

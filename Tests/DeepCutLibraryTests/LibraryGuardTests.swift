@@ -1,18 +1,25 @@
 import DeepCutCore
-@testable import DeepCutLibrary
 import Foundation
 import Testing
+
+@testable import DeepCutLibrary
 
 /// The library guard's arithmetic and messages; the end-to-end behaviour is in `LibraryGuardEndToEndTests`.
 @Suite struct LibraryGuardTests {
     private static func library(artists: Int, albums: Int? = nil) -> LibraryOutcome {
         let names = (0..<artists).map { "Artist \($0)" }
-        let albums = (0..<(albums ?? artists)).map { LibraryAlbum(title: "Album \($0)", artist: names.isEmpty ? "Various Artists" : names[$0 % names.count],
-                                                                         source: "csv:library.csv") }
-        return LibraryOutcome(albums: albums, artists: names,
-                              sources: [LibrarySourceSummary(source: "library.csv", format: .csv, albums: albums.count, warnings: 0),
-                                        LibrarySourceSummary(source: "Library.xml", format: .itunesXML, albums: 0, warnings: 0)],
-                              warnings: [])
+        let albums = (0..<(albums ?? artists)).map {
+            LibraryAlbum(
+                title: "Album \($0)", artist: names.isEmpty ? "Various Artists" : names[$0 % names.count],
+                source: "csv:library.csv")
+        }
+        return LibraryOutcome(
+            albums: albums, artists: names,
+            sources: [
+                LibrarySourceSummary(source: "library.csv", format: .csv, albums: albums.count, warnings: 0),
+                LibrarySourceSummary(source: "Library.xml", format: .itunesXML, albums: 0, warnings: 0)
+            ],
+            warnings: [])
     }
 
     private func refusal(_ guard: LibraryGuard, artists: Int, previous: Int?) -> String? {
@@ -37,9 +44,10 @@ import Testing
 
     @Test func shrinkPastTheLimitIsRefusedNamingKeyFlagAndSources() {
         let message = refusal(LibraryGuard(maxShrinkPercent: 50, acceptChange: false), artists: 4, previous: 10)
-        #expect(message == "library shrank from 10 to 4 artists (-60 %) since the last complete run 20261201T080000Z, more than "
-            + "library.maxShrinkPercent 50 allows; sources: library.csv (csv), Library.xml (itunes-xml); nothing published, "
-            + "baseline kept. If the change is intended, run `deepcut sweep --accept-library-change`")
+        #expect(
+            message == "library shrank from 10 to 4 artists (-60 %) since the last complete run 20261201T080000Z, more than "
+                + "library.maxShrinkPercent 50 allows; sources: library.csv (csv), Library.xml (itunes-xml); nothing published, "
+                + "baseline kept. If the change is intended, run `deepcut sweep --accept-library-change`")
     }
 
     @Test func zeroPercentRefusesAnyShrinkAndHundredNone() {
@@ -56,8 +64,11 @@ import Testing
 
     @Test func noAlbumsFromAnySourceIsRefusedNamingThem() {
         let empty = Self.library(artists: 0, albums: 0)
-        #expect(throws: LibraryError(message: "library is empty: no albums in library.csv (csv), Library.xml (itunes-xml); "
-            + "refusing to sweep an empty library (a truncated export?); nothing published, baseline kept")) {
+        #expect(
+            throws: LibraryError(
+                message: "library is empty: no albums in library.csv (csv), Library.xml (itunes-xml); "
+                    + "refusing to sweep an empty library (a truncated export?); nothing published, baseline kept")
+        ) {
             try LibraryGuard(maxShrinkPercent: 50, acceptChange: false).check(loaded: empty, library: empty, previous: nil)
         }
     }

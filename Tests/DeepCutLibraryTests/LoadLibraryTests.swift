@@ -1,11 +1,12 @@
-@testable import DeepCutConfig
 import DeepCutCore
+import DeepCutTestKit
+import Foundation
+import Testing
+
+@testable import DeepCutConfig
 @testable import DeepCutHTTP
 @testable import DeepCutLibrary
 @testable import DeepCutSQLite
-import Foundation
-import Testing
-import DeepCutTestKit
 
 @Suite struct LoadLibraryTests {
     private let scratch = ScratchFolder()
@@ -25,7 +26,10 @@ import DeepCutTestKit
         let nfd = "Sigur Ro\u{0301}s"
         let outcome = try await LoadLibrary(registry: .files).run([
             try csv("a.csv", "title,artist\nTakk,\(nfc)\nFragments,Bonobo\nBlack Sands,BONOBO\n"),
-            try json("b.json", #"[{"title": "Kveikur", "artist": "\#(nfd)"}, {"title": "Migration", "artist": "  bonobo "}, {"title": "Con Todo El Mundo", "artist": "Khruangbin"}, {"title": "Valtari", "artist": "sigur   rós"}]"#),
+            try json(
+                "b.json",
+                #"[{"title": "Kveikur", "artist": "\#(nfd)"}, {"title": "Migration", "artist": "  bonobo "}, {"title": "Con Todo El Mundo", "artist": "Khruangbin"}, {"title": "Valtari", "artist": "sigur   rós"}]"#
+            )
         ])
         #expect(outcome.artists == [nfc, "Bonobo", "Khruangbin"])
         #expect(outcome.albums.count == 7)
@@ -37,19 +41,21 @@ import DeepCutTestKit
         let xml = ITunesTestLibrary(tracks: [
             .init(id: 1, artist: "Koop", album: "Chill Out 4", isCompilation: true),
             .init(id: 2, artist: "  \(nfd)\t", album: "Homogenic"),
-            .init(id: 3, artist: "khruangbin", album: "Mordechai"),
+            .init(id: 3, artist: "khruangbin", album: "Mordechai")
         ]).xml
         let library = LibrarySource(format: .itunesXML, path: try scratch.write("Library.xml", xml), compilationArtists: true)
         let beets = scratch.url.appendingPathComponent("library.db")
-        try BeetsTestDatabase.create(at: beets, schema: BeetsTestDatabase.earlySchema, albums: [
-            .init(album: "Vespertine", albumartist: "björk ", mbAlbumArtistID: "87c5dedd-371d-4a53-9f7f-80522fb7f3cb"),
-            .init(album: "Koop Islands", albumartist: "KOOP"),
-            .init(album: "Now 100", albumartist: "various  ARTISTS"),
-        ])
+        try BeetsTestDatabase.create(
+            at: beets, schema: BeetsTestDatabase.earlySchema,
+            albums: [
+                .init(album: "Vespertine", albumartist: "björk ", mbAlbumArtistID: "87c5dedd-371d-4a53-9f7f-80522fb7f3cb"),
+                .init(album: "Koop Islands", albumartist: "KOOP"),
+                .init(album: "Now 100", albumartist: "various  ARTISTS")
+            ])
         let outcome = try await LoadLibrary(registry: .files).run([
             try csv("library.csv", "title,artist\nDebut,\(nfc)\nMigration,Bonobo\n"),
             library,
-            LibrarySource(format: .beets, path: beets),
+            LibrarySource(format: .beets, path: beets)
         ])
         #expect(outcome.artists == [nfc, "Bonobo", "khruangbin", "Koop"])
         #expect(outcome.albums.count == 8)
@@ -59,7 +65,7 @@ import DeepCutTestKit
 
     @Test func placeholderArtistsAreOwnedButNeverSwept() async throws {
         let outcome = try await LoadLibrary(registry: .files).run([
-            try csv("library.csv", "title,artist\nNow 100,Various Artists\nFragments,Bonobo\nBest Of,various artists\nMix,Various\n"),
+            try csv("library.csv", "title,artist\nNow 100,Various Artists\nFragments,Bonobo\nBest Of,various artists\nMix,Various\n")
         ])
         #expect(outcome.artists == ["Bonobo"])
         #expect(outcome.albums.map(\.title) == ["Now 100", "Fragments", "Best Of", "Mix"])
@@ -93,17 +99,19 @@ import DeepCutTestKit
     @Test func summariesAndWarningsPerSourceInOrder() async throws {
         let outcome = try await LoadLibrary(registry: .files).run([
             try csv("library.csv", "title,artist\nA,X\n,Y\nB,\n"),
-            try json("library.json", #"[{"title": "C", "artist": "Z"}, {"title": "D"}]"#),
+            try json("library.json", #"[{"title": "C", "artist": "Z"}, {"title": "D"}]"#)
         ])
-        #expect(outcome.sources == [
-            LibrarySourceSummary(source: "library.csv", format: .csv, albums: 1, warnings: 2),
-            LibrarySourceSummary(source: "library.json", format: .json, albums: 1, warnings: 1),
-        ])
-        #expect(outcome.warnings.map(\.description) == [
-            "library.csv:3: missing title",
-            "library.csv:4: missing artist",
-            "library.json: item 2: missing artist",
-        ])
+        #expect(
+            outcome.sources == [
+                LibrarySourceSummary(source: "library.csv", format: .csv, albums: 1, warnings: 2),
+                LibrarySourceSummary(source: "library.json", format: .json, albums: 1, warnings: 1)
+            ])
+        #expect(
+            outcome.warnings.map(\.description) == [
+                "library.csv:3: missing title",
+                "library.csv:4: missing artist",
+                "library.json: item 2: missing artist"
+            ])
         #expect(outcome.albums.map(\.source) == ["csv:library.csv", "json:library.json"])
         #expect(outcome.artists == ["X", "Z"])
     }
@@ -111,9 +119,11 @@ import DeepCutTestKit
     @Test func skippedNonMusicIsCountedPerSource() async throws {
         let xml = ITunesTestLibrary(tracks: [
             .init(id: 1, artist: "John Moore", album: "A Good Day to Die Hard", kind: "Purchased MPEG-4 video file", flag: "Movie"),
-            .init(id: 2, artist: "Queen", album: "Innuendo"),
+            .init(id: 2, artist: "Queen", album: "Innuendo")
         ]).xml
-        let outcome = try await LoadLibrary(registry: .files).run([LibrarySource(format: .itunesXML, path: try scratch.write("Library.xml", xml))])
+        let outcome = try await LoadLibrary(registry: .files).run([
+            LibrarySource(format: .itunesXML, path: try scratch.write("Library.xml", xml))
+        ])
         #expect(outcome.sources == [LibrarySourceSummary(source: "Library.xml", format: .itunesXML, albums: 1, warnings: 0, skipped: 1)])
         #expect(outcome.artists == ["Queen"])
     }
@@ -121,7 +131,9 @@ import DeepCutTestKit
     @Test func unreadableSourceFailsTheStage() async throws {
         let missing = scratch.url.appendingPathComponent("missing.json")
         await #expect(throws: LibraryError(message: "\(missing.path): cannot read library: No such file or directory")) {
-            try await LoadLibrary(registry: .files).run([try csv("library.csv", "title,artist\nA,X\n"), LibrarySource(format: .json, path: missing)])
+            try await LoadLibrary(registry: .files).run([
+                try csv("library.csv", "title,artist\nA,X\n"), LibrarySource(format: .json, path: missing)
+            ])
         }
     }
 

@@ -1,7 +1,9 @@
 import Foundation
+
 @testable import DeepCutCore
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// An Atom document parsed back with FoundationXML: element text by path (`feed/entry/title`),
@@ -25,8 +27,10 @@ final class AtomDocument: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         if root == nil { root = elementName }
         path.append(elementName)
         text = ""

@@ -1,8 +1,9 @@
-@testable import DeepCutCore
-@testable import DeepCutPublish
 import Foundation
 import Glibc
 import Testing
+
+@testable import DeepCutCore
+@testable import DeepCutPublish
 
 @Suite struct AtomicFileTests {
     // MARK: Writing
@@ -91,8 +92,10 @@ import Testing
         }
     }
 
-    @Test(arguments: [(ENOSPC, ExitCode.ioError, "disk full"), (EDQUOT, .ioError, "disk full"), (EIO, .ioError, "I/O error"),
-                      (EACCES, .cannotCreate, "denied"), (EROFS, .cannotCreate, "Read-only"), (ENOENT, .cannotCreate, "No such file")])
+    @Test(arguments: [
+        (ENOSPC, ExitCode.ioError, "disk full"), (EDQUOT, .ioError, "disk full"), (EIO, .ioError, "I/O error"),
+        (EACCES, .cannotCreate, "denied"), (EROFS, .cannotCreate, "Read-only"), (ENOENT, .cannotCreate, "No such file")
+    ])
     func errnoIsClassified(code: Int32, exitCode: ExitCode, phrase: String) {
         let error = OutputError(path: "/srv/feed/current.json", action: "write", errno: code)
         #expect(error.exitCode == exitCode)

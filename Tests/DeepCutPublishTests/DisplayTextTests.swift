@@ -1,6 +1,7 @@
+import Testing
+
 @testable import DeepCutCore
 @testable import DeepCutPublish
-import Testing
 
 @Suite struct DisplayTextTests {
     @Test func shortTextIsKeptExceptOverridesAndForbiddenCharacters() {

@@ -1,6 +1,6 @@
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutTestKit
 
 /// The example files in `schemas/` are the writers' real output for `ExampleRun`, byte for byte, so
 /// the documentation can never drift from the code. `DEEPCUT_UPDATE_EXAMPLES=1` rewrites them
@@ -13,7 +13,7 @@ import DeepCutTestKit
         ("feed.json", "examples/feed.json"),
         ("feed.atom", "examples/feed.atom"),
         ("index.html", "examples/index.html"),
-        ("health.txt", "examples/health.txt"),
+        ("health.txt", "examples/health.txt")
     ]
 
     @Test func committedExamplesAreTheWritersRealOutput() throws {
@@ -27,8 +27,10 @@ import DeepCutTestKit
                     try FileManager.default.createDirectory(at: committed.deletingLastPathComponent(), withIntermediateDirectories: true)
                     try produced.write(to: committed)
                 } else {
-                    #expect((try? Data(contentsOf: committed)) == produced,
-                            "schemas/\(example) differs from what the writers produce: run `DEEPCUT_UPDATE_EXAMPLES=1 swift test --filter ExampleOutputsTests` and review the diff")
+                    #expect(
+                        (try? Data(contentsOf: committed)) == produced,
+                        "schemas/\(example) differs from what the writers produce: run `DEEPCUT_UPDATE_EXAMPLES=1 swift test --filter ExampleOutputsTests` and review the diff"
+                    )
                 }
             }
         }

@@ -1,6 +1,7 @@
 import DeepCutCore
-@testable import DeepCutPublish
 import Foundation
+
+@testable import DeepCutPublish
 
 /// A realistic run for the committed examples and the screenshots: a partial sweep of a 212-artist
 /// library (four artists failed, one was cut off by the deadline), 18 new releases of every type,
@@ -15,39 +16,62 @@ enum ExampleRun {
     static let baseURL = URL(string: "https://music.example.org/deepcut/")!
 
     /// The last complete snapshot, 26 hours before this run.
-    static let baseline = Snapshot(runID: RunID(runDate.addingTimeInterval(-26 * 3_600)),
-                                   generatedAt: runDate.addingTimeInterval(-26 * 3_600 + 247), complete: true,
-                                   provider: "itunes", artists: ArtistCounts(total: 212, fetched: 210, notFound: 2),
-                                   incompleteArtists: [], entries: Array(entries.dropFirst(2)))
+    static let baseline = Snapshot(
+        runID: RunID(runDate.addingTimeInterval(-26 * 3_600)),
+        generatedAt: runDate.addingTimeInterval(-26 * 3_600 + 247), complete: true,
+        provider: "itunes", artists: ArtistCounts(total: 212, fetched: 210, notFound: 2),
+        incompleteArtists: [], entries: Array(entries.dropFirst(2)))
 
-    static let snapshot = Snapshot(runID: runID, generatedAt: runDate.addingTimeInterval(251), sweep: sweep,
-                                   diff: FeedDiff(entries: entries, dropped: dropped, considered: 1_873))
+    static let snapshot = Snapshot(
+        runID: runID, generatedAt: runDate.addingTimeInterval(251), sweep: sweep,
+        diff: FeedDiff(entries: entries, dropped: dropped, considered: 1_873))
 
-    static let dropped: [DropReason: Int] = [.owned: 1_402, .dismissed: 31, .unwantedType: 0, .outsideWindow: 388,
-                                             .notYetReleased: 6, .undated: 1, .folded: 27]
+    static let dropped: [DropReason: Int] = [
+        .owned: 1_402, .dismissed: 31, .unwantedType: 0, .outsideWindow: 388,
+        .notYetReleased: 6, .undated: 1, .folded: 27
+    ]
 
     static let sweep: SweepOutcome = {
         var results = (1...205).map { ArtistResult(artist: "Library Artist \($0)", outcome: .fetched([]), requests: 2) }
         results += [
-            ArtistResult(artist: "Khruangbin", outcome: .failed(FetchFailure(kind: .rateLimited, httpStatus: 403, attempts: 3,
-                                                                          message: "HTTP 403 with an empty body: the catalog is rate limiting")), requests: 3),
-            ArtistResult(artist: "Four Tet", outcome: .failed(FetchFailure(kind: .rateLimited, httpStatus: 429, attempts: 3,
-                                                                        message: "HTTP 429 Too Many Requests")), requests: 3),
-            ArtistResult(artist: "Caribou", outcome: .failed(FetchFailure(kind: .timeout, attempts: 3,
-                                                                       message: "no complete answer within 20 s")), requests: 3),
-            ArtistResult(artist: "Bonobo", outcome: .failed(FetchFailure(kind: .http, httpStatus: 503, attempts: 3,
-                                                                      message: "HTTP 503 Service Unavailable")), requests: 3),
+            ArtistResult(
+                artist: "Khruangbin",
+                outcome: .failed(
+                    FetchFailure(
+                        kind: .rateLimited, httpStatus: 403, attempts: 3,
+                        message: "HTTP 403 with an empty body: the catalog is rate limiting")), requests: 3),
+            ArtistResult(
+                artist: "Four Tet",
+                outcome: .failed(
+                    FetchFailure(
+                        kind: .rateLimited, httpStatus: 429, attempts: 3,
+                        message: "HTTP 429 Too Many Requests")), requests: 3),
+            ArtistResult(
+                artist: "Caribou",
+                outcome: .failed(
+                    FetchFailure(
+                        kind: .timeout, attempts: 3,
+                        message: "no complete answer within 20 s")), requests: 3),
+            ArtistResult(
+                artist: "Bonobo",
+                outcome: .failed(
+                    FetchFailure(
+                        kind: .http, httpStatus: 503, attempts: 3,
+                        message: "HTTP 503 Service Unavailable")), requests: 3),
             ArtistResult(artist: "Jon Hopkins", outcome: .skipped(.deadline)),
             ArtistResult(artist: "The Unknowns", outcome: .notFound, requests: 1),
-            ArtistResult(artist: "Nobody In Particular", outcome: .notFound, requests: 1),
+            ArtistResult(artist: "Nobody In Particular", outcome: .notFound, requests: 1)
         ]
         return SweepOutcome(provider: "itunes", results: results)
     }()
 
     static let entries: [FeedEntry] = [
-        entry("1771000001", "Cascade II", "Floating Points", .album, "2026-11-27",
-              alternates: [FeedAlternate(id: "1771000002", title: "Cascade II (Clean)", url: "https://music.example.com/album/1771000002"),
-                           FeedAlternate(id: "1771000003", title: "Cascade II (Deluxe Edition)", url: "https://music.example.com/album/1771000003")]),
+        entry(
+            "1771000001", "Cascade II", "Floating Points", .album, "2026-11-27",
+            alternates: [
+                FeedAlternate(id: "1771000002", title: "Cascade II (Clean)", url: "https://music.example.com/album/1771000002"),
+                FeedAlternate(id: "1771000003", title: "Cascade II (Deluxe Edition)", url: "https://music.example.com/album/1771000003")
+            ]),
         entry("1771000011", "Night Swimming", "Kelly Lee Owens", .single, "2026-11-26"),
         entry("1771000021", "Wintergarten", "Nils Frahm", .album, "2026-11-21"),
         entry("1771000031", "Isles Revisited", "Bicep", .ep, "2026-11-20"),
@@ -64,23 +88,29 @@ enum ExampleRun {
         entry("1771000141", "trip9love…???", "Tirzah", .single, "2026-10-09"),
         entry("1771000151", "Gentle Confrontation II", "Loraine James", .album, "2026-10"),
         entry("1771000161", "Mood Valiant Deluxe", "Hiatus Kaiyote", .album, "2026-09-25"),
-        entry("1771000171", "Soft Launch", "Kelly Lee Owens", .single, "2026-09-19"),
+        entry("1771000171", "Soft Launch", "Kelly Lee Owens", .single, "2026-09-19")
     ]
 
-    private static func entry(_ id: String, _ title: String, _ artist: String, _ type: RecordingType, _ date: String,
-                              artwork: Bool = true, alternates: [FeedAlternate] = []) -> FeedEntry {
-        FeedEntry(id: id, key: AlbumKey(title: title, artist: artist), title: title, artist: artist, type: type,
-                  releaseDate: ReleaseDate(iso: date)!, artworkURL: artwork ? "http://artwork.example/\(id).svg" : nil,
-                  url: "https://music.example.com/album/\(id)", alternates: alternates)
+    private static func entry(
+        _ id: String, _ title: String, _ artist: String, _ type: RecordingType, _ date: String,
+        artwork: Bool = true, alternates: [FeedAlternate] = []
+    ) -> FeedEntry {
+        FeedEntry(
+            id: id, key: AlbumKey(title: title, artist: artist), title: title, artist: artist, type: type,
+            releaseDate: ReleaseDate(iso: date)!, artworkURL: artwork ? "http://artwork.example/\(id).svg" : nil,
+            url: "https://music.example.com/album/\(id)", alternates: alternates)
     }
 
     /// The report as the pipeline has it when publishing starts: the publish stage not yet run.
     static let reportBeforePublish = HealthReport(
         runID: runID, startedAt: runDate, finishedAt: runDate.addingTimeInterval(251), status: .partial, exitCode: .partial,
-        library: .init(status: .ok, albums: 1_204, artists: 212,
-                       sources: [.init(source: "library.csv", format: "csv", albums: 380, warnings: 2),
-                                 .init(source: "Library.xml", format: "itunes-xml", albums: 824, warnings: 0)],
-                       warnings: ["library.csv:88: empty artist, row skipped", "library.csv:412: empty title, row skipped"]),
+        library: .init(
+            status: .ok, albums: 1_204, artists: 212,
+            sources: [
+                .init(source: "library.csv", format: "csv", albums: 380, warnings: 2),
+                .init(source: "Library.xml", format: "itunes-xml", albums: 824, warnings: 0)
+            ],
+            warnings: ["library.csv:88: empty artist, row skipped", "library.csv:412: empty title, row skipped"]),
         sweep: .init(sweep), diff: .init(FeedDiff(entries: entries, dropped: dropped, considered: 1_873)))
 
     /// Thirty daily runs ending with this one: mostly complete, a few partial, one failed.
@@ -91,14 +121,16 @@ enum ExampleRun {
         let failed = status == .failed ? 212 : partialFailures[day] ?? 0
         let entries = status == .failed ? 0 : day == 29 ? 18 : 9 + (day * 7) % 11
         let duration = status == .failed ? 46 : 228 + Double((day * 37) % 23) * 3 + Double(failed) * 9
-        let exitCode: ExitCode = switch status {
-        case .complete, .skipped: .success
-        case .partial: .partial
-        case .failed: .tempFail
-        }
-        return RunRecord(runID: RunID(started).rawValue, startedAt: started, finishedAt: started.addingTimeInterval(duration),
-                         status: status, exitCode: exitCode, durationSeconds: duration, artistsTotal: 212,
-                         artistsFailed: failed, entries: entries, requests: 424 + failed * 3)
+        let exitCode: ExitCode =
+            switch status {
+            case .complete, .skipped: .success
+            case .partial: .partial
+            case .failed: .tempFail
+            }
+        return RunRecord(
+            runID: RunID(started).rawValue, startedAt: started, finishedAt: started.addingTimeInterval(duration),
+            status: status, exitCode: exitCode, durationSeconds: duration, artistsTotal: 212,
+            artistsFailed: failed, entries: entries, requests: 424 + failed * 3)
     }
 
     /// Publishes the baseline, then this run, into `folder` as the pipeline would, and writes the

@@ -1,7 +1,8 @@
 import DeepCutCore
-@testable import DeepCutPublish
 import Foundation
 import Testing
+
+@testable import DeepCutPublish
 
 /// The feeds meet their specs' required fields (RFC 4287 for Atom, JSON Feed 1.1), keep ids stable,
 /// and link to themselves under `publish.baseURL`.
@@ -25,8 +26,10 @@ import Testing
             // RFC 3339 timestamps
             #expect(entry["updated"]?.first.flatMap(Timestamp.date) != nil, "\(entry["updated"] ?? [])")
             let content = try #require(entry["content"]?.first)
-            for part in [source.artist, source.title, EntryContent.typeLabel(source.type), source.releaseDate.description,
-                         try #require(source.url), try #require(source.artworkURL ?? source.url)] {
+            for part in [
+                source.artist, source.title, EntryContent.typeLabel(source.type), source.releaseDate.description,
+                try #require(source.url), try #require(source.artworkURL ?? source.url)
+            ] {
                 #expect(content.contains(MarkupText.escape(part)), "\(source.id) content lacks \(part)")
             }
         }
@@ -40,8 +43,11 @@ import Testing
         #expect(feedLinks.contains(["rel": "alternate", "type": "text/html", "href": "https://music.example.org/deepcut/"]))
         // Without a base URL the feed still names itself, by relative reference (RFC 4287 allows any IRI reference).
         let withoutBase = try AtomDocument(AtomRenderer.render(ExampleRun.snapshot))
-        #expect(withoutBase.links["feed/link"] == [["rel": "self", "type": "application/atom+xml", "href": "feed.atom"],
-                                                    ["rel": "alternate", "type": "text/html", "href": "index.html"]])
+        #expect(
+            withoutBase.links["feed/link"] == [
+                ["rel": "self", "type": "application/atom+xml", "href": "feed.atom"],
+                ["rel": "alternate", "type": "text/html", "href": "index.html"]
+            ])
     }
 
     @Test func entryIDsDoNotDependOnAnythingButProviderAndCatalogID() throws {
@@ -93,9 +99,11 @@ import Testing
 
     // MARK: Base URL
 
-    @Test(arguments: [("https://example.org/deepcut", "https://example.org/deepcut/"),
-                      ("https://example.org/deepcut/", "https://example.org/deepcut/"),
-                      ("http://example.org", "http://example.org/")])
+    @Test(arguments: [
+        ("https://example.org/deepcut", "https://example.org/deepcut/"),
+        ("https://example.org/deepcut/", "https://example.org/deepcut/"),
+        ("http://example.org", "http://example.org/")
+    ])
     func baseURLGainsOneTrailingSlash(base: String, home: String) throws {
         let links = try #require(FeedLinks(baseURL: URL(string: base)))
         #expect(links.home == home)

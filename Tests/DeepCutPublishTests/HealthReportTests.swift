@@ -1,30 +1,44 @@
 import DeepCutCore
-@testable import DeepCutPublish
 import Foundation
 import Testing
 
+@testable import DeepCutPublish
+
 @Suite struct HealthReportTests {
-    static let sweep = SweepOutcome(provider: "itunes", results: [
-        ArtistResult(artist: "Bonobo", outcome: .fetched([]), requests: 2),
-        ArtistResult(artist: "Khruangbin", outcome: .failed(FetchFailure(kind: .rateLimited, httpStatus: 403, attempts: 3,
-                                                                          message: "403 with an empty body")), requests: 3),
-        ArtistResult(artist: "Four Tet", outcome: .failed(FetchFailure(kind: .timeout, attempts: 3, message: "no answer in 20 s")), requests: 3),
-        ArtistResult(artist: "Caribou", outcome: .skipped(.deadline)),
-        ArtistResult(artist: "Nobody", outcome: .notFound, requests: 1),
-        ArtistResult(artist: "Floating Points", outcome: .failed(FetchFailure(kind: .rateLimited, httpStatus: 429, attempts: 3,
-                                                                               message: "slow down")), requests: 3),
-    ])
+    static let sweep = SweepOutcome(
+        provider: "itunes",
+        results: [
+            ArtistResult(artist: "Bonobo", outcome: .fetched([]), requests: 2),
+            ArtistResult(
+                artist: "Khruangbin",
+                outcome: .failed(
+                    FetchFailure(
+                        kind: .rateLimited, httpStatus: 403, attempts: 3,
+                        message: "403 with an empty body")), requests: 3),
+            ArtistResult(
+                artist: "Four Tet", outcome: .failed(FetchFailure(kind: .timeout, attempts: 3, message: "no answer in 20 s")), requests: 3),
+            ArtistResult(artist: "Caribou", outcome: .skipped(.deadline)),
+            ArtistResult(artist: "Nobody", outcome: .notFound, requests: 1),
+            ArtistResult(
+                artist: "Floating Points",
+                outcome: .failed(
+                    FetchFailure(
+                        kind: .rateLimited, httpStatus: 429, attempts: 3,
+                        message: "slow down")), requests: 3)
+        ])
 
     static func partialReport() -> HealthReport {
-        let publish = PublishOutcome(promoted: false, wrote: ["snapshots/20261129T120000Z.json", "current.json"],
-                                     snapshot: PublishFixtures.runID(), baseline: Baseline(PublishFixtures.snapshot(hoursAfterRun: -26)),
-                                     baselineAgeSeconds: 26 * 3_600, pruned: [], removedTemporaries: 0, message: nil)
+        let publish = PublishOutcome(
+            promoted: false, wrote: ["snapshots/20261129T120000Z.json", "current.json"],
+            snapshot: PublishFixtures.runID(), baseline: Baseline(PublishFixtures.snapshot(hoursAfterRun: -26)),
+            baselineAgeSeconds: 26 * 3_600, pruned: [], removedTemporaries: 0, message: nil)
         return HealthReport(
             runID: PublishFixtures.runID(), startedAt: PublishFixtures.runDate, finishedAt: PublishFixtures.runDate.addingTimeInterval(41),
             status: .partial, exitCode: .partial,
-            library: .init(status: .ok, albums: 1_200, artists: 6,
-                           sources: [.init(source: "library.csv", format: "csv", albums: 1_200, warnings: 2)],
-                           warnings: ["library.csv:7: empty artist", "library.csv:9: empty title"]),
+            library: .init(
+                status: .ok, albums: 1_200, artists: 6,
+                sources: [.init(source: "library.csv", format: "csv", albums: 1_200, warnings: 2)],
+                warnings: ["library.csv:7: empty artist", "library.csv:9: empty title"]),
             sweep: .init(sweep),
             diff: .init(FeedDiff(entries: [PublishFixtures.entry("1", "A")], dropped: [.owned: 3, .folded: 1], considered: 5)),
             publish: .init(publish))
@@ -89,8 +103,9 @@ import Testing
     }
 
     @Test func earlyFailureStillMakesAValidReport() throws {
-        let report = HealthReport(runID: PublishFixtures.runID(), startedAt: PublishFixtures.runDate, finishedAt: PublishFixtures.runDate,
-                                  status: .failed, exitCode: .dataError, message: "library.csv:3: unterminated quote")
+        let report = HealthReport(
+            runID: PublishFixtures.runID(), startedAt: PublishFixtures.runDate, finishedAt: PublishFixtures.runDate,
+            status: .failed, exitCode: .dataError, message: "library.csv:3: unterminated quote")
         let json = try #require(try JSONSerialization.jsonObject(with: OutputJSON.encode(report)) as? [String: Any])
         for stage in ["library", "sweep", "diff", "publish"] {
             #expect((json[stage] as? [String: Any])?["status"] as? String == "notRun", "\(stage)")
@@ -113,7 +128,8 @@ import Testing
         let text = HealthText.render(Self.partialReport())
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[0] == "deepcut sweep 20261129T120000Z: PARTIAL (exit 3)")
-        #expect(lines[1] == "next:     nothing urgent: the next run retries the 4 incomplete artists; "
+        #expect(
+            lines[1] == "next:     nothing urgent: the next run retries the 4 incomplete artists; "
                 + "if this repeats, lower catalog.requestsPerMinute (the catalog is rate limiting).")
         #expect(lines[2] == "baseline: 20261128T100000Z (last complete sweep), 1 d 2 h old")
         #expect(lines[3] == "ran:      2026-11-29T12:00:00Z to 2026-11-29T12:00:41Z (41 s)")
@@ -128,30 +144,37 @@ import Testing
     }
 
     @Test func failedTextPointsAtTheLikelyCause() {
-        let sweep = SweepOutcome(provider: "itunes", results: ["A", "B", "C"].map {
-            ArtistResult(artist: $0, outcome: .failed(FetchFailure(kind: .transport, attempts: 3, message: "connection refused")))
-        })
-        let report = HealthReport(runID: PublishFixtures.runID(), startedAt: PublishFixtures.runDate, finishedAt: PublishFixtures.runDate,
-                                  status: .failed, exitCode: .tempFail, message: "sweep failed: no artist answered",
-                                  library: .init(status: .ok, albums: 3, artists: 3, sources: [], warnings: []),
-                                  sweep: .init(sweep),
-                                  publish: .init(status: .skipped, promoted: false, wrote: [], snapshot: nil, baselineRunID: nil,
-                                                 baselineAgeSeconds: nil, message: nil))
+        let sweep = SweepOutcome(
+            provider: "itunes",
+            results: ["A", "B", "C"].map {
+                ArtistResult(artist: $0, outcome: .failed(FetchFailure(kind: .transport, attempts: 3, message: "connection refused")))
+            })
+        let report = HealthReport(
+            runID: PublishFixtures.runID(), startedAt: PublishFixtures.runDate, finishedAt: PublishFixtures.runDate,
+            status: .failed, exitCode: .tempFail, message: "sweep failed: no artist answered",
+            library: .init(status: .ok, albums: 3, artists: 3, sources: [], warnings: []),
+            sweep: .init(sweep),
+            publish: .init(
+                status: .skipped, promoted: false, wrote: [], snapshot: nil, baselineRunID: nil,
+                baselineAgeSeconds: nil, message: nil))
         let text = HealthText.render(report)
-        #expect(text.hasPrefix("""
-            deepcut sweep 20261129T120000Z: FAILED (exit 75)
-            cause:    sweep failed: no artist answered
-            next:     nothing was published; check the network and catalog.baseURL (the catalog was unreachable), then run again.
-            baseline: none yet: no sweep has been complete
+        #expect(
+            text.hasPrefix(
+                """
+                deepcut sweep 20261129T120000Z: FAILED (exit 75)
+                cause:    sweep failed: no artist answered
+                next:     nothing was published; check the network and catalog.baseURL (the catalog was unreachable), then run again.
+                baseline: none yet: no sweep has been complete
 
-            """))
+                """))
         #expect(text.contains("diff     not run"))
         #expect(text.contains("transport ×3: A, B, C"))
     }
 
     @Test func earlyExitTextNamesTheFix() {
-        let report = HealthReport(runID: PublishFixtures.runID(), startedAt: PublishFixtures.runDate, finishedAt: PublishFixtures.runDate,
-                                  status: .failed, exitCode: .dataError, message: "library.csv:3: unterminated quote")
+        let report = HealthReport(
+            runID: PublishFixtures.runID(), startedAt: PublishFixtures.runDate, finishedAt: PublishFixtures.runDate,
+            status: .failed, exitCode: .dataError, message: "library.csv:3: unterminated quote")
         let text = HealthText.render(report)
         #expect(text.contains("library  not run"))
         #expect(text.contains("baseline: not checked: the run stopped before publishing"))
@@ -159,12 +182,17 @@ import Testing
     }
 
     @Test func hostileArtistNamesStayOnOneLine() {
-        let sweep = SweepOutcome(provider: "itunes", results: [
-            ArtistResult(artist: "Evil\nnext: rm -rf", outcome: .failed(FetchFailure(kind: .http, httpStatus: 500, attempts: 1, message: "boom\r\nfake"))),
-            ArtistResult(artist: "Fine", outcome: .fetched([])),
-        ])
-        let report = HealthReport(runID: PublishFixtures.runID(), startedAt: PublishFixtures.runDate, finishedAt: PublishFixtures.runDate,
-                                  status: .partial, exitCode: .partial, sweep: .init(sweep))
+        let sweep = SweepOutcome(
+            provider: "itunes",
+            results: [
+                ArtistResult(
+                    artist: "Evil\nnext: rm -rf",
+                    outcome: .failed(FetchFailure(kind: .http, httpStatus: 500, attempts: 1, message: "boom\r\nfake"))),
+                ArtistResult(artist: "Fine", outcome: .fetched([]))
+            ])
+        let report = HealthReport(
+            runID: PublishFixtures.runID(), startedAt: PublishFixtures.runDate, finishedAt: PublishFixtures.runDate,
+            status: .partial, exitCode: .partial, sweep: .init(sweep))
         let text = HealthText.render(report)
         #expect(text.contains("http ×1: Evil next: rm -rf"))
         #expect(text.split(separator: "\n").filter { $0.hasPrefix("next:") }.count == 1)

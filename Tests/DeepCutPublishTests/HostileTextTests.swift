@@ -1,7 +1,8 @@
 import DeepCutCore
-@testable import DeepCutPublish
 import Foundation
 import Testing
+
+@testable import DeepCutPublish
 
 /// Catalog and library text is hostile until proven otherwise. Every kind of trouble goes through
 /// all four human-facing outputs at once — feed.json, feed.atom, index.html, health.txt — written by
@@ -16,25 +17,36 @@ import Testing
 
     /// Every output of one partial run whose every third-party string is hostile.
     static func outputs() throws -> [String: String] {
-        let entry = FeedEntry(id: "1", key: AlbumKey(title: title, artist: artist), title: title, artist: artist, type: .album,
-                              releaseDate: ReleaseDate(year: 2026, month: 10, day: 1), artworkURL: "https://img.example.com/a.jpg?x=\"<>",
-                              url: "https://music.example.com/album/1?a=1&b=2",
-                              alternates: [FeedAlternate(id: "2", title: title, url: "javascript:alert(2)")])
-        let sweep = SweepOutcome(provider: "itunes", results: [
-            ArtistResult(artist: "Fine", outcome: .fetched([])),
-            ArtistResult(artist: artist + long, outcome: .failed(FetchFailure(kind: .http, httpStatus: 500, attempts: 2, message: title))),
-        ])
-        let snapshot = Snapshot(runID: ExampleRun.runID, generatedAt: ExampleRun.runDate, sweep: sweep,
-                                diff: FeedDiff(entries: [entry], dropped: [:], considered: 1))
-        var report = HealthReport(runID: ExampleRun.runID, startedAt: ExampleRun.runDate, finishedAt: ExampleRun.runDate.addingTimeInterval(9),
-                                  status: .partial, exitCode: .partial, message: title,
-                                  library: .init(status: .ok, albums: 1, artists: 2, sources: [.init(source: title, format: "csv", albums: 1, warnings: 1)],
-                                                 warnings: [title]),
-                                  sweep: .init(sweep), diff: .init(FeedDiff(entries: [entry], dropped: [:], considered: 1)))
-        let history = [RunRecord(runID: script, startedAt: ExampleRun.runDate, finishedAt: ExampleRun.runDate, status: .partial,
-                                 exitCode: .partial, durationSeconds: 9, artistsTotal: 2, artistsFailed: 1, entries: 1, requests: 3)]
+        let entry = FeedEntry(
+            id: "1", key: AlbumKey(title: title, artist: artist), title: title, artist: artist, type: .album,
+            releaseDate: ReleaseDate(year: 2026, month: 10, day: 1), artworkURL: "https://img.example.com/a.jpg?x=\"<>",
+            url: "https://music.example.com/album/1?a=1&b=2",
+            alternates: [FeedAlternate(id: "2", title: title, url: "javascript:alert(2)")])
+        let sweep = SweepOutcome(
+            provider: "itunes",
+            results: [
+                ArtistResult(artist: "Fine", outcome: .fetched([])),
+                ArtistResult(
+                    artist: artist + long, outcome: .failed(FetchFailure(kind: .http, httpStatus: 500, attempts: 2, message: title)))
+            ])
+        let snapshot = Snapshot(
+            runID: ExampleRun.runID, generatedAt: ExampleRun.runDate, sweep: sweep,
+            diff: FeedDiff(entries: [entry], dropped: [:], considered: 1))
+        var report = HealthReport(
+            runID: ExampleRun.runID, startedAt: ExampleRun.runDate, finishedAt: ExampleRun.runDate.addingTimeInterval(9),
+            status: .partial, exitCode: .partial, message: title,
+            library: .init(
+                status: .ok, albums: 1, artists: 2, sources: [.init(source: title, format: "csv", albums: 1, warnings: 1)],
+                warnings: [title]),
+            sweep: .init(sweep), diff: .init(FeedDiff(entries: [entry], dropped: [:], considered: 1)))
+        let history = [
+            RunRecord(
+                runID: script, startedAt: ExampleRun.runDate, finishedAt: ExampleRun.runDate, status: .partial,
+                exitCode: .partial, durationSeconds: 9, artistsTotal: 2, artistsFailed: 1, entries: 1, requests: 3)
+        ]
         return try PublishFixtures.withFolder { folder in
-            let outcome = try Publish(outputDirectory: folder, keepSnapshots: 3)(snapshot, context: PublishContext(health: report, history: history))
+            let outcome = try Publish(outputDirectory: folder, keepSnapshots: 3)(
+                snapshot, context: PublishContext(health: report, history: history))
             report.publish = .init(outcome)
             try HealthWriter.write(report, to: folder)
             var files: [String: String] = [:]

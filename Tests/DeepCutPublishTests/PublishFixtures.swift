@@ -1,13 +1,15 @@
 import DeepCutCore
-@testable import DeepCutPublish
 import Foundation
 import Glibc
+
+@testable import DeepCutPublish
 
 /// Shared builders for the Publish tests: a fresh folder per test and small snapshots.
 enum PublishFixtures {
     /// Runs `body` with a new empty folder, removed afterwards.
     static func withFolder<Result>(_ body: (URL) throws -> Result) throws -> Result {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("deepcut-publish-\(UUID().uuidString)", isDirectory: true)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "deepcut-publish-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer {
             chmod(folder.path, 0o755)
@@ -16,27 +18,31 @@ enum PublishFixtures {
         return try body(folder)
     }
 
-    static let runDate = Date(timeIntervalSince1970: 1_795_953_600) // 2026-11-29T12:00:00Z
+    static let runDate = Date(timeIntervalSince1970: 1_795_953_600)  // 2026-11-29T12:00:00Z
 
     static func runID(hoursAfterRun hours: Int = 0) -> RunID {
         RunID(runDate.addingTimeInterval(Double(hours) * 3_600))
     }
 
-    static func entry(_ id: String, _ title: String, artist: String = "Khruangbin", type: RecordingType = .album,
-                      date: String = "2026-10-01", artworkURL: String? = "https://example.com/art.jpg",
-                      url: String? = "https://music.example.com/album/1") -> FeedEntry {
-        FeedEntry(id: id, key: AlbumKey(title: title, artist: artist), title: title, artist: artist, type: type,
-                  releaseDate: ReleaseDate(iso: date)!, artworkURL: artworkURL, url: url)
+    static func entry(
+        _ id: String, _ title: String, artist: String = "Khruangbin", type: RecordingType = .album,
+        date: String = "2026-10-01", artworkURL: String? = "https://example.com/art.jpg",
+        url: String? = "https://music.example.com/album/1"
+    ) -> FeedEntry {
+        FeedEntry(
+            id: id, key: AlbumKey(title: title, artist: artist), title: title, artist: artist, type: type,
+            releaseDate: ReleaseDate(iso: date)!, artworkURL: artworkURL, url: url)
     }
 
     static func snapshot(hoursAfterRun hours: Int = 0, complete: Bool = true, entries: [FeedEntry]? = nil) -> Snapshot {
         let runID = runID(hoursAfterRun: hours)
         let incomplete = complete ? [] : ["Bonobo", "Four Tet"]
-        return Snapshot(runID: runID, generatedAt: runDate.addingTimeInterval(Double(hours) * 3_600 + 41), complete: complete,
-                        provider: "itunes",
-                        artists: ArtistCounts(total: 10, fetched: complete ? 9 : 7, notFound: 1, failed: complete ? 0 : 2),
-                        incompleteArtists: incomplete,
-                        entries: entries ?? [entry("1440857781", "Con Todo El Mundo"), entry("1", "Mordechai", date: "2026-09-01")])
+        return Snapshot(
+            runID: runID, generatedAt: runDate.addingTimeInterval(Double(hours) * 3_600 + 41), complete: complete,
+            provider: "itunes",
+            artists: ArtistCounts(total: 10, fetched: complete ? 9 : 7, notFound: 1, failed: complete ? 0 : 2),
+            incompleteArtists: incomplete,
+            entries: entries ?? [entry("1440857781", "Con Todo El Mundo"), entry("1", "Mordechai", date: "2026-09-01")])
     }
 
     /// Every regular file under `folder` (relative path → bytes), to prove what a step changed.

@@ -1,8 +1,9 @@
 import DeepCutCore
-@testable import DeepCutPublish
 import Foundation
 import Glibc
 import Testing
+
+@testable import DeepCutPublish
 
 @Suite struct PublishTests {
     /// A folder as a previous complete run (`old`) left it: baseline, current, feeds, its snapshot.
@@ -27,7 +28,8 @@ import Testing
             let bytes = try snapshot.encoded()
 
             #expect(outcome.promoted)
-            #expect(outcome.wrote == ["snapshots/20261129T120000Z.json", "current.json", "latest.json", "feed.json", "feed.atom", "index.html"])
+            #expect(
+                outcome.wrote == ["snapshots/20261129T120000Z.json", "current.json", "latest.json", "feed.json", "feed.atom", "index.html"])
             #expect(after["latest.json"] == bytes)
             #expect(after["current.json"] == bytes)
             #expect(after["snapshots/20261129T120000Z.json"] == bytes)
@@ -81,7 +83,8 @@ import Testing
             let outcome = try publisher(output)(PublishFixtures.snapshot(complete: false))
             #expect(outcome.baseline == nil)
             #expect(outcome.baselineAgeSeconds == nil)
-            #expect(Set(try PublishFixtures.files(in: output).keys)
+            #expect(
+                Set(try PublishFixtures.files(in: output).keys)
                     == ["snapshots/20261129T120000Z.json", "current.json", "feed.json", "feed.atom", "index.html"])
         }
     }
@@ -93,8 +96,9 @@ import Testing
             try folderWithBaseline(folder)
             try AtomicFile.write("{\"schemaVersion\": 1, \"runID\": \"2026", to: folder.appendingPathComponent("latest.json"))
             for hours in 1...3 {
-                try AtomicFile.write(PublishFixtures.snapshot(hoursAfterRun: -100 * hours).encoded(),
-                                     to: OutputFolder(folder).snapshot(PublishFixtures.runID(hoursAfterRun: -100 * hours)))
+                try AtomicFile.write(
+                    PublishFixtures.snapshot(hoursAfterRun: -100 * hours).encoded(),
+                    to: OutputFolder(folder).snapshot(PublishFixtures.runID(hoursAfterRun: -100 * hours)))
             }
             let before = try PublishFixtures.files(in: folder)
             let outcome = try publisher(folder, keep: 1)(PublishFixtures.snapshot(complete: false))
@@ -146,14 +150,18 @@ import Testing
             let layout = OutputFolder(folder)
             try folderWithBaseline(folder, old: PublishFixtures.snapshot(hoursAfterRun: -50))
             for hours in [-40, -30, -20, -10] {
-                try AtomicFile.write(PublishFixtures.snapshot(hoursAfterRun: hours, complete: false).encoded(),
-                                     to: layout.snapshot(PublishFixtures.runID(hoursAfterRun: hours)))
+                try AtomicFile.write(
+                    PublishFixtures.snapshot(hoursAfterRun: hours, complete: false).encoded(),
+                    to: layout.snapshot(PublishFixtures.runID(hoursAfterRun: hours)))
             }
             try AtomicFile.write("keep me", to: layout.snapshots.appendingPathComponent("notes.json"))
             let outcome = try publisher(folder, keep: 3)(PublishFixtures.snapshot(complete: false))
             let left = try FileManager.default.contentsOfDirectory(atPath: layout.snapshots.path).sorted()
-            #expect(left == ["20261127T100000Z.json", "20261128T160000Z.json", "20261129T020000Z.json",
-                             "20261129T120000Z.json", "notes.json"])
+            #expect(
+                left == [
+                    "20261127T100000Z.json", "20261128T160000Z.json", "20261129T020000Z.json",
+                    "20261129T120000Z.json", "notes.json"
+                ])
             #expect(outcome.pruned == ["snapshots/20261127T200000Z.json", "snapshots/20261128T060000Z.json"])
         }
     }

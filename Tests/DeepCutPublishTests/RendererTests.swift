@@ -1,7 +1,8 @@
 import DeepCutCore
-@testable import DeepCutPublish
 import Foundation
 import Testing
+
+@testable import DeepCutPublish
 
 @Suite struct RendererTests {
     /// Every character XML 1.0 forbids, plus markup, quotes and C1/DEL, in title and artist.
@@ -10,12 +11,15 @@ import Testing
     static let hostileArtist = "Ar<b>tist\u{1B}[31m ]]> &amp;"
 
     static func hostileSnapshot() -> Snapshot {
-        PublishFixtures.snapshot(complete: false, entries: [
-            PublishFixtures.entry("id/with space?&", hostileTitle, artist: hostileArtist,
-                                  artworkURL: "javascript:alert(1)", url: "https://example.com/a?b=1&c=<2>"),
-            PublishFixtures.entry("2", "Data", date: "2026-09", artworkURL: "data:image/png;base64,AAAA", url: "JAVASCRIPT:alert(2)"),
-            PublishFixtures.entry("3", "Plain", date: "2026-08-15", artworkURL: "HTTP://img.example.com/3.jpg", url: nil),
-        ])
+        PublishFixtures.snapshot(
+            complete: false,
+            entries: [
+                PublishFixtures.entry(
+                    "id/with space?&", hostileTitle, artist: hostileArtist,
+                    artworkURL: "javascript:alert(1)", url: "https://example.com/a?b=1&c=<2>"),
+                PublishFixtures.entry("2", "Data", date: "2026-09", artworkURL: "data:image/png;base64,AAAA", url: "JAVASCRIPT:alert(2)"),
+                PublishFixtures.entry("3", "Plain", date: "2026-08-15", artworkURL: "HTTP://img.example.com/3.jpg", url: nil)
+            ])
     }
 
     /// The hostile title with the forbidden characters dropped, as a reader should see it.
@@ -37,15 +41,18 @@ import Testing
         for good in ["https://example.com/x", "http://example.com", "HTTPS://Example.com/a?b=c"] {
             #expect(WebLink.http(good) == good)
         }
-        for bad in [nil, "", "javascript:alert(1)", "JaVaScRiPt:alert(1)", "data:text/html,hi", "ftp://example.com",
-                    "//example.com/x", "https://", "https:///path", "https://exa mple.com", "https://example.com/\n", "vbscript:x"] {
+        for bad in [
+            nil, "", "javascript:alert(1)", "JaVaScRiPt:alert(1)", "data:text/html,hi", "ftp://example.com",
+            "//example.com/x", "https://", "https:///path", "https://exa mple.com", "https://example.com/\n", "vbscript:x"
+        ] {
             #expect(WebLink.http(bad) == nil, "\(bad ?? "nil")")
         }
     }
 
     @Test func entryIDsAreStableTagURIs() {
         #expect(FeedIdentity.entryID(provider: "itunes", releaseID: "1440857781") == "tag:deepcut.atlas,2026:itunes/1440857781")
-        #expect(FeedIdentity.entryID(provider: "apple-music", releaseID: "id/with space?&")
+        #expect(
+            FeedIdentity.entryID(provider: "apple-music", releaseID: "id/with space?&")
                 == "tag:deepcut.atlas,2026:apple-music/id%2Fwith%20space%3F%26")
     }
 
@@ -58,8 +65,11 @@ import Testing
         #expect(reader.values["feed/id"] == ["tag:deepcut.atlas,2026:feed"])
         #expect(reader.values["feed/updated"] == ["2026-11-29T12:00:41Z"])
         #expect(reader.values["feed/author/name"] == ["Deep Cut Atlas"])
-        #expect(reader.values["feed/entry/id"] == ["tag:deepcut.atlas,2026:itunes/id%2Fwith%20space%3F%26",
-                                                   "tag:deepcut.atlas,2026:itunes/2", "tag:deepcut.atlas,2026:itunes/3"])
+        #expect(
+            reader.values["feed/entry/id"] == [
+                "tag:deepcut.atlas,2026:itunes/id%2Fwith%20space%3F%26",
+                "tag:deepcut.atlas,2026:itunes/2", "tag:deepcut.atlas,2026:itunes/3"
+            ])
         #expect(reader.values["feed/entry/title"]?.first == "\(Self.cleanArtist) — \(Self.cleanTitle)")
         #expect(reader.values["feed/entry/author/name"]?.first == Self.cleanArtist)
         #expect(reader.values["feed/entry/updated"] == ["2026-10-01T00:00:00Z", "2026-09-01T00:00:00Z", "2026-08-15T00:00:00Z"])
@@ -142,6 +152,8 @@ import Testing
     }
 
     static func attributeValues(named name: String, in html: String) -> [String] {
-        html.components(separatedBy: " \(name)=\"").dropFirst().compactMap { $0.split(separator: "\"", maxSplits: 1).first.map(String.init) }
+        html.components(separatedBy: " \(name)=\"").dropFirst().compactMap {
+            $0.split(separator: "\"", maxSplits: 1).first.map(String.init)
+        }
     }
 }

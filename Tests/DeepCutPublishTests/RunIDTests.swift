@@ -1,6 +1,7 @@
-@testable import DeepCutPublish
 import Foundation
 import Testing
+
+@testable import DeepCutPublish
 
 @Suite struct RunIDTests {
     @Test func formatsUTCCompactly() {
@@ -26,8 +27,10 @@ import Testing
         for good in ["20261129T120000Z-2", "20261129T120000Z-10"] {
             #expect(RunID(rawValue: good)?.rawValue == good)
         }
-        for bad in ["20261129T120000Z-", "20261129T120000Z-1", "20261129T120000Z-0", "20261129T120000Z-02", "20261129T120000Z-+3",
-                    "20261129T120000Z-2a", "20261129T120000Z_2", "20261129T120000Z-1234567890"] {
+        for bad in [
+            "20261129T120000Z-", "20261129T120000Z-1", "20261129T120000Z-0", "20261129T120000Z-02", "20261129T120000Z-+3",
+            "20261129T120000Z-2a", "20261129T120000Z_2", "20261129T120000Z-1234567890"
+        ] {
             #expect(RunID(rawValue: bad) == nil, "\(bad)")
         }
     }

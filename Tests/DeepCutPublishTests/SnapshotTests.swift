@@ -1,7 +1,8 @@
 import DeepCutCore
-@testable import DeepCutPublish
 import Foundation
 import Testing
+
+@testable import DeepCutPublish
 
 @Suite struct SnapshotTests {
     // MARK: The SPEC's shape
@@ -9,7 +10,8 @@ import Testing
     @Test func encodesTheSpecFieldNames() throws {
         let snapshot = PublishFixtures.snapshot(complete: false)
         let json = try #require(try JSONSerialization.jsonObject(with: snapshot.encoded()) as? [String: Any])
-        #expect(Set(json.keys) == ["schemaVersion", "runID", "generatedAt", "complete", "provider", "artists", "incompleteArtists", "entries"])
+        #expect(
+            Set(json.keys) == ["schemaVersion", "runID", "generatedAt", "complete", "provider", "artists", "incompleteArtists", "entries"])
         #expect(json["schemaVersion"] as? Int == 1)
         #expect(json["runID"] as? String == "20261129T120000Z")
         #expect(json["generatedAt"] as? String == "2026-11-29T12:00:41Z")
@@ -40,11 +42,14 @@ import Testing
     }
 
     @Test func buildsFromTheSweepAndDiff() {
-        let sweep = SweepOutcome(provider: "musicbrainz", results: [
-            ArtistResult(artist: "Bonobo", outcome: .fetched([])),
-            ArtistResult(artist: "Nobody", outcome: .notFound),
-            ArtistResult(artist: "Khruangbin", outcome: .failed(FetchFailure(kind: .timeout, attempts: 3, message: "no answer in 20 s"))),
-        ])
+        let sweep = SweepOutcome(
+            provider: "musicbrainz",
+            results: [
+                ArtistResult(artist: "Bonobo", outcome: .fetched([])),
+                ArtistResult(artist: "Nobody", outcome: .notFound),
+                ArtistResult(
+                    artist: "Khruangbin", outcome: .failed(FetchFailure(kind: .timeout, attempts: 3, message: "no answer in 20 s")))
+            ])
         let diff = FeedDiff(entries: [PublishFixtures.entry("1", "A")], dropped: [:], considered: 4)
         let snapshot = Snapshot(runID: PublishFixtures.runID(), generatedAt: PublishFixtures.runDate, sweep: sweep, diff: diff)
         #expect(!snapshot.complete)
@@ -66,10 +71,12 @@ import Testing
         }
     }
 
-    @Test(arguments: [("{\"schemaVersion\": 1, \"runID\": \"20261129T1200", "not valid JSON"),
-                      ("{\"schemaVersion\": 2}", "schemaVersion 2"),
-                      ("{\"schemaVersion\": 1, \"runID\": \"20261129T120000Z\"}", "missing key generatedAt"),
-                      ("[]", "wrong type")])
+    @Test(arguments: [
+        ("{\"schemaVersion\": 1, \"runID\": \"20261129T1200", "not valid JSON"),
+        ("{\"schemaVersion\": 2}", "schemaVersion 2"),
+        ("{\"schemaVersion\": 1, \"runID\": \"20261129T120000Z\"}", "missing key generatedAt"),
+        ("[]", "wrong type")
+    ])
     func corruptFilesAreTypedErrorsNamingTheFile(content: String, reason: String) throws {
         try PublishFixtures.withFolder { folder in
             let file = folder.appendingPathComponent("latest.json")

@@ -1,9 +1,10 @@
 import CSQLite
-@testable import DeepCutCore
-@testable import DeepCutSQLite
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCutCore
+@testable import DeepCutSQLite
 
 @Suite struct DatabaseTests {
     // MARK: Binding and reading
@@ -14,11 +15,14 @@ import DeepCutTestKit
             let blob = Data([0, 1, 2, 255])
             let values = try database.withConnection { connection in
                 try connection.execute("CREATE TABLE t (i, r, s, b, n)")
-                try connection.execute("INSERT INTO t VALUES (?, ?, ?, ?, ?)",
-                                       [Int.min, 0.1, "Café 🎧\u{1F}x", blob, String?.none])
+                try connection.execute(
+                    "INSERT INTO t VALUES (?, ?, ?, ?, ?)",
+                    [Int.min, 0.1, "Café 🎧\u{1F}x", blob, String?.none])
                 return try connection.query("SELECT i, r, s, b, n FROM t") { row in
-                    (try row.get(0, as: Int.self), try row.get(1, as: Double.self), try row.get(2, as: String.self),
-                     try row.get(3, as: Data.self), try row.get(4, as: String?.self), try row.get(4, as: DatabaseValue.self))
+                    (
+                        try row.get(0, as: Int.self), try row.get(1, as: Double.self), try row.get(2, as: String.self),
+                        try row.get(3, as: Data.self), try row.get(4, as: String?.self), try row.get(4, as: DatabaseValue.self)
+                    )
                 }
             }
             let row = try #require(values.first)
@@ -38,8 +42,10 @@ import DeepCutTestKit
                 try connection.execute("CREATE TABLE t (s, b)")
                 try connection.execute("INSERT INTO t VALUES (?, ?)", ["", Data()])
                 return try connection.query("SELECT s, b, typeof(b) FROM t") { row in
-                    [try row.get(0, as: DatabaseValue.self), try row.get(1, as: DatabaseValue.self),
-                     try row.get(2, as: DatabaseValue.self)]
+                    [
+                        try row.get(0, as: DatabaseValue.self), try row.get(1, as: DatabaseValue.self),
+                        try row.get(2, as: DatabaseValue.self)
+                    ]
                 }
             }
             #expect(values == [[.text(""), .blob(Data()), .text("blob")]])
@@ -94,10 +100,12 @@ import DeepCutTestKit
         try ScratchFolder.with { folder in
             let database = try Database(path: folder.appendingPathComponent("t.db").path)
             let changes = try database.withConnection { connection in
-                [try connection.execute("CREATE TABLE t (x)"),
-                 try connection.execute("INSERT INTO t VALUES (1), (2), (3)"),
-                 try connection.execute("DELETE FROM t WHERE x > ?", [1]),
-                 try connection.execute("DELETE FROM t WHERE x > ?", [1])]
+                [
+                    try connection.execute("CREATE TABLE t (x)"),
+                    try connection.execute("INSERT INTO t VALUES (1), (2), (3)"),
+                    try connection.execute("DELETE FROM t WHERE x > ?", [1]),
+                    try connection.execute("DELETE FROM t WHERE x > ?", [1])
+                ]
             }
             #expect(changes == [0, 3, 2, 0])
         }
@@ -169,9 +177,11 @@ import DeepCutTestKit
         try ScratchFolder.with { folder in
             let database = try Database(path: folder.appendingPathComponent("t.db").path)
             let settings = try database.withConnection { connection in
-                (try connection.query("PRAGMA journal_mode") { try $0.get(0, as: String.self) },
-                 try connection.query("PRAGMA busy_timeout") { try $0.get(0, as: Int.self) },
-                 try connection.query("PRAGMA foreign_keys") { try $0.get(0, as: Int.self) })
+                (
+                    try connection.query("PRAGMA journal_mode") { try $0.get(0, as: String.self) },
+                    try connection.query("PRAGMA busy_timeout") { try $0.get(0, as: Int.self) },
+                    try connection.query("PRAGMA foreign_keys") { try $0.get(0, as: Int.self) }
+                )
             }
             #expect(settings.0 == ["wal"])
             #expect(settings.1 == [5000])

@@ -1,10 +1,11 @@
 import CSQLite
 import DeepCutCore
-@testable import DeepCutSQLite
-@testable import DeepCutState
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCutSQLite
+@testable import DeepCutState
 
 @Suite struct ArtistResolutionRepositoryTests {
     static let resolvedAt = Date(timeIntervalSince1970: 1_800_000_000.25)
@@ -19,8 +20,9 @@ import DeepCutTestKit
             let found = record("nirvana", CatalogArtist(id: "112018", name: "Nirvana"), .owned)
             let missing = record("nobody at all", nil, .notFound)
             try store.artistResolutions.save([found, missing], provider: "itunes")
-            try store.artistResolutions.save([record("nirvana", CatalogArtist(id: "mbid-1", name: "Nirvana"), .exact)],
-                                             provider: "musicbrainz")
+            try store.artistResolutions.save(
+                [record("nirvana", CatalogArtist(id: "mbid-1", name: "Nirvana"), .exact)],
+                provider: "musicbrainz")
 
             let itunes = try store.artistResolutions.all(provider: "itunes")
             #expect(itunes == ["nirvana": found, "nobody at all": missing])

@@ -1,8 +1,9 @@
 import DeepCutCore
-@testable import DeepCutState
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCutState
 
 @Suite struct CatalogMemoryTests {
     let t0 = Date(timeIntervalSince1970: 1_790_000_000)
@@ -43,7 +44,9 @@ import DeepCutTestKit
             let memory = try StateStore(url: folder.appendingPathComponent("state.db")).memory
             let ahead = t0.addingTimeInterval(30 * 86_400)
             try memory.remember([fetched(["a", "b"])], provider: "itunes", at: ahead)
-            #expect(try memory.remember([fetched(["a", "b", "c"])], provider: "itunes", at: ahead.addingTimeInterval(3_600)).discovered.keys.sorted() == ["c"])
+            #expect(
+                try memory.remember([fetched(["a", "b", "c"])], provider: "itunes", at: ahead.addingTimeInterval(3_600)).discovered.keys
+                    .sorted() == ["c"])
 
             let corrected = t0.addingTimeInterval(86_400)
             let update = try memory.remember([fetched(["a", "b", "c", "d"])], provider: "itunes", at: corrected)
@@ -51,7 +54,9 @@ import DeepCutTestKit
             let remembered = try #require(try memory.lastAnswers(provider: "itunes", artists: ["Bonobo"])["Bonobo"])
             #expect(remembered.checkedAt == corrected)
             // "b" was last seen "in the future": once the catalog drops it, it is withdrawn all the same.
-            #expect(try memory.remember([fetched(["a", "c", "d"])], provider: "itunes", at: corrected.addingTimeInterval(60)).withdrawn.map(\.id) == ["b"])
+            #expect(
+                try memory.remember([fetched(["a", "c", "d"])], provider: "itunes", at: corrected.addingTimeInterval(60)).withdrawn.map(
+                    \.id) == ["b"])
         }
     }
 
@@ -77,7 +82,8 @@ import DeepCutTestKit
         try ScratchFolder.with { folder in
             let memory = try StateStore(url: folder.appendingPathComponent("state.db")).memory
             try memory.remember([fetched(["a", "b"]), ArtistResult(artist: "Nobody", outcome: .notFound)], provider: "itunes", at: t0)
-            let reusable = try memory.results(provider: "itunes", artists: ["Bonobo", "Nobody", "Other"], checkedSince: t0.addingTimeInterval(-60))
+            let reusable = try memory.results(
+                provider: "itunes", artists: ["Bonobo", "Nobody", "Other"], checkedSince: t0.addingTimeInterval(-60))
             #expect(reusable["Bonobo"]?.outcome.releases.map(\.id) == ["a", "b"])
             #expect(reusable["Nobody"]?.outcome == .notFound)
             #expect(reusable["Other"] == nil)

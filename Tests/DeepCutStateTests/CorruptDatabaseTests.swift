@@ -1,16 +1,17 @@
 import CSQLite
 import DeepCutCore
-@testable import DeepCutSQLite
-@testable import DeepCutState
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCutSQLite
+@testable import DeepCutState
 
 /// A damaged state database is reported with exit 74 and left exactly as found, never repaired.
 @Suite struct CorruptDatabaseTests {
     @Test(arguments: [
         Data("this is a text file, not a database\n".utf8),
-        Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }),
+        Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
     ])
     func garbageFileIsNotADatabaseAndIsLeftUnchanged(garbage: Data) throws {
         try ScratchFolder.with { folder in
@@ -64,10 +65,11 @@ import DeepCutTestKit
     // MARK: Helpers
 
     static let sampleDismissals = (0..<400).map { index in
-        Dismissal(releaseID: "\(100_000 + index)", albumKey: AlbumKey(title: "Album \(index)", artist: "Artist \(index % 7)"),
-                  dismissedAt: 1_795_000_000 + Double(index), title: "Album \(index)", artistName: "Artist \(index % 7)",
-                  artworkURL: "https://example.com/art/\(index).jpg", recordingType: .album,
-                  releaseDate: ReleaseDate(year: 2020, month: 1, day: 1 + index % 28))
+        Dismissal(
+            releaseID: "\(100_000 + index)", albumKey: AlbumKey(title: "Album \(index)", artist: "Artist \(index % 7)"),
+            dismissedAt: 1_795_000_000 + Double(index), title: "Album \(index)", artistName: "Artist \(index % 7)",
+            artworkURL: "https://example.com/art/\(index).jpg", recordingType: .album,
+            releaseDate: ReleaseDate(year: 2020, month: 1, day: 1 + index % 28))
     }
 
     /// Creates and closes a store, so its WAL is checkpointed into the main file.
@@ -82,11 +84,12 @@ import DeepCutTestKit
         let pageSize = 4096
         let tableLeafPageType: UInt8 = 0x0D
         var bytes = [UInt8](file)
-        let page = try #require(stride(from: pageSize, to: bytes.count, by: pageSize).first { start in
-            // Titles are capitalised, keys are not: this text only appears in table pages.
-            bytes[start] == tableLeafPageType
-                && Data(bytes[start ..< start + pageSize]).range(of: Data("Album 200".utf8)) != nil
-        })
+        let page = try #require(
+            stride(from: pageSize, to: bytes.count, by: pageSize).first { start in
+                // Titles are capitalised, keys are not: this text only appears in table pages.
+                bytes[start] == tableLeafPageType
+                    && Data(bytes[start..<start + pageSize]).range(of: Data("Album 200".utf8)) != nil
+            })
         bytes[page + 8] = 0xFF
         bytes[page + 9] = 0xFF
         return Data(bytes)

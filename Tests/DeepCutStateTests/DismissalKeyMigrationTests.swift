@@ -1,10 +1,11 @@
 import CSQLite
 import DeepCutCore
-@testable import DeepCutSQLite
-@testable import DeepCutState
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCutSQLite
+@testable import DeepCutState
 
 @Suite struct DismissalKeyMigrationTests {
     /// A version-2 database written by an older tool: one NFD key, one NFC duplicate of it with

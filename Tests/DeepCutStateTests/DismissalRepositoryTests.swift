@@ -1,17 +1,19 @@
 import DeepCutCore
-@testable import DeepCutSQLite
-@testable import DeepCutState
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCutSQLite
+@testable import DeepCutState
 
 @Suite struct DismissalRepositoryTests {
     private static let key = AlbumKey(title: "Fragments", artist: "Bonobo")
 
     private static func rich(at time: Double, title: String = "Fragments", releaseID: String = "1590000000") -> Dismissal {
-        Dismissal(releaseID: releaseID, albumKey: key, dismissedAt: time, title: title, artistName: "Bonobo",
-                  artworkURL: "https://example.com/fragments.jpg", recordingType: .album,
-                  releaseDate: ReleaseDate(year: 2022, month: 1, day: 14))
+        Dismissal(
+            releaseID: releaseID, albumKey: key, dismissedAt: time, title: title, artistName: "Bonobo",
+            artworkURL: "https://example.com/fragments.jpg", recordingType: .album,
+            releaseDate: ReleaseDate(year: 2022, month: 1, day: 14))
     }
 
     private static func legacy(at time: Double, key: AlbumKey = key, releaseID: String = "1590000000") -> Dismissal {
@@ -23,8 +25,9 @@ import DeepCutTestKit
     @Test func storesEveryFieldAndListsNewestFirst() throws {
         try withStore { store throws in
             let older = Self.rich(at: 1_795_000_000.25)
-            let partialDate = Dismissal(releaseID: "2", albumKey: AlbumKey(title: "Demo", artist: "Unknown"),
-                                        dismissedAt: 1_795_000_100, releaseDate: ReleaseDate(year: 2019, month: 6))
+            let partialDate = Dismissal(
+                releaseID: "2", albumKey: AlbumKey(title: "Demo", artist: "Unknown"),
+                dismissedAt: 1_795_000_100, releaseDate: ReleaseDate(year: 2019, month: 6))
             let newer = Self.legacy(at: 1_795_000_200, key: AlbumKey(title: "Migration", artist: "Bonobo"), releaseID: "3")
             try store.dismissals.save(older)
             try store.dismissals.save(newer)
@@ -112,7 +115,7 @@ import DeepCutTestKit
             let rows = [
                 Self.rich(at: 1_794_000_000),
                 Self.legacy(at: 1_795_000_000, key: AlbumKey(title: "Black Sands", artist: "Bonobo"), releaseID: "9"),
-                Self.legacy(at: 1_795_000_000, key: AlbumKey(title: "Dial 'M' for Monkey", artist: "Bonobo"), releaseID: "10"),
+                Self.legacy(at: 1_795_000_000, key: AlbumKey(title: "Dial 'M' for Monkey", artist: "Bonobo"), releaseID: "10")
             ]
 
             #expect(try store.dismissals.importRows(rows) == DismissalImportCounts(inserted: 2, updated: 1, unchanged: 0))
@@ -126,7 +129,7 @@ import DeepCutTestKit
         try withStore { store throws in
             try store.dismissals.importRows([
                 Self.rich(at: 1_795_000_000.987_6),
-                Self.legacy(at: 1_795_000_001, key: AlbumKey(title: "Black Sands", artist: "Bonobo"), releaseID: "9"),
+                Self.legacy(at: 1_795_000_001, key: AlbumKey(title: "Black Sands", artist: "Bonobo"), releaseID: "9")
             ])
             let exported = DismissalsFile.encode(try store.dismissals.all())
             let reread = try DismissalsFile.decode(exported, path: "export.json")
@@ -149,7 +152,8 @@ import DeepCutTestKit
         try withStore { store throws in
             let kept = Self.legacy(at: 1_795_000_000, key: AlbumKey(title: "Other", artist: "Bonobo"), releaseID: "8")
             try store.dismissals.save(Self.legacy(at: 1_795_000_000, releaseID: "7"))
-            try store.dismissals.save(Self.legacy(at: 1_795_000_000, key: AlbumKey(title: "Fragments - EP", artist: "Bonobo"), releaseID: "7"))
+            try store.dismissals.save(
+                Self.legacy(at: 1_795_000_000, key: AlbumKey(title: "Fragments - EP", artist: "Bonobo"), releaseID: "7"))
             try store.dismissals.save(kept)
 
             #expect(try store.dismissals.delete(releaseID: "7") == 2)

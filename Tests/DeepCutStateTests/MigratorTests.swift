@@ -1,15 +1,16 @@
 import CSQLite
-@testable import DeepCutSQLite
-@testable import DeepCutState
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCutSQLite
+@testable import DeepCutState
 
 @Suite struct MigratorTests {
     /// Each step logs itself, so a step applied twice shows up as a duplicate row.
     private static let loggingMigrator = Migrator([
         Migration(version: 1, sql: "CREATE TABLE log (version INTEGER); INSERT INTO log VALUES (1);"),
-        Migration(version: 2) { connection in try connection.execute("INSERT INTO log VALUES (?)", [2]) },
+        Migration(version: 2) { connection in try connection.execute("INSERT INTO log VALUES (?)", [2]) }
     ])
 
     @Test func freshDatabaseGetsEveryStepInOrder() throws {
@@ -46,12 +47,13 @@ import DeepCutTestKit
         struct Broken: Error {}
         try ScratchFolder.with { folder in
             let database = try Database(path: folder.appendingPathComponent("t.db").path)
-            let migrator = Migrator(Self.loggingMigrator.migrations + [
-                Migration(version: 3) { connection in
-                    try connection.execute("CREATE TABLE half_done (x)")
-                    throw Broken()
-                },
-            ])
+            let migrator = Migrator(
+                Self.loggingMigrator.migrations + [
+                    Migration(version: 3) { connection in
+                        try connection.execute("CREATE TABLE half_done (x)")
+                        throw Broken()
+                    }
+                ])
             #expect(throws: Broken.self) { try migrator.migrate(database) }
             #expect(try userVersion(database) == 2)
             let halfDone = try database.withConnection { connection in
@@ -69,10 +71,13 @@ import DeepCutTestKit
             let error = #expect(throws: DatabaseError.self) { try StateStore(url: url) }
 
             #expect(error?.exitCode == .ioError)
-            #expect(error?.message == "\(url.path): schema version 99 is newer than this deepcut understands (\(StateStore.migrator.latestVersion))")
+            #expect(
+                error?.message
+                    == "\(url.path): schema version 99 is newer than this deepcut understands (\(StateStore.migrator.latestVersion))")
             let database = try Database(path: url.path)
             #expect(try userVersion(database) == 99)
-            #expect(try database.withConnection { try $0.query("SELECT name FROM sqlite_master") { try $0.get(0, as: String.self) } }.isEmpty)
+            #expect(
+                try database.withConnection { try $0.query("SELECT name FROM sqlite_master") { try $0.get(0, as: String.self) } }.isEmpty)
         }
     }
 
@@ -84,7 +89,9 @@ import DeepCutTestKit
             let tables = try store.database.withConnection { connection in
                 try connection.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") { try $0.get(0, as: String.self) }
             }
-            #expect(Set(["dismissals", "owned_albums", "runs", "catalog_artists", "catalog_releases", "feed_appearances", "artist_resolutions"]).isSubset(of: tables))
+            #expect(
+                Set(["dismissals", "owned_albums", "runs", "catalog_artists", "catalog_releases", "feed_appearances", "artist_resolutions"])
+                    .isSubset(of: tables))
         }
     }
 

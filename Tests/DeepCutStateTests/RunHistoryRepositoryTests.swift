@@ -1,17 +1,21 @@
 import DeepCutCore
-@testable import DeepCutSQLite
-@testable import DeepCutState
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCutSQLite
+@testable import DeepCutState
 
 @Suite struct RunHistoryRepositoryTests {
-    private static func run(_ id: String, startedAt: Double, status: RunStatus = .complete,
-                            exitCode: ExitCode = .success) -> RunRecord {
-        RunRecord(runID: id, startedAt: Date(timeIntervalSince1970: startedAt),
-                  finishedAt: Date(timeIntervalSince1970: startedAt + 41.5), status: status, exitCode: exitCode,
-                  durationSeconds: 41.25, artistsTotal: 200, artistsFailed: status == .partial ? 2 : 0,
-                  entries: 37, requests: 412)
+    private static func run(
+        _ id: String, startedAt: Double, status: RunStatus = .complete,
+        exitCode: ExitCode = .success
+    ) -> RunRecord {
+        RunRecord(
+            runID: id, startedAt: Date(timeIntervalSince1970: startedAt),
+            finishedAt: Date(timeIntervalSince1970: startedAt + 41.5), status: status, exitCode: exitCode,
+            durationSeconds: 41.25, artistsTotal: 200, artistsFailed: status == .partial ? 2 : 0,
+            entries: 37, requests: 412)
     }
 
     @Test func emptyHistoryHasNoLastRun() throws {

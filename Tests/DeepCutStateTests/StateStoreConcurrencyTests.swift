@@ -1,9 +1,10 @@
 import DeepCutCore
-@testable import DeepCutState
+import DeepCutTestKit
 import Foundation
 import Synchronization
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCutState
 
 /// Two processes (a sweep and a `dismiss`) may open and write the state database at once: WAL,
 /// `BEGIN IMMEDIATE` and the busy timeout must make the second one wait, not fail.
@@ -20,13 +21,15 @@ import DeepCutTestKit
                     // Both open a fresh file: they race to set WAL mode and to migrate.
                     let store = try StateStore(url: url)
                     for index in 0..<rowsPerWriter {
-                        try store.dismissals.save(Dismissal(
-                            releaseID: "\(writer)-\(index)", albumKey: AlbumKey(title: "Album \(index)", artist: "Writer \(writer)"),
-                            dismissedAt: 1_795_000_000 + Double(index), title: "Album \(index)", artistName: "Writer \(writer)"))
-                        try store.runs.record(RunRecord(
-                            runID: "\(writer)-\(index)", startedAt: Date(timeIntervalSince1970: 1_795_000_000),
-                            finishedAt: Date(timeIntervalSince1970: 1_795_000_060), status: .complete, exitCode: .success,
-                            durationSeconds: 60, artistsTotal: 1, artistsFailed: 0, entries: index, requests: 1))
+                        try store.dismissals.save(
+                            Dismissal(
+                                releaseID: "\(writer)-\(index)", albumKey: AlbumKey(title: "Album \(index)", artist: "Writer \(writer)"),
+                                dismissedAt: 1_795_000_000 + Double(index), title: "Album \(index)", artistName: "Writer \(writer)"))
+                        try store.runs.record(
+                            RunRecord(
+                                runID: "\(writer)-\(index)", startedAt: Date(timeIntervalSince1970: 1_795_000_000),
+                                finishedAt: Date(timeIntervalSince1970: 1_795_000_060), status: .complete, exitCode: .success,
+                                durationSeconds: 60, artistsTotal: 1, artistsFailed: 0, entries: index, requests: 1))
                     }
                 } catch {
                     failures.withLock { $0.append("\(error)") }

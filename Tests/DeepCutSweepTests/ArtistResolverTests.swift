@@ -1,16 +1,19 @@
-@testable import DeepCutCatalog
 import DeepCutCore
+import DeepCutTestKit
+import Foundation
+import Testing
+
+@testable import DeepCutCatalog
 @testable import DeepCutFixtures
 @testable import DeepCutHTTP
 @testable import DeepCutSweep
-import Foundation
-import Testing
-import DeepCutTestKit
 
 @Suite struct ArtistResolverTests {
     /// Search answers `hits` for every term; lookups answer from `albums` by artist id.
-    func resolver(hits: [(String, Int)], albums: [Int: [String]] = [:], failing: Set<Int> = [],
-                  owned: [AlbumKey] = []) -> (ArtistResolver, ScriptedHTTPClient) {
+    func resolver(
+        hits: [(String, Int)], albums: [Int: [String]] = [:], failing: Set<Int> = [],
+        owned: [AlbumKey] = []
+    ) -> (ArtistResolver, ScriptedHTTPClient) {
         let client = ScriptedHTTPClient { request throws(TransportError) in
             if request.url.path.hasSuffix("/search") {
                 return ITunesJSON.ok(hits.map { ITunesJSON.artist($0.0, id: $0.1) })
@@ -30,8 +33,10 @@ import DeepCutTestKit
         return (ArtistResolver(provider: FakeITunes.provider(client), ownedKeys: ownedKeys), client)
     }
 
-    func expectFound(_ resolved: ResolvedArtist, id: String, _ method: ResolutionMethod,
-                     sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectFound(
+        _ resolved: ResolvedArtist, id: String, _ method: ResolutionMethod,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         guard case .found(let artist, let how, _) = resolved else {
             Issue.record("expected \(id) found by \(method), got \(resolved)", sourceLocation: sourceLocation)
             return
@@ -64,9 +69,10 @@ import DeepCutTestKit
     // MARK: Namesakes
 
     @Test func namesakeListingAnOwnedAlbumWins() async throws {
-        let (resolver, client) = resolver(hits: [("Nirvana", 1), ("Nirvana", 2), ("Nirvana Tribute", 3)],
-                                          albums: [1: ["The Story of Simon Simopath"], 2: ["Nevermind", "Bleach"]],
-                                          owned: [AlbumKey(title: "NEVERMIND", artist: "nirvana")])
+        let (resolver, client) = resolver(
+            hits: [("Nirvana", 1), ("Nirvana", 2), ("Nirvana Tribute", 3)],
+            albums: [1: ["The Story of Simon Simopath"], 2: ["Nevermind", "Bleach"]],
+            owned: [AlbumKey(title: "NEVERMIND", artist: "nirvana")])
         let resolved = await resolver.resolve("Nirvana")
         expectFound(resolved, id: "2", .owned)
         guard case .found(_, _, let releases?) = resolved else {
@@ -79,22 +85,25 @@ import DeepCutTestKit
     }
 
     @Test func withoutAnOwnedAlbumTheFirstNamesakeIsAmbiguous() async {
-        let (resolver, _) = resolver(hits: [("Nirvana", 1), ("Nirvana", 2)],
-                                     albums: [1: ["Simopath"], 2: ["Nevermind"]],
-                                     owned: [AlbumKey(title: "In Utero", artist: "Nirvana")])
+        let (resolver, _) = resolver(
+            hits: [("Nirvana", 1), ("Nirvana", 2)],
+            albums: [1: ["Simopath"], 2: ["Nevermind"]],
+            owned: [AlbumKey(title: "In Utero", artist: "Nirvana")])
         expectFound(await resolver.resolve("Nirvana"), id: "1", .ambiguous)
     }
 
     @Test func anOwnedAlbumByAnotherArtistDoesNotDecide() async {
-        let (resolver, _) = resolver(hits: [("Nirvana", 1), ("Nirvana", 2)],
-                                     albums: [1: ["Simopath"], 2: ["Nevermind"]],
-                                     owned: [AlbumKey(title: "Nevermind", artist: "Someone Else")])
+        let (resolver, _) = resolver(
+            hits: [("Nirvana", 1), ("Nirvana", 2)],
+            albums: [1: ["Simopath"], 2: ["Nevermind"]],
+            owned: [AlbumKey(title: "Nevermind", artist: "Someone Else")])
         expectFound(await resolver.resolve("Nirvana"), id: "1", .ambiguous)
     }
 
     @Test func namesakeThatCannotBeFetchedFailsRatherThanGuesses() async {
-        let (resolver, _) = resolver(hits: [("Nirvana", 1), ("Nirvana", 2)], albums: [1: ["Simopath"]], failing: [2],
-                                     owned: [AlbumKey(title: "Nevermind", artist: "Nirvana")])
+        let (resolver, _) = resolver(
+            hits: [("Nirvana", 1), ("Nirvana", 2)], albums: [1: ["Simopath"]], failing: [2],
+            owned: [AlbumKey(title: "Nevermind", artist: "Nirvana")])
         guard case .failed(let failure) = await resolver.resolve("Nirvana") else {
             Issue.record("an unfetchable namesake must fail the resolution")
             return

@@ -1,8 +1,9 @@
+import DeepCutTestKit
+import Foundation
+
 @testable import DeepCutCatalog
 @testable import DeepCutFixtures
 @testable import DeepCutHTTP
-import Foundation
-import DeepCutTestKit
 
 /// Routes requests the way the iTunes Search API would for a tiny catalog, at the network edge.
 ///
@@ -24,8 +25,10 @@ enum FakeITunes {
             let artistID = Int(request.query("id") ?? "") ?? 0
             let name = names[artistID] ?? "?"
             if name.hasPrefix("Garbled") { return HTTPResponse(status: 200, body: Data("<html>".utf8)) }
-            return ITunesJSON.ok([ITunesJSON.artist(name, id: artistID),
-                                  ITunesJSON.collection("\(name) Album", id: artistID * 10, artist: name)])
+            return ITunesJSON.ok([
+                ITunesJSON.artist(name, id: artistID),
+                ITunesJSON.collection("\(name) Album", id: artistID * 10, artist: name)
+            ])
         }
     }
 
@@ -38,8 +41,9 @@ enum FakeITunes {
     }
 
     static func provider(_ client: ScriptedHTTPClient) -> ITunesProvider {
-        let requester = CatalogRequester(client: client, policy: RetryPolicy(maxAttempts: 1), timeoutSeconds: 5,
-                                         random: { 0 }, sleep: { _ in })
+        let requester = CatalogRequester(
+            client: client, policy: RetryPolicy(maxAttempts: 1), timeoutSeconds: 5,
+            random: { 0 }, sleep: { _ in })
         return ITunesProvider(baseURL: URL(string: "http://127.0.0.1:9")!, country: "us", requester: requester, batchSize: 1)
     }
 

@@ -1,10 +1,11 @@
 import DeepCutCore
+import DeepCutTestKit
+import Foundation
+
 @testable import DeepCutFixtures
 @testable import DeepCutHTTP
 @testable import DeepCutState
 @testable import DeepCutSweep
-import Foundation
-import DeepCutTestKit
 
 /// A sweep through the production stack against a `FixtureServer`, with the resolution cache in a
 /// real state database.
@@ -24,9 +25,10 @@ struct LiveSweep {
     }
 
     func run(_ artists: [String], ownedKeys: Set<AlbumKey> = []) async throws -> SweepOutcome {
-        let sweep = SweepCatalog(provider: live.provider(concurrency: concurrency), concurrency: concurrency,
-                                 resolutionCache: store?.artistResolutions, overrides: overrides, deadline: deadline,
-                                 clock: clock, now: now)
+        let sweep = SweepCatalog(
+            provider: live.provider(concurrency: concurrency), concurrency: concurrency,
+            resolutionCache: store?.artistResolutions, overrides: overrides, deadline: deadline,
+            clock: clock, now: now)
         return try await sweep.run(artists: artists, ownedKeys: ownedKeys)
     }
 }

@@ -1,11 +1,12 @@
-@testable import DeepCutCatalog
 import DeepCutCore
 import DeepCutFixtures
-@testable import DeepCutHTTP
-@testable import DeepCutSweep
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCutCatalog
+@testable import DeepCutHTTP
+@testable import DeepCutSweep
 
 @Suite struct SweepCatalogTests {
     // MARK: Outcomes
@@ -50,7 +51,8 @@ import DeepCutTestKit
 
     @Test(.timeLimit(.minutes(1)))
     func aSlowArtistHoldsOneSlotWhileTheOthersFlowThroughTheRest() async throws {
-        let slow = Gate(), last = Gate()
+        let slow = Gate()
+        let last = Gate()
         let client = FakeITunes.client(gates: ["Slow": slow, "D": last])
         let sweep = SweepCatalog(provider: FakeITunes.provider(client), concurrency: 2)
         let running = Task { try await sweep.run(artists: ["Slow", "A", "B", "C", "D"]) }

@@ -1,24 +1,29 @@
+import DeepCutCore
+import DeepCutTestKit
+import Foundation
+import Testing
+
 @testable import DeepCutCatalog
 @testable import DeepCutConfig
-import DeepCutCore
 @testable import DeepCutFixtures
 @testable import DeepCutHTTP
 @testable import DeepCutState
 @testable import DeepCutSweep
-import Foundation
-import Testing
-import DeepCutTestKit
 
 /// `catalog.sweepDeadlineMinutes`: the sweep ends on time, keeps what it finished, and says why the rest is missing.
 @Suite struct SweepDeadlineTests {
-    static let catalog = FixtureCatalog.generated(artists: 6, releasesPerArtist: 2, seed: 3,
-                                                  today: ReleaseDate(year: 2026, month: 11, day: 29))
+    static let catalog = FixtureCatalog.generated(
+        artists: 6, releasesPerArtist: 2, seed: 3,
+        today: ReleaseDate(year: 2026, month: 11, day: 29))
     static let artists = catalog.artists.map(\.name)
 
     /// Runs `artists` one at a time against `catalog`; the deadline comes once the server has seen
     /// a request on `route` (the one that hangs).
-    func sweep(_ catalog: FixtureCatalog, _ artists: [String], deadlineAfter route: String)
-        async throws -> (SweepOutcome, [String: Int]) {
+    func sweep(
+        _ catalog: FixtureCatalog, _ artists: [String], deadlineAfter route: String
+    )
+        async throws -> (SweepOutcome, [String: Int])
+    {
         try await withFixtureServer(catalog) { server, url in
             let deadline = TestClock(.manual)
             var sweep = LiveSweep(url)
@@ -85,13 +90,16 @@ import DeepCutTestKit
 
     @Test func configMinutesBecomeTheSweepsDeadline() throws {
         let folder = URL(fileURLWithPath: "/tmp/deepcut-config")
-        var config = Config(file: folder.appendingPathComponent("config.json"), library: [], catalog: CatalogConfig(),
-                            feed: FeedConfig(), stateDatabase: folder.appendingPathComponent("state.db"),
-                            outputDirectory: folder.appendingPathComponent("feed"))
+        var config = Config(
+            file: folder.appendingPathComponent("config.json"), library: [], catalog: CatalogConfig(),
+            feed: FeedConfig(), stateDatabase: folder.appendingPathComponent("state.db"),
+            outputDirectory: folder.appendingPathComponent("feed"))
         try withStateStoreSync { store in
-            let provider = ITunesProvider(baseURL: URL(string: "http://127.0.0.1:9")!, country: "us",
-                                          requester: CatalogRequester(client: ScriptedHTTPClient(replies: []),
-                                                                      policy: RetryPolicy(maxAttempts: 1), timeoutSeconds: 1))
+            let provider = ITunesProvider(
+                baseURL: URL(string: "http://127.0.0.1:9")!, country: "us",
+                requester: CatalogRequester(
+                    client: ScriptedHTTPClient(replies: []),
+                    policy: RetryPolicy(maxAttempts: 1), timeoutSeconds: 1))
             #expect(SweepCatalog(config: config, provider: provider, store: store).deadline == nil)
             config.catalog.sweepDeadlineMinutes = 2.5
             config.artistOverrides = ["Bonobo": "123"]

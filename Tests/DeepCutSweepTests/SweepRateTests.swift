@@ -1,14 +1,16 @@
+import DeepCutCore
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutCore
+
 @testable import DeepCutFixtures
-import DeepCutTestKit
 
 /// The rate limit measured where it matters: request arrival times at the server over a whole sweep.
 @Suite struct SweepRateTests {
     static let requestsPerMinute = 1200
-    static let catalog = FixtureCatalog.generated(artists: 20, releasesPerArtist: 3, seed: 11,
-                                                  today: ReleaseDate(year: 2026, month: 11, day: 29))
+    static let catalog = FixtureCatalog.generated(
+        artists: 20, releasesPerArtist: 3, seed: 11,
+        today: ReleaseDate(year: 2026, month: 11, day: 29))
 
     @Test(.timeLimit(.minutes(1)))
     func wholeSweepNeverExceedsTheRateAndARateLimitPausesEveryone() async throws {

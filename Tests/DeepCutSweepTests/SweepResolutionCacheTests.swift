@@ -1,16 +1,18 @@
-@testable import DeepCutCatalog
 import DeepCutCore
-@testable import DeepCutFixtures
+import DeepCutTestKit
 import Foundation
 import Synchronization
 import Testing
+
+@testable import DeepCutCatalog
+@testable import DeepCutFixtures
 @testable import DeepCutSweep
-import DeepCutTestKit
 
 /// Artist identity across runs, through the real client and a real state database.
 @Suite struct SweepResolutionCacheTests {
-    static let catalog = FixtureCatalog.generated(artists: 24, releasesPerArtist: 4, seed: 7,
-                                                  today: ReleaseDate(year: 2026, month: 11, day: 29))
+    static let catalog = FixtureCatalog.generated(
+        artists: 24, releasesPerArtist: 4, seed: 7,
+        today: ReleaseDate(year: 2026, month: 11, day: 29))
     static let artists = catalog.artists.map(\.name) + ["Nobody Of That Name"]
     static let day: TimeInterval = 86_400
 
@@ -157,13 +159,17 @@ import DeepCutTestKit
     // MARK: Namesakes
 
     static let namesakes = FixtureCatalog(artists: [
-        FixtureArtist(id: "501", name: "Nirvana", releases: [
-            FixtureRelease(id: "5011", title: "The Story of Simon Simopath", type: .album, releaseDate: ReleaseDate(year: 1968)),
-        ]),
-        FixtureArtist(id: "502", name: "Nirvana", releases: [
-            FixtureRelease(id: "5021", title: "Nevermind", type: .album, releaseDate: ReleaseDate(year: 1991, month: 9, day: 24)),
-            FixtureRelease(id: "5022", title: "In Utero", type: .album, releaseDate: ReleaseDate(year: 1993, month: 9, day: 21)),
-        ]),
+        FixtureArtist(
+            id: "501", name: "Nirvana",
+            releases: [
+                FixtureRelease(id: "5011", title: "The Story of Simon Simopath", type: .album, releaseDate: ReleaseDate(year: 1968))
+            ]),
+        FixtureArtist(
+            id: "502", name: "Nirvana",
+            releases: [
+                FixtureRelease(id: "5021", title: "Nevermind", type: .album, releaseDate: ReleaseDate(year: 1991, month: 9, day: 24)),
+                FixtureRelease(id: "5022", title: "In Utero", type: .album, releaseDate: ReleaseDate(year: 1993, month: 9, day: 21))
+            ])
     ])
 
     @Test func namesakeWithAnOwnedAlbumIsChosenAndCached() async throws {

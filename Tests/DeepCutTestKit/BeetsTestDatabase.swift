@@ -15,8 +15,10 @@ package enum BeetsTestDatabase {
         package var mbAlbumArtistIDs: String?
         package var mbReleaseGroupID: String?
 
-        package init(album: String? = nil, albumartist: String? = nil, comp: Bool = false, mbAlbumArtistID: String? = nil,
-                     mbAlbumArtistIDs: String? = nil, mbReleaseGroupID: String? = nil) {
+        package init(
+            album: String? = nil, albumartist: String? = nil, comp: Bool = false, mbAlbumArtistID: String? = nil,
+            mbAlbumArtistIDs: String? = nil, mbReleaseGroupID: String? = nil
+        ) {
             self.album = album
             self.albumartist = albumartist
             self.comp = comp
@@ -51,7 +53,7 @@ package enum BeetsTestDatabase {
                 let values: [(String, any DatabaseValueConvertible)] = [
                     ("album", album.album), ("albumartist", album.albumartist), ("comp", album.comp ? 1 : 0),
                     ("mb_albumartistid", album.mbAlbumArtistID), ("mb_albumartistids", album.mbAlbumArtistIDs),
-                    ("mb_releasegroupid", album.mbReleaseGroupID),
+                    ("mb_releasegroupid", album.mbReleaseGroupID)
                 ].filter { columns.contains($0.0) }
                 let names = values.map(\.0).joined(separator: ", ")
                 let marks = Array(repeating: "?", count: values.count).joined(separator: ", ")

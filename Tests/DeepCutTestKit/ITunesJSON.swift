@@ -13,12 +13,16 @@ package enum ITunesJSON {
         ["wrapperType": "artist", "artistType": "Artist", "artistName": name, "artistId": id]
     }
 
-    package static func collection(_ name: String, id: Int, artist: String = "Artist", type: String = "Album",
-                           date: String = "2018-05-10T07:00:00Z", explicitness: String = "notExplicit") -> [String: Any] {
-        ["wrapperType": "collection", "collectionType": type, "collectionId": id, "collectionName": name,
-         "artistName": artist, "artistId": 1, "releaseDate": date, "collectionExplicitness": explicitness,
-         "artworkUrl100": "https://art.example/\(id)/100x100bb.jpg",
-         "collectionViewUrl": "https://music.apple.com/us/album/\(id)"]
+    package static func collection(
+        _ name: String, id: Int, artist: String = "Artist", type: String = "Album",
+        date: String = "2018-05-10T07:00:00Z", explicitness: String = "notExplicit"
+    ) -> [String: Any] {
+        [
+            "wrapperType": "collection", "collectionType": type, "collectionId": id, "collectionName": name,
+            "artistName": artist, "artistId": 1, "releaseDate": date, "collectionExplicitness": explicitness,
+            "artworkUrl100": "https://art.example/\(id)/100x100bb.jpg",
+            "collectionViewUrl": "https://music.apple.com/us/album/\(id)"
+        ]
     }
 
     package static func ok(_ rows: [[String: Any]]) -> HTTPResponse {

@@ -15,8 +15,10 @@ package struct ITunesTestLibrary {
         /// `Total Time` in milliseconds.
         package var totalTime: Int?
 
-        package init(id: Int, name: String = "Track", artist: String? = nil, albumArtist: String? = nil, album: String? = nil,
-                     kind: String? = "MPEG audio file", isCompilation: Bool = false, flag: String? = nil, totalTime: Int? = nil) {
+        package init(
+            id: Int, name: String = "Track", artist: String? = nil, albumArtist: String? = nil, album: String? = nil,
+            kind: String? = "MPEG audio file", isCompilation: Bool = false, flag: String? = nil, totalTime: Int? = nil
+        ) {
             self.id = id
             self.name = name
             self.artist = artist
@@ -37,21 +39,23 @@ package struct ITunesTestLibrary {
 
     package var xml: String {
         var text = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple Computer//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-        <dict>
-        \t<key>Major Version</key><integer>1</integer>
-        \t<key>Tracks</key>
-        \t<dict>
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple Computer//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            \t<key>Major Version</key><integer>1</integer>
+            \t<key>Tracks</key>
+            \t<dict>
 
-        """
+            """
         for track in tracks {
             text += "\t\t<key>\(track.id)</key>\n\t\t<dict>\n"
             text += "\t\t\t<key>Track ID</key><integer>\(track.id)</integer>\n"
-            let fields = [("Name", track.name), ("Artist", track.artist), ("Album Artist", track.albumArtist),
-                          ("Album", track.album), ("Kind", track.kind)]
-            for case let (key, value?) in fields {
+            let fields = [
+                ("Name", track.name), ("Artist", track.artist), ("Album Artist", track.albumArtist),
+                ("Album", track.album), ("Kind", track.kind)
+            ]
+            for case (let key, let value?) in fields {
                 text += "\t\t\t<key>\(key)</key><string>\(Self.escaped(value))</string>\n"
             }
             if let totalTime = track.totalTime { text += "\t\t\t<key>Total Time</key><integer>\(totalTime)</integer>\n" }

@@ -36,8 +36,10 @@ package struct JSONSchemaValidator {
         switch status {
         case 0: return []
         case 1: return output.split(separator: "\n").map(String.init)
-        case 3: throw ValidatorMissing(description: "python3 has no `jsonschema` module: run scripts/test (scripts/setup installs it "
-                                       + "into .build/jsonschema-venv) or `python3 -m pip install --user jsonschema`")
+        case 3:
+            throw ValidatorMissing(
+                description: "python3 has no `jsonschema` module: run scripts/test (scripts/setup installs it "
+                    + "into .build/jsonschema-venv) or `python3 -m pip install --user jsonschema`")
         default: throw ValidatorMissing(description: "the schema validator failed (exit \(status)): \(output)")
         }
     }
@@ -58,38 +60,40 @@ package struct JSONSchemaValidator {
         do {
             try process.run()
         } catch {
-            throw ValidatorMissing(description: "cannot run python3 for the schema tests: \(error); run scripts/test, which installs what they need")
+            throw ValidatorMissing(
+                description: "cannot run python3 for the schema tests: \(error); run scripts/test, which installs what they need")
         }
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         // `env` exits 127 when python3 is not on the PATH.
         if process.terminationStatus == 127 {
-            throw ValidatorMissing(description: "python3 is not on the PATH: the schema tests need python3 with `jsonschema` (scripts/test installs it)")
+            throw ValidatorMissing(
+                description: "python3 is not on the PATH: the schema tests need python3 with `jsonschema` (scripts/test installs it)")
         }
         return (process.terminationStatus, output)
     }
 
     /// Exit 0 valid, 1 invalid (one line per problem), 3 no `jsonschema`.
     private static let script = """
-    import json, sys
-    try:
-        import jsonschema
-    except ImportError:
-        sys.exit(3)
-    with open(sys.argv[1], encoding="utf-8") as f:
-        schema = json.load(f)
-    cls = jsonschema.validators.validator_for(schema)
-    cls.check_schema(schema)
-    validator = cls(schema)
-    problems = 0
-    pairs = sys.argv[2:]
-    for name, path in zip(pairs[0::2], pairs[1::2]):
-        with open(path, encoding="utf-8") as f:
-            document = json.load(f)
-        for error in sorted(validator.iter_errors(document), key=lambda e: [str(p) for p in e.absolute_path]):
-            problems += 1
-            where = "/".join(str(p) for p in error.absolute_path) or "(root)"
-            print(f"{name}: {where}: {error.message}")
-    sys.exit(1 if problems else 0)
-    """
+        import json, sys
+        try:
+            import jsonschema
+        except ImportError:
+            sys.exit(3)
+        with open(sys.argv[1], encoding="utf-8") as f:
+            schema = json.load(f)
+        cls = jsonschema.validators.validator_for(schema)
+        cls.check_schema(schema)
+        validator = cls(schema)
+        problems = 0
+        pairs = sys.argv[2:]
+        for name, path in zip(pairs[0::2], pairs[1::2]):
+            with open(path, encoding="utf-8") as f:
+                document = json.load(f)
+            for error in sorted(validator.iter_errors(document), key=lambda e: [str(p) for p in e.absolute_path]):
+                problems += 1
+                where = "/".join(str(p) for p in error.absolute_path) or "(root)"
+                print(f"{name}: {where}: {error.message}")
+        sys.exit(1 if problems else 0)
+        """
 }

@@ -27,10 +27,11 @@ package struct LiveITunes {
     }
 
     package func requester(concurrency: Int) -> CatalogRequester {
-        CatalogRequester(client: CurlHTTPClient(maximumConnectionsPerHost: concurrency), policy: policy,
-                         timeoutSeconds: timeoutSeconds,
-                         limiter: RateLimiter(requestsPerMinute: requestsPerMinute, clock: clock),
-                         random: { 0.5 }, sleep: sleeper.sleep, now: now)
+        CatalogRequester(
+            client: CurlHTTPClient(maximumConnectionsPerHost: concurrency), policy: policy,
+            timeoutSeconds: timeoutSeconds,
+            limiter: RateLimiter(requestsPerMinute: requestsPerMinute, clock: clock),
+            random: { 0.5 }, sleep: sleeper.sleep, now: now)
     }
 }
 

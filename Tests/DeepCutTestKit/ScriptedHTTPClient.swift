@@ -69,8 +69,8 @@ package final class ScriptedHTTPClient: HTTPClient {
     }
 }
 
-private extension Array {
-    func partitioned(by belongsInFirst: (Element) -> Bool) -> ([Element], [Element]) {
+extension Array {
+    fileprivate func partitioned(by belongsInFirst: (Element) -> Bool) -> ([Element], [Element]) {
         (filter(belongsInFirst), filter { !belongsInFirst($0) })
     }
 }

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import DeepCut
 @testable import DeepCutCore
-import Testing
 
 @Suite struct ExitCodeTests {
     @Test func sysexitsValues() {

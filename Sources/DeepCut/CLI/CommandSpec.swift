@@ -64,8 +64,10 @@ struct CommandOption: Sendable, Hashable {
         CommandOption(name: name, kind: .flag, help: help)
     }
 
-    package static func value(_ name: String, placeholder: String, help: String,
-                             repeatable: Bool = false, required: Bool = false) -> CommandOption {
+    package static func value(
+        _ name: String, placeholder: String, help: String,
+        repeatable: Bool = false, required: Bool = false
+    ) -> CommandOption {
         CommandOption(name: name, kind: .value(placeholder: placeholder), help: help, isRepeatable: repeatable, isRequired: required)
     }
 

@@ -125,8 +125,9 @@ struct ParsedArguments: Sendable, Hashable {
 
     /// Every value of a repeatable option, in command-line order.
     package func values(_ option: String) -> [String] {
-        precondition(command.option(named: option).map { $0.kind != .flag } == true,
-                     "'\(option)' is not a value option of \(command.names)")
+        precondition(
+            command.option(named: option).map { $0.kind != .flag } == true,
+            "'\(option)' is not a value option of \(command.names)")
         return optionValues[option] ?? []
     }
 

@@ -38,10 +38,11 @@ package final class EventLog: Sendable {
 
     /// The log for this process: stderr, priority prefixes when stderr is the journal stream.
     package static func standardError(verbosity: LogVerbosity, environment: [String: String]) -> EventLog {
-        EventLog(minimumLevel: verbosity.minimumLevel,
-                 prefixesPriority: JournalStream.isConnected(STDERR_FILENO, environment: environment),
-                 isInteractive: isatty(STDERR_FILENO) == 1,
-                 write: { text in writeAll(text, to: STDERR_FILENO) })
+        EventLog(
+            minimumLevel: verbosity.minimumLevel,
+            prefixesPriority: JournalStream.isConnected(STDERR_FILENO, environment: environment),
+            isInteractive: isatty(STDERR_FILENO) == 1,
+            write: { text in writeAll(text, to: STDERR_FILENO) })
     }
 
     func isEnabled(_ level: LogLevel) -> Bool {

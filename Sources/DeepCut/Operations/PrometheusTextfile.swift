@@ -34,43 +34,56 @@ struct PrometheusTextfile: Sendable {
             text += "# HELP \(name) \(help)\n# TYPE \(name) gauge\n"
             for sample in samples { text += "\(name)\(sample.labels) \(sample.value)\n" }
         }
-        series("deepcut_last_run_timestamp_seconds", "Unix time the last sweep finished.",
-               [("", timestamp(report.finishedAt))])
-        series("deepcut_last_success_timestamp_seconds", "Unix time the last complete sweep finished (0: none recorded).",
-               [("", timestamp(lastSuccess))])
-        series("deepcut_last_run_duration_seconds", "How long the last sweep took.",
-               [("", "\((report.finishedAt.timeIntervalSince(report.startedAt) * 1000).rounded() / 1000)")])
-        series("deepcut_sweep_complete", "1 when the last sweep has an answer for every library artist, else 0.",
-               [("", complete ? "1" : "0")])
-        series("deepcut_artists", "Library artists by how the last sweep ended for them.", [
-            (#"{state="fetched"}"#, "\(artists.fetched)"),
-            (#"{state="notFound"}"#, "\(artists.notFound)"),
-            (#"{state="failed"}"#, "\(artists.failed)"),
-            (#"{state="skipped"}"#, "\(artists.skipped)"),
-        ])
+        series(
+            "deepcut_last_run_timestamp_seconds", "Unix time the last sweep finished.",
+            [("", timestamp(report.finishedAt))])
+        series(
+            "deepcut_last_success_timestamp_seconds", "Unix time the last complete sweep finished (0: none recorded).",
+            [("", timestamp(lastSuccess))])
+        series(
+            "deepcut_last_run_duration_seconds", "How long the last sweep took.",
+            [("", "\((report.finishedAt.timeIntervalSince(report.startedAt) * 1000).rounded() / 1000)")])
+        series(
+            "deepcut_sweep_complete", "1 when the last sweep has an answer for every library artist, else 0.",
+            [("", complete ? "1" : "0")])
+        series(
+            "deepcut_artists", "Library artists by how the last sweep ended for them.",
+            [
+                (#"{state="fetched"}"#, "\(artists.fetched)"),
+                (#"{state="notFound"}"#, "\(artists.notFound)"),
+                (#"{state="failed"}"#, "\(artists.failed)"),
+                (#"{state="skipped"}"#, "\(artists.skipped)")
+            ])
         series("deepcut_feed_entries", "Feed entries the last sweep produced.", [("", "\(report.diff.entries)")])
-        series("deepcut_requests", "Catalog HTTP requests the last sweep made, retries included.",
-               [("{provider=\"\(labelValue(provider))\"}", "\(report.sweep.requests)")])
+        series(
+            "deepcut_requests", "Catalog HTTP requests the last sweep made, retries included.",
+            [("{provider=\"\(labelValue(provider))\"}", "\(report.sweep.requests)")])
         let failures = Dictionary(grouping: report.sweep.failures, by: \.kind)
-        series("deepcut_artist_failures", "Artists the last sweep could not check, by failure kind.",
-               FailureKind.allCases.map { ("{kind=\"\($0.rawValue)\"}", "\(failures[$0]?.count ?? 0)") })
-        series("deepcut_library_albums", "Albums in the library the last sweep read (owned ones included).",
-               [("", "\(report.library.albums)")])
+        series(
+            "deepcut_artist_failures", "Artists the last sweep could not check, by failure kind.",
+            FailureKind.allCases.map { ("{kind=\"\($0.rawValue)\"}", "\(failures[$0]?.count ?? 0)") })
+        series(
+            "deepcut_library_albums", "Albums in the library the last sweep read (owned ones included).",
+            [("", "\(report.library.albums)")])
         series("deepcut_library_artists", "Library artists the last sweep read.", [("", "\(report.library.artists)")])
         let unresolved = UnresolvedArtists(report.sweep)
         let named = [("notFound", unresolved.notFound), ("ambiguous", unresolved.ambiguous)].flatMap { reason, names in
             names.prefix(unresolvedSeriesLimit).map { (#"{artist=""# + labelValue($0) + #"",reason=""# + reason + #""}"#, "1") }
         }
-        series("deepcut_artist_unresolved",
-               "1 for each library artist not found in the catalog or ambiguous among namesakes (pin it with artistOverrides).",
-               named)
-        series("deepcut_build_info", "The deepcut version that wrote these metrics.",
-               [("{version=\"\(labelValue(ClientVersion.current))\"}", "1")])
+        series(
+            "deepcut_artist_unresolved",
+            "1 for each library artist not found in the catalog or ambiguous among namesakes (pin it with artistOverrides).",
+            named)
+        series(
+            "deepcut_build_info", "The deepcut version that wrote these metrics.",
+            [("{version=\"\(labelValue(ClientVersion.current))\"}", "1")])
         if let pace = report.sweep.pace {
-            series("deepcut_effective_requests_per_minute", "The pace the catalog accepted at the end of the last sweep.",
-                   [("{provider=\"\(labelValue(provider))\"}", "\(pace.effective)")])
-            series("deepcut_rate_limited_answers", "Answers of the last sweep that said \"too fast\".",
-                   [("{provider=\"\(labelValue(provider))\"}", "\(pace.rateLimitedAnswers)")])
+            series(
+                "deepcut_effective_requests_per_minute", "The pace the catalog accepted at the end of the last sweep.",
+                [("{provider=\"\(labelValue(provider))\"}", "\(pace.effective)")])
+            series(
+                "deepcut_rate_limited_answers", "Answers of the last sweep that said \"too fast\".",
+                [("{provider=\"\(labelValue(provider))\"}", "\(pace.rateLimitedAnswers)")])
         }
         return text
     }
@@ -95,7 +108,8 @@ extension PrometheusTextfile {
     /// what an alert on it should see while the state database is broken.
     static func publish(_ report: HealthReport, config: Config, store: StateStore?) throws {
         guard let url = config.prometheusTextfile, report.status != .skipped else { return }
-        try PrometheusTextfile(url: url).write(report, provider: config.catalog.provider.rawValue,
-                                               previousSuccess: try store?.runs.lastCompleteFinish())
+        try PrometheusTextfile(url: url).write(
+            report, provider: config.catalog.provider.rawValue,
+            previousSuccess: try store?.runs.lastCompleteFinish())
     }
 }

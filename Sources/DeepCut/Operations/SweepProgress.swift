@@ -32,8 +32,10 @@ package final class SweepProgress: Sendable {
     /// - Parameters:
     ///   - total: artists the sweep will finish.
     ///   - interval: the longest a non-terminal log goes without a progress line.
-    package init(total: Int, log: EventLog, interval: Duration = defaultInterval,
-                now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
+    package init(
+        total: Int, log: EventLog, interval: Duration = defaultInterval,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+    ) {
         self.total = total
         self.log = log
         self.interval = interval
@@ -101,7 +103,8 @@ package final class SweepProgress: Sendable {
     func finish() {
         log.clearStatus()
         let (done, failed, elapsed) = state.withLock { ($0.done, $0.failed, now() - $0.startedAt) }
-        log.info("sweep.finished", ["done": done, "total": total, "failed": failed, "duration_s": (Self.seconds(elapsed) * 10).rounded() / 10])
+        log.info(
+            "sweep.finished", ["done": done, "total": total, "failed": failed, "duration_s": (Self.seconds(elapsed) * 10).rounded() / 10])
     }
 
     private func logOutcome(_ result: ArtistResult) {
@@ -111,8 +114,12 @@ package final class SweepProgress: Sendable {
         case .notFound:
             log.info("artist.notFound", ["artist": result.artist, "requests": result.requests])
         case .failed(let failure):
-            log.warning("artist.failed", ["artist": result.artist, "kind": failure.kind.rawValue, "http_status": failure.httpStatus,
-                                          "attempts": failure.attempts, "message": failure.message])
+            log.warning(
+                "artist.failed",
+                [
+                    "artist": result.artist, "kind": failure.kind.rawValue, "http_status": failure.httpStatus,
+                    "attempts": failure.attempts, "message": failure.message
+                ])
         case .skipped(let reason):
             log.debug("artist.skipped", ["artist": result.artist, "reason": reason.rawValue])
         }
@@ -138,7 +145,9 @@ package final class SweepProgress: Sendable {
 
     /// `45s`, `1m35s`, `2h03m`.
     static func clock(_ seconds: Int) -> String {
-        let hours = seconds / 3600, minutes = seconds % 3600 / 60, rest = seconds % 60
+        let hours = seconds / 3600
+        let minutes = seconds % 3600 / 60
+        let rest = seconds % 60
         if hours > 0 { return "\(hours)h" + (minutes < 10 ? "0" : "") + "\(minutes)m" }
         if minutes > 0 { return "\(minutes)m" + (rest < 10 ? "0" : "") + "\(rest)s" }
         return "\(rest)s"

@@ -69,11 +69,13 @@ struct HealthCheck: Sendable {
             if state == .ok { state = .warning }
             reasons.append(unresolved.mostlyNotFoundHint)
         } else if !unresolved.notFound.isEmpty {
-            reasons.append("\(unresolved.notFound.count) not found in the catalog: "
-                + UnresolvedArtists.names(unresolved.notFound, limit: Self.namesInLine) + " (pin with artistOverrides, see health.txt)")
+            reasons.append(
+                "\(unresolved.notFound.count) not found in the catalog: "
+                    + UnresolvedArtists.names(unresolved.notFound, limit: Self.namesInLine) + " (pin with artistOverrides, see health.txt)")
         }
         if !unresolved.ambiguous.isEmpty {
-            reasons.append("\(unresolved.ambiguous.count) ambiguous: " + UnresolvedArtists.names(unresolved.ambiguous, limit: Self.namesInLine))
+            reasons.append(
+                "\(unresolved.ambiguous.count) ambiguous: " + UnresolvedArtists.names(unresolved.ambiguous, limit: Self.namesInLine))
         }
         if let skip = report.lastSkip { reasons.append("last skipped \(Timestamp.display(skip.at))") }
         // A baseline "0 min old" because it is dated in the future is not fresh: its age is unknown.
@@ -98,14 +100,17 @@ struct HealthCheck: Sendable {
             reasons.append("no complete baseline yet")
         }
         let failed = report.sweep.artists.failed + report.sweep.artists.skipped
-        let perfdata = "'entries'=\(report.diff.entries);;;0 'artists_failed'=\(failed);;;0 'artists_not_found'=\(unresolved.notFound.count);;;0 "
+        let perfdata =
+            "'entries'=\(report.diff.entries);;;0 'artists_failed'=\(failed);;;0 'artists_not_found'=\(unresolved.notFound.count);;;0 "
             + "'baseline_age'=\(age.map { "\($0)s" } ?? "U");\(warnAgeSeconds);\(critAgeSeconds);0"
         return (state, "DEEPCUT \(state.rawValue): \(reasons.joined(separator: "; ")) | \(perfdata)")
     }
 
     /// "2h 5m", "3d 4h": what an operator reads at a glance.
     static func duration(_ seconds: Int) -> String {
-        let days = seconds / 86_400, hours = seconds % 86_400 / 3600, minutes = seconds % 3600 / 60
+        let days = seconds / 86_400
+        let hours = seconds % 86_400 / 3600
+        let minutes = seconds % 3600 / 60
         if days > 0 { return "\(days)d \(hours)h" }
         if hours > 0 { return "\(hours)h \(minutes)m" }
         return "\(minutes)m"

@@ -42,8 +42,10 @@ struct MoreFrom: Sendable {
         case .fetched(let releases):
             // No window: every release the user lacks, up to today.
             let diff = Diff(wantedTypes: config.feed.types, windowDays: 365 * 1000)
-            return diff(releases: releases, owned: Set(library.albums.map(\.key)),
-                        dismissed: try store.dismissals.keys(), today: Date().epochDay).entries
+            return diff(
+                releases: releases, owned: Set(library.albums.map(\.key)),
+                dismissed: try store.dismissals.keys(), today: Date().epochDay
+            ).entries
         case .notFound, nil:
             throw NotFound(artist: artist)
         case .failed(let failure):

@@ -22,8 +22,10 @@ struct Pipeline: Sendable {
     let environment: [String: String]
     let now: @Sendable () -> Date
 
-    init(config: Config, client: (any HTTPClient)? = nil, log: EventLog = .silent, environment: [String: String] = [:],
-         now: @escaping @Sendable () -> Date = { Date() }) {
+    init(
+        config: Config, client: (any HTTPClient)? = nil, log: EventLog = .silent, environment: [String: String] = [:],
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.config = config
         self.client = client ?? CurlHTTPClient(maximumConnectionsPerHost: config.catalog.concurrency)
         self.log = log
@@ -56,8 +58,9 @@ struct Pipeline: Sendable {
         do {
             let store = try StateStore(url: config.stateDatabase)
             try run.claimUniqueID(store: store, outputDirectory: config.outputDirectory)
-            let previous = try PreviousRun.load(outputDirectory: config.outputDirectory, store: store,
-                                                provider: config.catalog.provider.rawValue)
+            let previous = try PreviousRun.load(
+                outputDirectory: config.outputDirectory, store: store,
+                provider: config.catalog.provider.rawValue)
             if options.ifStale, let skip = freshBaseline(previous, at: run.startedAt) {
                 log.info("run.skipped", ["reason": skip])
                 return self.skip(&run, reason: skip, store: store, baseline: previous.baselineSummary)
@@ -73,8 +76,9 @@ struct Pipeline: Sendable {
                 throw error
             }
             let owned = Set(library.albums.map(\.key))
-            let (sweep, memory, provider) = try await sweepCatalog(library.artists, ownedKeys: owned, libraryIDs: libraryIDs(loaded),
-                                                                   store: store, previous: previous, run: &run)
+            let (sweep, memory, provider) = try await sweepCatalog(
+                library.artists, ownedKeys: owned, libraryIDs: libraryIDs(loaded),
+                store: store, previous: previous, run: &run)
             // Artists that could not be checked keep their last known releases, marked stale.
             let stale = sweep.status == .failed ? StaleReleases() : try StaleReleases(of: sweep, memory: store.memory, now: run.startedAt)
             let uncovered = sweep.status == .failed ? [] : try Self.beyondCoverage(of: sweep, memory: store.memory)
@@ -96,14 +100,17 @@ struct Pipeline: Sendable {
             }
             run.report.diff = HealthReport.DiffStage(diff)
             run.report.diff.trackEvidence = evidence.map(HealthReport.DiffStage.TrackEvidenceCounts.init)
-            let snapshot = sweep.status == .failed ? nil
+            let snapshot =
+                sweep.status == .failed
+                ? nil
                 : try snapshot(of: sweep, diff: diff, stale: stale, memory: memory, store: store, previous: previous, run: run)
             let publish = Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots, now: now)
             let outcome: PublishOutcome
             do {
                 // The page waits for the finished run (`finish`): it shows this run's real status and history.
-                outcome = try publish(snapshot, context: PublishContext(baseURL: config.publish.baseURL, installID: try store.installID()),
-                                      baselineFile: previous.baselineFile, withPage: false)
+                outcome = try publish(
+                    snapshot, context: PublishContext(baseURL: config.publish.baseURL, installID: try store.installID()),
+                    baselineFile: previous.baselineFile, withPage: false)
             } catch let failure as PublishFailure {
                 // What was replaced before the failure is on disk: the report must say so.
                 run.report.publish = HealthReport.PublishStage(failure)
@@ -111,9 +118,10 @@ struct Pipeline: Sendable {
             }
             run.report.publish = HealthReport.PublishStage(outcome)
             let summary = Self.summary(sweep.status, sweep: sweep, entries: diff.entries.count)
-            return finish(&run, status: sweep.status, store: store,
-                          message: run.report.sweep.catalogFault.map { "\(summary); \($0)" } ?? summary,
-                          page: snapshot.map { ($0, publish, outcome.baseline) })
+            return finish(
+                &run, status: sweep.status, store: store,
+                message: run.report.sweep.catalogFault.map { "\(summary); \($0)" } ?? summary,
+                page: snapshot.map { ($0, publish, outcome.baseline) })
         } catch {
             return fail(&run, error: error)
         }
@@ -121,12 +129,16 @@ struct Pipeline: Sendable {
 
     /// The snapshot to publish: entries stamped with when they entered the feed, stale ones
     /// marked, the upcoming list, and the change set against the baseline.
-    private func snapshot(of sweep: SweepOutcome, diff: FeedDiff, stale: StaleReleases, memory: MemoryUpdate, store: StateStore,
-                          previous: PreviousRun, run: RunInProgress) throws -> Snapshot {
+    private func snapshot(
+        of sweep: SweepOutcome, diff: FeedDiff, stale: StaleReleases, memory: MemoryUpdate, store: StateStore,
+        previous: PreviousRun, run: RunInProgress
+    ) throws -> Snapshot {
         var snapshot = Snapshot(runID: run.runID, generatedAt: now(), sweep: sweep, diff: diff)
         snapshot.entries = stale.mark(try store.appearances.stamp(diff.entries, list: .feed, provider: sweep.provider, at: run.startedAt))
-        snapshot.upcoming = stale.mark(try store.appearances.stamp(diff.upcoming, list: .upcoming, provider: sweep.provider,
-                                                                   at: run.startedAt))
+        snapshot.upcoming = stale.mark(
+            try store.appearances.stamp(
+                diff.upcoming, list: .upcoming, provider: sweep.provider,
+                at: run.startedAt))
         snapshot.changes = ChangeSet.between(
             previous: previous.baseline.map { ($0.runID.rawValue, $0.entries) }, current: snapshot.entries, diff: diff,
             withdrawn: Set(memory.withdrawn.map(\.id)),
@@ -150,7 +162,9 @@ struct Pipeline: Sendable {
 
     /// Keeps the pace the catalog accepted for the next run: below the ceiling it is stored, at the
     /// ceiling any stored pace is forgotten.
-    private func learnPace(_ limiter: RateLimiter, learned: Double?, provider: String, store: StateStore, at date: Date) throws -> HealthReport.SweepStage.Pace? {
+    private func learnPace(
+        _ limiter: RateLimiter, learned: Double?, provider: String, store: StateStore, at date: Date
+    ) throws -> HealthReport.SweepStage.Pace? {
         guard let ceiling = limiter.ceiling, let effective = limiter.pace else { return nil }
         if effective < ceiling {
             try store.learning.savePace(effective, provider: provider, at: date)
@@ -158,24 +172,29 @@ struct Pipeline: Sendable {
             try store.learning.forgetPace(provider: provider)
         }
         let start = min(ceiling, learned ?? ceiling)
-        return HealthReport.SweepStage.Pace(configured: ceiling, start: start, effective: effective,
-                                            slowest: limiter.slowestPace ?? effective, rateLimitedAnswers: limiter.rateLimitedAnswers)
+        return HealthReport.SweepStage.Pace(
+            configured: ceiling, start: start, effective: effective,
+            slowest: limiter.slowestPace ?? effective, rateLimitedAnswers: limiter.rateLimitedAnswers)
     }
 
     /// The catalog ids of artists whose listing was read whole within `catalog.fullListingDays`
     /// (each artist's period spread over its second half, so the full listings of one library
     /// never fall due in one run): for them this run asks only the newest collections.
     /// Also: how many releases each known artist lists, so batches put the longest listings last.
-    private func warmPlan(_ artists: [String], store: StateStore, provider: String, at date: Date) throws
-        -> (newestSuffices: Set<String>, sizes: [String: Int]) {
+    private func warmPlan(
+        _ artists: [String], store: StateStore, provider: String, at date: Date
+    ) throws
+        -> (newestSuffices: Set<String>, sizes: [String: Int])
+    {
         let period = Double(config.catalog.fullListingDays) * 86_400
         let listed = try store.memory.listed(provider: provider, artists: artists)
-        let newest = Set(listed.compactMap { artist, listing -> String? in
-            guard let at = listing.readWholeAt else { return nil }
-            let due = period * (0.5 + 0.5 * ResolutionMethod.unitSpread(ArtistName.normalize(artist)))
-            let age = date.timeIntervalSince(at)
-            return age >= 0 && age < due ? listing.catalogID : nil
-        })
+        let newest = Set(
+            listed.compactMap { artist, listing -> String? in
+                guard let at = listing.readWholeAt else { return nil }
+                let due = period * (0.5 + 0.5 * ResolutionMethod.unitSpread(ArtistName.normalize(artist)))
+                let age = date.timeIntervalSince(at)
+                return age >= 0 && age < due ? listing.catalogID : nil
+            })
         return (newest, Dictionary(listed.values.map { ($0.catalogID, $0.releases) }, uniquingKeysWith: max))
     }
 
@@ -208,23 +227,27 @@ struct Pipeline: Sendable {
     /// SweepCatalog, with the repair plan, the circuit breaker, the suddenly-empty rule and the
     /// catalog memory. Only answers the run believes are remembered or cached.
     /// - Returns: the whole sweep in library order, and what the catalog memory learned from it.
-    private func sweepCatalog(_ artists: [String], ownedKeys: Set<AlbumKey>, libraryIDs: [String: String], store: StateStore,
-                              previous: PreviousRun, run: inout RunInProgress) async throws -> (SweepOutcome, MemoryUpdate, any CatalogProvider) {
+    private func sweepCatalog(
+        _ artists: [String], ownedKeys: Set<AlbumKey>, libraryIDs: [String: String], store: StateStore,
+        previous: PreviousRun, run: inout RunInProgress
+    ) async throws -> (SweepOutcome, MemoryUpdate, any CatalogProvider) {
         let providerName = config.catalog.provider.rawValue
         let learnedPace = try store.learning.pace(provider: providerName)
         let limiter = RateLimiter(requestsPerMinute: config.catalog.requestsPerMinute, startingPace: learnedPace)
         let learnedCounting = try store.learning.limitReading(provider: providerName)
         let counting = LookupLimitCounting(learnedCounting)
         let warm = try warmPlan(artists, store: store, provider: providerName, at: run.startedAt)
-        let provider = try CatalogProviderFactory.make(config.catalog, client: client, environment: environment,
-                                                       coverageNeeded: windowStart(on: run.startedAt), limiter: limiter,
-                                                       counting: counting, newestSuffices: warm.newestSuffices,
-                                                       listingSizes: warm.sizes)
+        let provider = try CatalogProviderFactory.make(
+            config.catalog, client: client, environment: environment,
+            coverageNeeded: windowStart(on: run.startedAt), limiter: limiter,
+            counting: counting, newestSuffices: warm.newestSuffices,
+            listingSizes: warm.sizes)
         // A refused token is a configuration problem (exit 78), not a partial sweep of 401s.
         if let refused = await provider.credentialsRefused() { throw refused }
-        let plan = try RepairPlan(artists: artists, previous: previous.lastRun, previouslyFailed: previous.unansweredArtists,
-                                  memory: store.memory, provider: provider.name, windowMinutes: config.repairWindowMinutes,
-                                  now: run.startedAt)
+        let plan = try RepairPlan(
+            artists: artists, previous: previous.lastRun, previouslyFailed: previous.unansweredArtists,
+            memory: store.memory, provider: provider.name, windowMinutes: config.repairWindowMinutes,
+            now: run.startedAt)
         let progress = SweepProgress(total: plan.toFetch.count, log: log)
         var sweeper = SweepCatalog(config: config, provider: provider, store: store, now: now)
         sweeper.libraryIDs = libraryIDs
@@ -247,8 +270,9 @@ struct Pipeline: Sendable {
             // Only fresh answers are remembered: reused ones keep their original time, so reuse never chains.
             memory = try store.memory.remember(fetched.results, provider: fetched.provider, at: run.startedAt)
         }
-        try store.runs.recordAnswers(provider: provider.name, runID: run.runID.rawValue, unanswered: fetched.incompleteArtists,
-                                     answered: fault == nil ? fetched.results.filter(\.isAnsweredInThisRun).map(\.artist) : [])
+        try store.runs.recordAnswers(
+            provider: provider.name, runID: run.runID.rawValue, unanswered: fetched.incompleteArtists,
+            answered: fault == nil ? fetched.results.filter(\.isAnsweredInThisRun).map(\.artist) : [])
         let sweep = plan.merge(fetched, artists: artists)
         let pace = try learnPace(limiter, learned: learnedPace, provider: providerName, store: store, at: run.startedAt)
         if let reading = counting.known, reading != learnedCounting {
@@ -274,8 +298,10 @@ struct Pipeline: Sendable {
     /// catalog no longer lists are searched afresh in the same pass.
     /// - Returns: the answers to believe (unbelieved ones as `suddenlyEmpty` failures) with the
     ///   resolutions of the believed ones, to cache; and why the catalog looks faulty, if it does.
-    private func believe(_ first: SweepCatalog.Swept, sweeper: SweepCatalog, ownedKeys: Set<AlbumKey>, store: StateStore,
-                         at date: Date) async throws -> (SweepCatalog.Swept, fault: String?) {
+    private func believe(
+        _ first: SweepCatalog.Swept, sweeper: SweepCatalog, ownedKeys: Set<AlbumKey>, store: StateStore,
+        at date: Date
+    ) async throws -> (SweepCatalog.Swept, fault: String?) {
         let providerName = first.outcome.provider
         let rule = SuddenlyEmptyRule(maxVanishedPercent: config.catalog.maxVanishedPercent)
         var results = first.outcome.results
@@ -290,8 +316,9 @@ struct Pipeline: Sendable {
             log.warning("catalog.faulty", ["vanished": suspicious.count, "known": known])
             for artist in suspicious {
                 guard let at = index[artist] else { continue }
-                results[at].outcome = SuddenlyEmptyRule.unconfirmed(artist, remembered: remembered[artist], attempts: results[at].requests,
-                                                                    reason: "not believed: too many known artists vanished at once")
+                results[at].outcome = SuddenlyEmptyRule.unconfirmed(
+                    artist, remembered: remembered[artist], attempts: results[at].requests,
+                    reason: "not believed: too many known artists vanished at once")
             }
             return (SweepCatalog.Swept(outcome: SweepOutcome(provider: providerName, results: results), learned: []), fault)
         }
@@ -300,7 +327,8 @@ struct Pipeline: Sendable {
         let searched = Set(first.learned.map(\.artistKey))
         let lostIDs = results.filter { result in
             guard result.source == .catalog, case .failed(let failure) = result.outcome, failure.kind == .decoding,
-                  let method = result.resolution, method != .override, method != .library else { return false }
+                let method = result.resolution, method != .override, method != .library
+            else { return false }
             return !searched.contains(ArtistName.normalize(result.artist))
         }.map(\.artist)
         // So many at once may be the catalog's fault: they are not searched now, but their ids are
@@ -328,15 +356,17 @@ struct Pipeline: Sendable {
             answer.requests += results[at].requests
             let stillEmpty = rule.suspicious([again], remembered: remembered).contains(again.artist)
             if stillEmpty, !suspects.contains(ArtistName.normalize(again.artist)) {
-                answer.outcome = SuddenlyEmptyRule.unconfirmed(again.artist, remembered: remembered[again.artist], attempts: answer.requests,
-                                                               reason: "asked twice; kept until a later run confirms it")
+                answer.outcome = SuddenlyEmptyRule.unconfirmed(
+                    again.artist, remembered: remembered[again.artist], attempts: answer.requests,
+                    reason: "asked twice; kept until a later run confirms it")
                 marked.append(again.artist)
             }
             results[at] = answer
             replaced.insert(ArtistName.normalize(again.artist))
         }
-        try store.memory.updateSuspects(provider: providerName, marked: marked,
-                                        cleared: results.filter(\.isAnsweredInThisRun).map(\.artist), at: date)
+        try store.memory.updateSuspects(
+            provider: providerName, marked: marked,
+            cleared: results.filter(\.isAnsweredInThisRun).map(\.artist), at: date)
         // Resolutions are cached as before (a search answered, whatever the releases did), except
         // those of unbelieved empty answers: a "no such artist" waiting for confirmation.
         // A re-asked artist's resolution is cached only with an answer to believe.
@@ -344,13 +374,15 @@ struct Pipeline: Sendable {
         // likely the same fault: a "no such artist" from it is believed for this run but not cached, so
         // the artist is searched again next run instead of being taken as missing for a week.
         let believed = Set(results.filter(\.isAnsweredInThisRun).map { ArtistName.normalize($0.artist) })
-        let learned = (first.learned.filter { !replaced.contains($0.artistKey) }
+        let learned =
+            (first.learned.filter { !replaced.contains($0.artistKey) }
             + (reasked?.learned ?? []).filter { believed.contains($0.artistKey) })
             .filter { (suspicious.isEmpty && lostIDs.isEmpty) || $0.method != .notFound }
         // A vanished id leaves the cache even when the search found nothing to replace it with.
         let replacedIDs = Set(learned.filter { $0.artist != nil }.map(\.artistKey))
-        try store.artistResolutions.forget(reresolved.map(ArtistName.normalize).filter { !replacedIDs.contains($0) },
-                                           provider: providerName)
+        try store.artistResolutions.forget(
+            reresolved.map(ArtistName.normalize).filter { !replacedIDs.contains($0) },
+            provider: providerName)
         return (SweepCatalog.Swept(outcome: SweepOutcome(provider: providerName, results: results), learned: learned), nil)
     }
 
@@ -361,7 +393,8 @@ struct Pipeline: Sendable {
     /// its age is unknown, so it is never a reason to skip.
     private func freshBaseline(_ previous: PreviousRun, at now: Date) -> String? {
         guard let last = previous.lastRun, last.status == .complete || last.status == .skipped,
-              let baseline = previous.baselineSummary else { return nil }
+            let baseline = previous.baselineSummary
+        else { return nil }
         if let skew = ClockSkew(baseline: baseline, lastRun: last, now: now) {
             log.warning("clock.skew", ["seconds": skew.seconds, "what": skew.what])
             return nil
@@ -382,19 +415,24 @@ struct Pipeline: Sendable {
         run.report.finishedAt = now()
         log.info("run.finished", ["run": run.runID.rawValue, "status": RunStatus.skipped.rawValue, "exit": ExitCode.success.rawValue])
         do {
-            let written = try HealthWriter.writeSkip(HealthReport.LastSkip(at: run.report.finishedAt, reason: reason),
-                                                     fallback: run.report, to: config.outputDirectory)
+            let written = try HealthWriter.writeSkip(
+                HealthReport.LastSkip(at: run.report.finishedAt, reason: reason),
+                fallback: run.report, to: config.outputDirectory)
             let folder = OutputFolder(config.outputDirectory)
             if let current = try Snapshot.load(from: folder.current) {
                 let publish = Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots, now: now)
-                try publish.writePage(current, context: PublishContext(health: written, history: try store.runs.recent(limit: HistoryChart.runLimit),
-                                                                       baseURL: config.publish.baseURL),
-                                      baseline: baseline)
+                try publish.writePage(
+                    current,
+                    context: PublishContext(
+                        health: written, history: try store.runs.recent(limit: HistoryChart.runLimit),
+                        baseURL: config.publish.baseURL),
+                    baseline: baseline)
             }
             return RunReport(health: written, exitCode: .success, stderrLine: reason)
         } catch {
-            return RunReport(health: run.report, exitCode: Self.exitCode(of: error),
-                             stderrLine: "\(reason); cannot write the health report or the page: \(Self.message(of: error))")
+            return RunReport(
+                health: run.report, exitCode: Self.exitCode(of: error),
+                stderrLine: "\(reason); cannot write the health report or the page: \(Self.message(of: error))")
         }
     }
 
@@ -402,8 +440,10 @@ struct Pipeline: Sendable {
     /// The page is rendered from the finished report and from a history holding this run's record,
     /// as `complete` is about to store it; a page that cannot be written fails the run (exit 73),
     /// the previous page intact.
-    private func finish(_ run: inout RunInProgress, status: RunStatus, store: StateStore, message: String,
-                        page: (snapshot: Snapshot, publish: Publish, baseline: Baseline?)?) -> RunReport {
+    private func finish(
+        _ run: inout RunInProgress, status: RunStatus, store: StateStore, message: String,
+        page: (snapshot: Snapshot, publish: Publish, baseline: Baseline?)?
+    ) -> RunReport {
         let exitCode = ExitStatus.of(status)
         run.report.status = status
         run.report.exitCode = Int(exitCode.rawValue)
@@ -416,9 +456,12 @@ struct Pipeline: Sendable {
             do {
                 let record = RunRecord(run.report)
                 let history = try store.runs.recent(limit: HistoryChart.runLimit).filter { $0.runID != record.runID } + [record]
-                try page.publish.writePage(page.snapshot, context: PublishContext(health: run.report, history: history,
-                                                                                  baseURL: config.publish.baseURL),
-                                           baseline: page.baseline)
+                try page.publish.writePage(
+                    page.snapshot,
+                    context: PublishContext(
+                        health: run.report, history: history,
+                        baseURL: config.publish.baseURL),
+                    baseline: page.baseline)
             } catch {
                 run.report.publish.wrote.removeAll { $0 == pageName }
                 run.report.publish.status = .failed
@@ -447,13 +490,18 @@ struct Pipeline: Sendable {
     /// but the operator still hears why the report is missing.
     private func complete(_ run: inout RunInProgress, exitCode: ExitCode, store: StateStore?, stderrLine: String?) -> RunReport {
         // Failures at err, partial at warning: `journalctl -p warning` lists every run needing a look.
-        let level: LogLevel = switch run.report.status {
-        case .failed: .error
-        case .partial: .warning
-        case .complete, .skipped: .info
-        }
-        log.log(level, "run.finished", ["run": run.runID.rawValue, "status": run.report.status.rawValue, "exit": exitCode.rawValue,
-                                        "entries": run.report.diff.entries])
+        let level: LogLevel =
+            switch run.report.status {
+            case .failed: .error
+            case .partial: .warning
+            case .complete, .skipped: .info
+            }
+        log.log(
+            level, "run.finished",
+            [
+                "run": run.runID.rawValue, "status": run.report.status.rawValue, "exit": exitCode.rawValue,
+                "entries": run.report.diff.entries
+            ])
         var problems: [(what: String, error: any Error)] = []
         do {
             try store?.runs.record(RunRecord(run.report))
@@ -484,16 +532,22 @@ struct Pipeline: Sendable {
         switch status {
         case .complete: return "sweep complete: \(counts.total) artists, \(entries) entries"
         case .partial:
-            return "sweep partial: \(counts.failed + counts.skipped) of \(counts.total) artists could not be checked; published as partial, baseline kept"
+            return
+                "sweep partial: \(counts.failed + counts.skipped) of \(counts.total) artists could not be checked; published as partial, baseline kept"
         case .failed:
             // A signal before any answer leaves only skipped artists: say so, not "0 failed".
-            let cause = Task.isCancelled ? "sweep cancelled before any artist answered"
+            let cause =
+                Task.isCancelled
+                ? "sweep cancelled before any artist answered"
                 : "sweep failed: the catalog gave no definite answer in this run"
             let unreachable = sweep.results.contains { $0.outcome == .skipped(.catalogUnreachable) }
-            let tally = [counts.failed > 0 || counts.skipped == 0 ? "\(counts.failed) failed" : nil,
-                         counts.skipped == 0 ? nil
-                            : unreachable ? "catalog unreachable: \(counts.skipped) not asked" : "\(counts.skipped) skipped"]
-                .compactMap { $0 }.joined(separator: ", ")
+            let tally = [
+                counts.failed > 0 || counts.skipped == 0 ? "\(counts.failed) failed" : nil,
+                counts.skipped == 0
+                    ? nil
+                    : unreachable ? "catalog unreachable: \(counts.skipped) not asked" : "\(counts.skipped) skipped"
+            ]
+            .compactMap { $0 }.joined(separator: ", ")
             return "\(cause) (\(tally)); nothing published, baseline kept"
         case .skipped: return "skipped"
         }

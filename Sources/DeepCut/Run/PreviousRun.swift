@@ -20,8 +20,9 @@ struct PreviousRun: Sendable {
         let lastRun = try store.runs.last()
         let unanswered = try store.runs.unansweredArtists(provider: provider)
         let lastCompleteLibrary = try store.runs.lastCompleteLibraryArtists()
-        return PreviousRun(baselineFile: try BaselineFile.read(outputDirectory: outputDirectory), lastRun: lastRun,
-                           unansweredArtists: unanswered, lastCompleteLibrary: lastCompleteLibrary)
+        return PreviousRun(
+            baselineFile: try BaselineFile.read(outputDirectory: outputDirectory), lastRun: lastRun,
+            unansweredArtists: unanswered, lastCompleteLibrary: lastCompleteLibrary)
     }
 
     /// The baseline snapshot; nil when there is none yet or it is unreadable.

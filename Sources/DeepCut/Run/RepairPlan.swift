@@ -30,8 +30,10 @@ struct RepairPlan {
 
     /// - Parameters:
     ///   - previouslyFailed: `ArtistName.normalize`d names still owed a definite answer.
-    init(artists: [String], previous: RunRecord?, previouslyFailed: Set<String>, memory: CatalogMemory, provider: String,
-         windowMinutes: Int, now: Date) throws {
+    init(
+        artists: [String], previous: RunRecord?, previouslyFailed: Set<String>, memory: CatalogMemory, provider: String,
+        windowMinutes: Int, now: Date
+    ) throws {
         guard let previous, previous.status == .partial || previous.status == .failed, windowMinutes > 0 else {
             self.init(artists: artists)
             return
@@ -49,8 +51,9 @@ struct RepairPlan {
             fresh[canary.name] = nil
         }
         let remaining = artists.filter { fresh[$0] == nil }
-        self.init(toFetch: remaining.filter(failedBefore.contains) + remaining.filter { !failedBefore.contains($0) },
-                  reused: fresh.mapValues(\.result))
+        self.init(
+            toFetch: remaining.filter(failedBefore.contains) + remaining.filter { !failedBefore.contains($0) },
+            reused: fresh.mapValues(\.result))
     }
 
     /// The whole sweep in library order: fetched answers and reused ones together.

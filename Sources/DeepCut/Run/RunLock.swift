@@ -1,7 +1,8 @@
-import Foundation
 import DeepCutCore
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One sweep at a time: an exclusive `flock` on a lock file in the state folder.

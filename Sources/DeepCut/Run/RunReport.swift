@@ -59,23 +59,25 @@ struct RunInProgress {
 extension HealthReport.LibraryStage {
     /// The library stage's report: per-source counts and the first warnings.
     init(_ outcome: LibraryOutcome) {
-        self.init(status: outcome.warnings.isEmpty ? .ok : .partial, albums: outcome.albums.count, artists: outcome.artists.count,
-                  sources: outcome.sources.map {
-                      HealthReport.SourceSummary(source: $0.source, format: $0.format.rawValue, albums: $0.albums, warnings: $0.warnings)
-                  },
-                  warnings: outcome.warnings.map(\.description))
+        self.init(
+            status: outcome.warnings.isEmpty ? .ok : .partial, albums: outcome.albums.count, artists: outcome.artists.count,
+            sources: outcome.sources.map {
+                HealthReport.SourceSummary(source: $0.source, format: $0.format.rawValue, albums: $0.albums, warnings: $0.warnings)
+            },
+            warnings: outcome.warnings.map(\.description))
     }
 }
 
 extension RunRecord {
     /// The run-history row for a finished run.
     init(_ report: HealthReport) {
-        self.init(runID: report.runID.rawValue, startedAt: report.startedAt, finishedAt: report.finishedAt,
-                  status: report.status, exitCode: ExitCode(rawValue: Int32(report.exitCode)) ?? .software,
-                  durationSeconds: report.finishedAt.timeIntervalSince(report.startedAt),
-                  artistsTotal: report.sweep.artists.total, artistsFailed: report.sweep.artists.failed + report.sweep.artists.skipped,
-                  entries: report.diff.entries, requests: report.sweep.requests,
-                  libraryArtists: report.library.status == .notRun ? nil : report.library.artists)
+        self.init(
+            runID: report.runID.rawValue, startedAt: report.startedAt, finishedAt: report.finishedAt,
+            status: report.status, exitCode: ExitCode(rawValue: Int32(report.exitCode)) ?? .software,
+            durationSeconds: report.finishedAt.timeIntervalSince(report.startedAt),
+            artistsTotal: report.sweep.artists.total, artistsFailed: report.sweep.artists.failed + report.sweep.artists.skipped,
+            entries: report.diff.entries, requests: report.sweep.requests,
+            libraryArtists: report.library.status == .notRun ? nil : report.library.artists)
     }
 }
 
@@ -97,9 +99,10 @@ extension LibraryOutcome {
 
 extension HealthReport.DiffStage.TrackEvidenceCounts {
     init(_ outcome: TrackEvidenceStage.Outcome) {
-        self.init(undecided: outcome.undecided, requests: outcome.requests,
-                  sameRelease: outcome.verdicts[.sameRelease, default: 0],
-                  differentRelease: outcome.verdicts[.differentRelease, default: 0],
-                  insufficient: outcome.verdicts[.insufficient, default: 0], failures: outcome.failures)
+        self.init(
+            undecided: outcome.undecided, requests: outcome.requests,
+            sameRelease: outcome.verdicts[.sameRelease, default: 0],
+            differentRelease: outcome.verdicts[.differentRelease, default: 0],
+            insufficient: outcome.verdicts[.insufficient, default: 0], failures: outcome.failures)
     }
 }

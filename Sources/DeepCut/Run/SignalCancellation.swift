@@ -1,6 +1,7 @@
 import Dispatch
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs work in a task that SIGTERM and SIGINT cancel, so a stopped timer unit or a Ctrl-C ends

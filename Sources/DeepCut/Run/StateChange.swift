@@ -34,7 +34,8 @@ struct StateChange {
         do {
             lock = try RunLock.acquire(path: Pipeline.lockFile(config), waitingUpTo: Self.lockWait)
         } catch let busy as RunLock.Busy {
-            throw CommandFailure(exitCode: busy.exitCode, message: "\(command): \(busy.message); nothing changed: try again when it has finished")
+            throw CommandFailure(
+                exitCode: busy.exitCode, message: "\(command): \(busy.message); nothing changed: try again when it has finished")
         }
         return try withExtendedLifetime(lock) {
             let folder = OutputFolder(config.outputDirectory)
@@ -42,12 +43,14 @@ struct StateChange {
             let store = try StateStore(url: config.stateDatabase)
             let value = try change(store, current)
             guard var snapshot = current else { return Done(value: value, republished: []) }
-            let owned = try store.owned.keys(), dismissed = try store.dismissals.keys()
+            let owned = try store.owned.keys()
+            let dismissed = try store.dismissals.keys()
             snapshot.entries = Diff.hiding(snapshot.entries, owned: owned, dismissed: dismissed)
             snapshot.upcoming = snapshot.upcoming.map { Diff.hiding($0, owned: owned, dismissed: dismissed) }
-            let context = PublishContext(health: try readable { try HealthReport.load(outputDirectory: config.outputDirectory) },
-                                         history: try store.runs.recent(limit: HistoryChart.runLimit), baseURL: config.publish.baseURL,
-                                         installID: try store.installID())
+            let context = PublishContext(
+                health: try readable { try HealthReport.load(outputDirectory: config.outputDirectory) },
+                history: try store.runs.recent(limit: HistoryChart.runLimit), baseURL: config.publish.baseURL,
+                installID: try store.installID())
             let baseline = try readable { try Baseline.read(outputDirectory: config.outputDirectory) }
             let written = try Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots)
                 .republish(snapshot, context: context, baseline: baseline)
@@ -76,8 +79,9 @@ extension StateChange.Done {
 extension Dismissal {
     /// A dismissal with the entry's display data captured now.
     init(_ entry: FeedEntry, releaseID: String, at date: Date) {
-        self.init(releaseID: releaseID, albumKey: entry.key, dismissedAt: date.timeIntervalSince1970, title: entry.title,
-                  artistName: entry.artist, artworkURL: entry.artworkURL, recordingType: entry.type, releaseDate: entry.releaseDate)
+        self.init(
+            releaseID: releaseID, albumKey: entry.key, dismissedAt: date.timeIntervalSince1970, title: entry.title,
+            artistName: entry.artist, artworkURL: entry.artworkURL, recordingType: entry.type, releaseDate: entry.releaseDate)
     }
 
     /// "Artist — Title", or for a legacy row the label rebuilt by splitting its key.

@@ -44,7 +44,9 @@ struct SuddenlyEmptyRule: Sendable {
     static func unconfirmed(_ artist: String, remembered: CatalogMemory.Remembered?, attempts: Int, reason: String) -> ArtistOutcome {
         let count = remembered?.result.outcome.releases.count ?? 0
         let since = remembered.map { " on \(Timestamp.string($0.checkedAt))" } ?? ""
-        return .failed(FetchFailure(kind: .suddenlyEmpty, httpStatus: 200, attempts: max(1, attempts),
-                                    message: "the catalog suddenly lists nothing for this artist (it listed \(count) releases\(since)); \(reason)"))
+        return .failed(
+            FetchFailure(
+                kind: .suddenlyEmpty, httpStatus: 200, attempts: max(1, attempts),
+                message: "the catalog suddenly lists nothing for this artist (it listed \(count) releases\(since)); \(reason)"))
     }
 }

@@ -46,10 +46,11 @@ extension AppleMusicAlbumPage {
         data.map { album in
             let attributes = album.attributes
             let (title, type) = Self.titleAndType(name: attributes.name, isCompilation: attributes.isCompilation ?? false)
-            return Release(id: album.id, title: title, artist: attributes.artistName ?? artistName, type: type,
-                           releaseDate: attributes.releaseDate.flatMap { ReleaseDate(iso: $0) },
-                           artworkURL: attributes.artwork.map { Self.artworkURL($0.url) }, url: attributes.url,
-                           isExplicit: attributes.contentRating == "explicit", trackCount: attributes.trackCount)
+            return Release(
+                id: album.id, title: title, artist: attributes.artistName ?? artistName, type: type,
+                releaseDate: attributes.releaseDate.flatMap { ReleaseDate(iso: $0) },
+                artworkURL: attributes.artwork.map { Self.artworkURL($0.url) }, url: attributes.url,
+                isExplicit: attributes.contentRating == "explicit", trackCount: attributes.trackCount)
         }
     }
 
@@ -133,7 +134,7 @@ struct AppleMusicErrorBody: Decodable, Sendable {
         do {
             errors = try JSONBody.decode(AppleMusicErrorBody.self, from: body).errors
         } catch {
-            return nil // Not an error object (an empty 401, an HTML page): the status alone explains it.
+            return nil  // Not an error object (an empty 401, an HTML page): the status alone explains it.
         }
         guard let entry = errors.first else { return nil }
         var text = [entry.title, entry.code.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")

@@ -38,8 +38,9 @@ struct AppleMusicProvider: CredentialedCatalogProvider {
 
     /// `search?types=artists`: every hit in the catalog's order (the sweep picks among them).
     func searchArtists(named name: String) async -> Result<[CatalogArtist], FetchFailure> {
-        let url = baseURL.appending(path: "v1/catalog/\(storefront)/search",
-                                    query: ["term": name, "types": "artists", "limit": String(Self.searchLimit)])
+        let url = baseURL.appending(
+            path: "v1/catalog/\(storefront)/search",
+            query: ["term": name, "types": "artists", "limit": String(Self.searchLimit)])
         return await get(url, AppleMusicSearchBody.self).map(\.artists)
     }
 
@@ -59,9 +60,13 @@ struct AppleMusicProvider: CredentialedCatalogProvider {
     /// or lists without its albums, is asked alone; a failed batch is asked again artist by artist,
     /// except when the catalog is rate limiting or the sweep was cancelled.
     func releases(ofEach artists: [CatalogArtist]) async -> [String: Result<[Release], FetchFailure>] {
-        guard artists.count > 1, let url = apiURL("/v1/catalog/\(storefront)/artists", query: [
-            "ids": artists.map(\.id).joined(separator: ","), "include": "albums",
-        ]) else { return await releasesOneByOne(artists) }
+        guard artists.count > 1,
+            let url = apiURL(
+                "/v1/catalog/\(storefront)/artists",
+                query: [
+                    "ids": artists.map(\.id).joined(separator: ","), "include": "albums"
+                ])
+        else { return await releasesOneByOne(artists) }
         switch await get(url, AppleMusicArtistsBody.self) {
         case .success(let body):
             var results: [String: Result<[Release], FetchFailure>] = [:]
@@ -75,8 +80,9 @@ struct AppleMusicProvider: CredentialedCatalogProvider {
                     results[artist.id] = .success(first.uniquedByID())
                     continue
                 }
-                results[artist.id] = await releases(from: next.hasPrefix("/v1/") ? next : nil, named: artist.name,
-                                                    after: first, pages: 1, path: albumsPath(artist.id))
+                results[artist.id] = await releases(
+                    from: next.hasPrefix("/v1/") ? next : nil, named: artist.name,
+                    after: first, pages: 1, path: albumsPath(artist.id))
             }
             return results
         case .failure(let failure) where failure.kind == .rateLimited || failure.kind == .cancelled || refusal.failure != nil:
@@ -93,8 +99,10 @@ struct AppleMusicProvider: CredentialedCatalogProvider {
 
     /// Pages from `start` (nil: a next link that left the catalog) until `next` is absent, after
     /// the releases of `pages` pages already read.
-    private func releases(from start: String?, named name: String, after earlier: [Release] = [], pages read: Int = 0,
-                          path: String? = nil) async -> Result<[Release], FetchFailure> {
+    private func releases(
+        from start: String?, named name: String, after earlier: [Release] = [], pages read: Int = 0,
+        path: String? = nil
+    ) async -> Result<[Release], FetchFailure> {
         let path = path ?? start ?? ""
         var pagePath: String? = start
         var releases: [Release] = earlier
@@ -200,7 +208,8 @@ extension AppleMusicProvider {
             case .success(let page):
                 tracks += page.data.filter { $0.type == "songs" }.compactMap { song in
                     guard let name = song.attributes?.name, !name.isEmpty else { return nil }
-                    return TrackListing(title: name, seconds: song.attributes?.durationInMillis.flatMap { $0 > 0 ? ($0 + 500) / 1000 : nil })
+                    return TrackListing(
+                        title: name, seconds: song.attributes?.durationInMillis.flatMap { $0 > 0 ? ($0 + 500) / 1000 : nil })
                 }
                 guard let next = page.next else { return .success(TrackList(tracks: tracks, isComplete: true)) }
                 // Only paths are followed: the token must never go to another host.

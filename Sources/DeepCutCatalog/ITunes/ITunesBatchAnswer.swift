@@ -46,7 +46,8 @@ struct ITunesBatchAnswer: Sendable {
         for (index, listing) in listings.enumerated() {
             let cutHere = index == cut && listing.collectionCount > 0
             guard index < cut || cutHere else { continue }
-            let coverage: ListingCoverage = cutHere || listing.collectionCount >= limit
+            let coverage: ListingCoverage =
+                cutHere || listing.collectionCount >= limit
                 ? .newest(count: listing.collectionCount, since: listing.oldest) : .complete
             self.listings[listing.artist.id] = ArtistListing(releases: listing.releases, coverage: coverage)
         }

@@ -1,6 +1,6 @@
+import DeepCutCore
 import DeepCutHTTP
 import Foundation
-import DeepCutCore
 
 /// The envelope every iTunes Search API answer shares: `{"resultCount": n, "results": [...]}`.
 ///
@@ -92,8 +92,9 @@ extension ITunesBody {
         guard wrapper != nil else {
             throw BodyDecodingError(Self.notListed(artist.id))
         }
-        return ArtistListing(releases: releases,
-                             coverage: collections >= limit ? .newest(count: collections, since: oldest) : .complete)
+        return ArtistListing(
+            releases: releases,
+            coverage: collections >= limit ? .newest(count: collections, since: oldest) : .complete)
     }
 
     /// The failure message of a lookup that no longer lists the artist: the sweep looks for it to
@@ -113,10 +114,11 @@ extension ITunesBody {
         guard let id = row.collectionId else { throw BodyDecodingError("results[\(index)].collectionId is missing") }
         guard let name = row.collectionName else { throw BodyDecodingError("results[\(index)].collectionName is missing") }
         let (title, type) = titleAndType(collectionName: name, collectionType: row.collectionType)
-        return Release(id: String(id), title: title, artist: row.artistName ?? artistName, type: type,
-                       releaseDate: row.releaseDate.flatMap { ReleaseDate(iso: $0) },
-                       artworkURL: row.artworkUrl100, url: row.collectionViewUrl,
-                       isExplicit: row.collectionExplicitness == "explicit")
+        return Release(
+            id: String(id), title: title, artist: row.artistName ?? artistName, type: type,
+            releaseDate: row.releaseDate.flatMap { ReleaseDate(iso: $0) },
+            artworkURL: row.artworkUrl100, url: row.collectionViewUrl,
+            isExplicit: row.collectionExplicitness == "explicit")
     }
 
     /// iTunes marks singles and EPs only in the name (" - Single", " - EP"); compilations by

@@ -37,9 +37,11 @@ struct ITunesProvider: CatalogProvider {
     /// enough back, not before short ones that would each need a lookup of their own.
     let listingSizes: [String: Int]
 
-    init(baseURL: URL, country: String, requester: CatalogRequester, batchSize: Int = defaultBatchSize,
-         coverageNeeded: ReleaseDate? = nil, counting: LookupLimitCounting = LookupLimitCounting(),
-         newestSuffices: Set<String> = [], listingSizes: [String: Int] = [:]) {
+    init(
+        baseURL: URL, country: String, requester: CatalogRequester, batchSize: Int = defaultBatchSize,
+        coverageNeeded: ReleaseDate? = nil, counting: LookupLimitCounting = LookupLimitCounting(),
+        newestSuffices: Set<String> = [], listingSizes: [String: Int] = [:]
+    ) {
         self.listingSizes = listingSizes
         self.baseURL = baseURL
         self.country = country
@@ -63,8 +65,12 @@ struct ITunesProvider: CatalogProvider {
 
     /// `search?entity=musicArtist`: the artist rows, in the catalog's order.
     func searchArtists(named name: String) async -> Result<[CatalogArtist], FetchFailure> {
-        let url = baseURL.appending(path: "search", query: ["term": name, "entity": "musicArtist",
-                                                            "country": country, "limit": "10"])
+        let url = baseURL.appending(
+            path: "search",
+            query: [
+                "term": name, "entity": "musicArtist",
+                "country": country, "limit": "10"
+            ])
         return await requester.get(url) { body throws(BodyDecodingError) in try ITunesBody.decode(body).artists() }
     }
 
@@ -193,8 +199,12 @@ struct ITunesProvider: CatalogProvider {
     }
 
     private func lookupURL(ids: [String], limit: Int = lookupLimit) -> URL {
-        baseURL.appending(path: "lookup", query: ["id": ids.joined(separator: ","), "entity": "album",
-                                                  "limit": String(limit), "sort": "recent", "country": country])
+        baseURL.appending(
+            path: "lookup",
+            query: [
+                "id": ids.joined(separator: ","), "entity": "album",
+                "limit": String(limit), "sort": "recent", "country": country
+            ])
     }
 }
 
@@ -203,8 +213,12 @@ extension ITunesProvider {
     /// (`trackName`, `trackTimeMillis`) the storefront offers — fewer than `trackCount` when
     /// some are unavailable there.
     func trackList(ofRelease id: String) async -> Result<TrackList, FetchFailure>? {
-        let url = baseURL.appending(path: "lookup", query: ["id": id, "entity": "song", "limit": String(Self.lookupLimit),
-                                                            "country": country])
+        let url = baseURL.appending(
+            path: "lookup",
+            query: [
+                "id": id, "entity": "song", "limit": String(Self.lookupLimit),
+                "country": country
+            ])
         return await requester.get(url) { body throws(BodyDecodingError) in
             try JSONBody.decode(ITunesTrackRows.self, from: body).trackList(of: id)
         }

@@ -39,9 +39,10 @@ extension MusicBrainzReleaseGroupPage {
     func releases(creditedTo artistName: String) -> [Release] {
         releaseGroups.compactMap { group in
             guard let type = Self.type(primary: group.primaryType, secondary: group.secondaryTypes ?? []) else { return nil }
-            return Release(id: group.id, title: group.title, artist: artistName, type: type,
-                           releaseDate: group.firstReleaseDate.flatMap { ReleaseDate(iso: $0) },
-                           url: "https://musicbrainz.org/release-group/\(group.id)")
+            return Release(
+                id: group.id, title: group.title, artist: artistName, type: type,
+                releaseDate: group.firstReleaseDate.flatMap { ReleaseDate(iso: $0) },
+                url: "https://musicbrainz.org/release-group/\(group.id)")
         }
     }
 
@@ -85,7 +86,7 @@ struct MusicBrainzErrorBody: Decodable, Sendable {
             let error = try JSONBody.decode(MusicBrainzErrorBody.self, from: body).error
             return error.isEmpty ? nil : String(error.prefix(200))
         } catch {
-            return nil // Not an error object (an empty 503, a proxy's page): the status alone explains it.
+            return nil  // Not an error object (an empty 503, a proxy's page): the status alone explains it.
         }
     }
 }

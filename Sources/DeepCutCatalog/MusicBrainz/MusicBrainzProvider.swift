@@ -39,8 +39,12 @@ struct MusicBrainzProvider: CatalogProvider {
 
     /// `artist?query=artist:"name"`: every hit, best score first (the sweep picks among them).
     func searchArtists(named name: String) async -> Result<[CatalogArtist], FetchFailure> {
-        let url = baseURL.appending(path: "ws/2/artist", query: ["query": Self.artistQuery(name),
-                                                                "limit": String(Self.searchLimit), "fmt": "json"])
+        let url = baseURL.appending(
+            path: "ws/2/artist",
+            query: [
+                "query": Self.artistQuery(name),
+                "limit": String(Self.searchLimit), "fmt": "json"
+            ])
         return await requester.get(url) { body throws(BodyDecodingError) in
             try JSONBody.decode(MusicBrainzArtistSearchBody.self, from: body).hits
         }
@@ -52,9 +56,11 @@ struct MusicBrainzProvider: CatalogProvider {
         var releases: [Release] = []
         var offset = 0
         for _ in 0..<Self.maximumPages {
-            let url = baseURL.appending(path: "ws/2/release-group", query: [
-                "artist": id, "type": Self.browsedTypes, "limit": String(Self.pageSize), "offset": String(offset), "fmt": "json",
-            ])
+            let url = baseURL.appending(
+                path: "ws/2/release-group",
+                query: [
+                    "artist": id, "type": Self.browsedTypes, "limit": String(Self.pageSize), "offset": String(offset), "fmt": "json"
+                ])
             let result = await requester.get(url) { body throws(BodyDecodingError) in
                 try JSONBody.decode(MusicBrainzReleaseGroupPage.self, from: body)
             }
@@ -71,14 +77,18 @@ struct MusicBrainzProvider: CatalogProvider {
                 // missing, not gone. A failure, so nothing reads as withdrawn.
                 if page.releaseGroups.isEmpty {
                     let endpoint = CatalogRequester.endpoint(baseURL.appending(path: "ws/2/release-group"))
-                    return .failure(FetchFailure(kind: .decoding, httpStatus: 200, attempts: 1,
-                                                 message: "\(endpoint): an empty page at offset \(offset) of \(page.releaseGroupCount) release groups"))
+                    return .failure(
+                        FetchFailure(
+                            kind: .decoding, httpStatus: 200, attempts: 1,
+                            message: "\(endpoint): an empty page at offset \(offset) of \(page.releaseGroupCount) release groups"))
                 }
             }
         }
         let endpoint = CatalogRequester.endpoint(baseURL.appending(path: "ws/2/release-group"))
-        return .failure(FetchFailure(kind: .decoding, httpStatus: 200, attempts: Self.maximumPages,
-                                     message: "\(endpoint): more than \(Self.maximumPages) pages of release groups"))
+        return .failure(
+            FetchFailure(
+                kind: .decoding, httpStatus: 200, attempts: Self.maximumPages,
+                message: "\(endpoint): more than \(Self.maximumPages) pages of release groups"))
     }
 
     /// A Lucene phrase query on the artist field; quotes and backslashes in the name are escaped.
@@ -93,8 +103,12 @@ extension MusicBrainzProvider {
     /// first release, medium by medium. A group's releases differ in bonus tracks, not in the
     /// recordings of the album they share, which is what the evidence compares.
     func trackList(ofRelease id: String) async -> Result<TrackList, FetchFailure>? {
-        let url = baseURL.appending(path: "ws/2/release", query: ["release-group": id, "inc": "recordings", "limit": "1",
-                                                                 "fmt": "json"])
+        let url = baseURL.appending(
+            path: "ws/2/release",
+            query: [
+                "release-group": id, "inc": "recordings", "limit": "1",
+                "fmt": "json"
+            ])
         return await requester.get(url) { body throws(BodyDecodingError) in
             try JSONBody.decode(MusicBrainzReleaseTracks.self, from: body).trackList()
         }

@@ -37,8 +37,10 @@ package struct ChangeSet: Sendable, Hashable, Codable {
     ///   - diff: this run's diff, for why a release was left out.
     ///   - withdrawn: release ids that vanished from their artist's catalog in this run.
     ///   - unchecked: release ids belonging to artists without a definite answer in this run.
-    package static func between(previous: (runID: String, entries: [FeedEntry])?, current: [FeedEntry], diff: FeedDiff,
-                               withdrawn: Set<String>, unchecked: Set<String>) -> ChangeSet {
+    package static func between(
+        previous: (runID: String, entries: [FeedEntry])?, current: [FeedEntry], diff: FeedDiff,
+        withdrawn: Set<String>, unchecked: Set<String>
+    ) -> ChangeSet {
         guard let previous else { return ChangeSet(since: nil) }
         let before = Dictionary(previous.entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let now = Dictionary(current.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

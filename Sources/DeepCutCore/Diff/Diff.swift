@@ -23,8 +23,10 @@ package struct Diff: Sendable {
     ///   - ownedIDs: catalog ids known to be owned: named by the library (beets' `mb_releasegroupid`,
     ///     owned exactly, on top of the title key, as beets itself matches them) or shown by track
     ///     lists to be editions of an owned album (`TrackEvidence`).
-    package func callAsFunction(releases: [Release], owned: Set<AlbumKey>, dismissed: Set<AlbumKey>, today: Int,
-                               discovered: [String: Int] = [:], ownedIDs: Set<String> = []) -> FeedDiff {
+    package func callAsFunction(
+        releases: [Release], owned: Set<AlbumKey>, dismissed: Set<AlbumKey>, today: Int,
+        discovered: [String: Int] = [:], ownedIDs: Set<String> = []
+    ) -> FeedDiff {
         var keyCache = MatchKeyCache()
         let ownedKeys = MatchKeyIndex(owned, cache: &keyCache)
         let dismissedKeys = MatchKeyIndex(dismissed, cache: &keyCache)

@@ -8,8 +8,10 @@ package struct FeedDiff: Sendable {
     /// Why each release left out of `entries` was left out, by release id: explains removals in change sets.
     package var reasons: [String: DropReason]
 
-    package init(entries: [FeedEntry], upcoming: [FeedEntry] = [], dropped: [DropReason: Int], considered: Int,
-                reasons: [String: DropReason] = [:]) {
+    package init(
+        entries: [FeedEntry], upcoming: [FeedEntry] = [], dropped: [DropReason: Int], considered: Int,
+        reasons: [String: DropReason] = [:]
+    ) {
         self.entries = entries
         self.upcoming = upcoming
         self.reasons = reasons
@@ -40,7 +42,8 @@ enum EditionRank {
     /// date, then the smaller id, so the choice is stable across runs.
     static func isMoreComplete(_ a: Release, _ b: Release) -> Bool {
         if let ta = a.trackCount, let tb = b.trackCount, ta != tb { return ta > tb }
-        let namedA = isNamedEdition(a), namedB = isNamedEdition(b)
+        let namedA = isNamedEdition(a)
+        let namedB = isNamedEdition(b)
         if namedA != namedB { return namedA }
         if a.isExplicit != b.isExplicit { return a.isExplicit }
         if let da = a.releaseDate, let db = b.releaseDate, da != db { return da < db }

@@ -77,7 +77,8 @@ enum ArtistCredit {
     /// Every credit of an already folded main credit (`main(_:)`'s result).
     static func all(main whole: String) -> Set<String> {
         var credits: Set<String> = [whole]
-        let parts = whole
+        let parts =
+            whole
             .replacingOccurrences(of: ", ", with: " and ")
             .components(separatedBy: " and ")
             .map { $0.trimmingCharacters(in: .whitespaces) }

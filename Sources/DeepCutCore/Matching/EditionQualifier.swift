@@ -23,37 +23,37 @@ enum EditionQualifier {
     static let coreWords: Set<String> = [
         "deluxe", "expanded", "remastered", "remaster", "remasters", "anniversary", "bonus", "special",
         "collector's", "collectors", "collector", "explicit", "clean", "edited", "uncensored", "censored",
-        "reissue", "re-issue", "reissued", "repackage", "standard", "remasterizado", "exclusive",
+        "reissue", "re-issue", "reissued", "repackage", "standard", "remasterizado", "exclusive"
     ]
     /// Packaging and format words: "(Digipak)", "(Box Set)", "(Stereo & Mono)", "(Red Vinyl)".
     static let packagingWords: Set<String> = [
         "digipak", "digipack", "digibook", "box", "boxset", "set", "vinyl", "cd", "lp", "cassette", "mono",
         "stereo", "hi-res", "hd", "24-bit", "24bit", "sacd", "mfsl", "atmos", "spatial", "surround",
-        "picture", "disc", "discs", "2cd", "3cd", "4cd", "2lp", "3lp", "limited", "package", "packaging",
+        "picture", "disc", "discs", "2cd", "3cd", "4cd", "2lp", "3lp", "limited", "package", "packaging"
     ]
     /// Words that may accompany a core or packaging word without changing its meaning.
     static let fillerWords: Set<String> = [
         "version", "super", "the", "track", "tracks", "ver.", "ed.", "and", "&", "+", "with", "audio",
         "dolby", "mix", "new", "original", "album", "edition", "edición", "edicion", "édition", "edição", "edizione",
-        "especial", "spéciale", "speciale",
+        "especial", "spéciale", "speciale"
     ]
     /// Markets: "(UK Version)" and "(Japan Edition)" are track-list variants of one release.
     static let marketWords: Set<String> = [
         "uk", "us", "usa", "japan", "korea", "european", "europe", "international", "worldwide", "asia",
-        "australian", "canadian", "american", "british", "domestic", "import",
+        "australian", "canadian", "american", "british", "domestic", "import"
     ]
     /// Colours, markets and seasons: they name an edition only beside an edition or packaging
     /// word ("(Blue Vinyl)", "(Japan Edition)"), never alone: "(Blue)" may be another album.
     static let namingWords: Set<String> = marketWords.union([
         "red", "blue", "green", "yellow", "white", "black", "clear", "gold", "silver", "pink", "purple", "orange",
         "transparent", "splatter", "coloured", "colored", "summer", "winter", "spring", "autumn",
-        "fall", "holiday", "tour", "world",
+        "fall", "holiday", "tour", "world"
     ])
     /// Languages: "(Korean Edition)" is the Korean market's package, "(Japanese Version)" is
     /// sung in Japanese — a language beside "Version" (or alone) is different audio.
     static let languageWords: Set<String> = [
         "english", "spanish", "japanese", "korean", "chinese", "mandarin", "cantonese", "french", "german",
-        "italian", "portuguese", "español", "russian", "hindi", "tagalog", "thai",
+        "italian", "portuguese", "español", "russian", "hindi", "tagalog", "thai"
     ]
     /// Words that name different audio or different content, whatever else the qualifier says.
     static let differentReleaseWords: Set<String> = [
@@ -72,8 +72,9 @@ enum EditionQualifier {
         "rock", "dance", "country", "gospel", "symphony", "electronic", "ambient", "techno", "house", "trap",
         "latin", "salsa", "metal", "punk", "swing", "sleep", "meditation", "relaxing", "spa", "yoga", "8d",
         "phonk", "quartet", "cello", "guitar", "ukulele", "marimba", "harp", "violin", "sax", "accordion",
-        "bossa", "lounge", "unmixed", "duets", "duet", "stems", "memos", "featuring", "feat.", "ft.", "pt.", "vol", "volume", "chapter", "act",
-        "ii", "iii", "iv", "side", "disk", "sequel", "companion", "encore", "reloaded", "unreleased", "early",
+        "bossa", "lounge", "unmixed", "duets", "duet", "stems", "memos", "featuring", "feat.", "ft.", "pt.", "vol", "volume", "chapter",
+        "act",
+        "ii", "iii", "iv", "side", "disk", "sequel", "companion", "encore", "reloaded", "unreleased", "early"
     ]
     /// Words that may end a qualifier written without brackets: "… Deluxe Edition", "… Remastered".
     static let closingWords: Set<String> = ["edition", "remaster", "remastered", "remasters", "anniversary", "reissue"]
@@ -94,7 +95,8 @@ enum EditionQualifier {
         }
         // "(UK Version)", "(International Version)": a market's track list.
         if words.last == "version", words.count >= 2,
-           words.dropLast().allSatisfy({ marketWords.contains($0) || coreWords.contains($0) || packagingWords.contains($0) }) {
+            words.dropLast().allSatisfy({ marketWords.contains($0) || coreWords.contains($0) || packagingWords.contains($0) })
+        {
             return .sameRelease
         }
         if words.count == 1, anniversaryMarks.contains(words[0]) || words[0] == "+" { return .sameRelease }
@@ -106,7 +108,9 @@ enum EditionQualifier {
             return .sameRelease
         }
         // "(2019 Mix)", "(Stereo Mix)": a new mix of the same album; a DJ mix was caught above.
-        if words.last == "mix", words.count >= 2, words.dropLast().allSatisfy({ isYear($0) || packagingWords.contains($0) || $0 == "new" || $0 == "dolby" }) {
+        if words.last == "mix", words.count >= 2,
+            words.dropLast().allSatisfy({ isYear($0) || packagingWords.contains($0) || $0 == "new" || $0 == "dolby" })
+        {
             return .sameRelease
         }
         return .undecided
@@ -138,7 +142,8 @@ enum EditionQualifier {
         guard closingWords.contains(last) else { return 0 }
         var length = 0
         for word in words.reversed().dropLast() {
-            let isVocabulary = coreWords.contains(word) || packagingWords.contains(word) || fillerWords.contains(word)
+            let isVocabulary =
+                coreWords.contains(word) || packagingWords.contains(word) || fillerWords.contains(word)
                 || isYear(word) || isOrdinal(word)
             guard isVocabulary, !differentReleaseWords.contains(word) else { break }
             length += 1
@@ -167,7 +172,7 @@ enum EditionQualifier {
 
     static let ordinalWords: Set<String> = [
         "first", "fifth", "tenth", "fifteenth", "twentieth", "twenty-fifth", "thirtieth", "thirty-fifth",
-        "fortieth", "forty-fifth", "fiftieth", "sixtieth",
+        "fortieth", "forty-fifth", "fiftieth", "sixtieth"
     ]
 
     /// "40th", "25th", "1st", "Tenth"…: anniversary numbers.

@@ -110,7 +110,8 @@ struct MatchKeyIndex {
     func contains(_ release: TitleFamily.Reading, type: RecordingType?, anyOf credits: Set<String>) -> Bool {
         if contains(family: release.family, anyOf: credits) { return true }
         guard release.isShortForm || type == .single || type == .ep,
-              let known = creditsByShortFormFamily[release.family] else { return false }
+            let known = creditsByShortFormFamily[release.family]
+        else { return false }
         return !known.isDisjoint(with: credits)
     }
 

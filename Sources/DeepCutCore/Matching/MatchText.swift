@@ -70,7 +70,7 @@ enum MatchText {
         return text.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
             let scalars = word.unicodeScalars
             guard scalars.contains(where: { $0.isASCII && $0.properties.isAlphabetic }),
-                  scalars.allSatisfy({ $0.isASCII || lookAlikes[$0] != nil || !$0.properties.isAlphabetic })
+                scalars.allSatisfy({ $0.isASCII || lookAlikes[$0] != nil || !$0.properties.isAlphabetic })
             else { return String(word) }
             var folded = String.UnicodeScalarView()
             folded.append(contentsOf: scalars.map { lookAlikes[$0] ?? $0 })
@@ -84,7 +84,7 @@ enum MatchText {
         "\u{0430}": "a", "\u{0435}": "e", "\u{043E}": "o", "\u{0440}": "p", "\u{0441}": "c", "\u{0443}": "y",
         "\u{0445}": "x", "\u{0456}": "i", "\u{0458}": "j", "\u{0455}": "s", "\u{0501}": "d", "\u{04CF}": "l",
         "\u{03BF}": "o", "\u{03B1}": "a", "\u{03BD}": "v", "\u{03B9}": "i", "\u{03BA}": "k", "\u{03C1}": "p",
-        "\u{03C4}": "t", "\u{03C5}": "u",
+        "\u{03C4}": "t", "\u{03C5}": "u"
     ]
 
     /// Only the Combining Diacritical Marks block: strips é → e, but keeps marks that change

@@ -54,8 +54,9 @@ enum TitleFamily {
         }
         let unromanised = strippingRomanisation(text)
         if unromanised != text { (text, undecided) = (unromanised, nil) }
-        return Reading(family: text, isShortForm: isShortForm, isQualified: isQualified,
-                       undecidedQualifier: undecided?.qualifier, undecidedHead: undecided?.head)
+        return Reading(
+            family: text, isShortForm: isShortForm, isQualified: isQualified,
+            undecidedQualifier: undecided?.qualifier, undecidedHead: undecided?.head)
     }
 
     private enum Trailing {
@@ -118,11 +119,11 @@ enum TitleFamily {
         let inner = text[text.index(after: open)..<text.index(before: text.endIndex)]
         let isLatinLetter: (Character) -> Bool = { $0.isASCII && $0.isLetter }
         guard head.contains(where: \.isLetter), !head.contains(where: isLatinLetter),
-              inner.contains(where: isLatinLetter),
-              inner.allSatisfy({ ($0.isASCII && ($0.isLetter || $0.isNumber)) || " '-.,!?".contains($0) }),
-              EditionQualifier.verdict(String(inner)) == .undecided,
-              // "東京 (Tokyo Version)" names a version, not the title in Latin letters.
-              !EditionQualifier.words(of: String(inner)).contains(where: EditionQualifier.isVocabulary)
+            inner.contains(where: isLatinLetter),
+            inner.allSatisfy({ ($0.isASCII && ($0.isLetter || $0.isNumber)) || " '-.,!?".contains($0) }),
+            EditionQualifier.verdict(String(inner)) == .undecided,
+            // "東京 (Tokyo Version)" names a version, not the title in Latin letters.
+            !EditionQualifier.words(of: String(inner)).contains(where: EditionQualifier.isVocabulary)
         else { return text }
         return head
     }
@@ -132,12 +133,13 @@ enum TitleFamily {
     /// the bytes settles most titles the diff sees.
     static func hasNothingToStrip(_ text: String) -> Bool {
         guard !text.isEmpty else { return false }
-        var beforePrevious: UInt8 = 0, previous: UInt8 = 0
+        var beforePrevious: UInt8 = 0
+        var previous: UInt8 = 0
         for byte in text.utf8 {
             if byte >= 0x80 { return false }
             switch byte {
             case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ":"),
-                 UInt8(ascii: "&"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "/"):
+                UInt8(ascii: "&"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "/"):
                 return false
             default: break
             }
@@ -148,7 +150,10 @@ enum TitleFamily {
         var last: Substring.UTF8View.SubSequence?
         for word in text.utf8.split(separator: 0x20) {
             if let first = word.first, first == UInt8(ascii: "p") || first == UInt8(ascii: "v"), word.count <= 7,
-               TitleForms.triggerWords.contains(Array(word)) { return false }
+                TitleForms.triggerWords.contains(Array(word))
+            {
+                return false
+            }
             last = word
         }
         if let last, last.count <= 11, Self.closingWords.contains(Array(last)) { return false }
@@ -184,7 +189,8 @@ enum TitleForms {
 
     static func unify(_ text: String) -> String {
         let utf8 = text.utf8
-        guard utf8.contains(UInt8(ascii: "&")) || utf8.contains(UInt8(ascii: "."))
+        guard
+            utf8.contains(UInt8(ascii: "&")) || utf8.contains(UInt8(ascii: "."))
                 || utf8.split(separator: 0x20).contains(where: { triggerWords.contains(Array($0)) })
         else { return text }
         var text = text
@@ -196,7 +202,8 @@ enum TitleForms {
         for word in text.split(separator: " ") {
             // "vol.2", "pt.3": a number glued to its word.
             if let dot = word.firstIndex(of: "."), dot != word.startIndex, word.index(after: dot) != word.endIndex,
-               seriesWord(word[..<dot]) != nil, word[word.index(after: dot)...].first?.isNumber == true {
+                seriesWord(word[..<dot]) != nil, word[word.index(after: dot)...].first?.isNumber == true
+            {
                 words.append(seriesWord(word[..<dot])!)
                 words.append(String(word[word.index(after: dot)...]))
                 continue
@@ -205,7 +212,8 @@ enum TitleForms {
         }
         for index in words.indices {
             guard let series = seriesWord(Substring(words[index])), index + 1 < words.count,
-                  let number = number(words[index + 1]) else { continue }
+                let number = number(words[index + 1])
+            else { continue }
             words[index] = series
             words[index + 1] = number
         }
@@ -223,11 +231,11 @@ enum TitleForms {
 
     private static let numberWords = [
         "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-        "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
+        "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"
     ]
     private static let romanNumerals = [
         "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x",
-        "xi", "xii", "xiii", "xiv", "xv", "xvi", "xvii", "xviii", "xix", "xx",
+        "xi", "xii", "xiii", "xiv", "xv", "xvi", "xvii", "xviii", "xix", "xx"
     ]
 
     /// The value of a sequel number as digits ("two", "ii", "2" → "2"), with trailing punctuation kept.
@@ -243,8 +251,8 @@ enum TitleForms {
     }
 }
 
-private extension StringProtocol {
-    func trimmingCharacters(in character: Character) -> String {
+extension StringProtocol {
+    fileprivate func trimmingCharacters(in character: Character) -> String {
         var text = Substring(self)
         while text.first == character { text = text.dropFirst() }
         while text.last == character { text = text.dropLast() }

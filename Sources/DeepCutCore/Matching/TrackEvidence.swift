@@ -34,7 +34,8 @@ package enum TrackEvidence {
         // Each candidate track answers at most one owned track.
         var unused: [String: [Int?]] = [:]
         for track in candidate { unused[TitleFamily.of(track.title), default: []].append(track.seconds) }
-        var found = 0, timed = 0
+        var found = 0
+        var timed = 0
         for track in owned {
             // A track title's family: "Beat It (2008 Remaster)" is "beat it"; "Beat It (Live)" stays live.
             let key = TitleFamily.of(track.title)

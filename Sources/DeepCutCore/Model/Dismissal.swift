@@ -11,9 +11,11 @@ package struct Dismissal: Sendable, Hashable, Codable {
     package var recordingType: RecordingType?
     package var releaseDate: ReleaseDate?
 
-    package init(releaseID: String, albumKey: AlbumKey, dismissedAt: Double, title: String? = nil,
-                artistName: String? = nil, artworkURL: String? = nil, recordingType: RecordingType? = nil,
-                releaseDate: ReleaseDate? = nil) {
+    package init(
+        releaseID: String, albumKey: AlbumKey, dismissedAt: Double, title: String? = nil,
+        artistName: String? = nil, artworkURL: String? = nil, recordingType: RecordingType? = nil,
+        releaseDate: ReleaseDate? = nil
+    ) {
         self.releaseID = releaseID
         self.albumKey = albumKey
         self.dismissedAt = dismissedAt

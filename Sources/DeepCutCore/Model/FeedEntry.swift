@@ -25,8 +25,10 @@ package struct FeedEntry: Sendable, Hashable, Codable {
     /// True when the entry is carried from the artist's last definite answer (snapshot `stale`).
     package var isStale: Bool { lastCheckedAt != nil }
 
-    package init(id: String, key: AlbumKey, title: String, artist: String, type: RecordingType,
-                releaseDate: ReleaseDate, artworkURL: String?, url: String?, alternates: [FeedAlternate] = []) {
+    package init(
+        id: String, key: AlbumKey, title: String, artist: String, type: RecordingType,
+        releaseDate: ReleaseDate, artworkURL: String?, url: String?, alternates: [FeedAlternate] = []
+    ) {
         self.id = id
         self.key = key
         self.title = title
@@ -39,9 +41,10 @@ package struct FeedEntry: Sendable, Hashable, Codable {
     }
 
     package init(_ release: Release, releaseDate: ReleaseDate, alternates: [FeedAlternate] = []) {
-        self.init(id: release.id, key: AlbumKey(title: release.title, artist: release.artist), title: release.title,
-                  artist: release.artist, type: release.type, releaseDate: releaseDate,
-                  artworkURL: release.artworkURL, url: release.url, alternates: alternates)
+        self.init(
+            id: release.id, key: AlbumKey(title: release.title, artist: release.artist), title: release.title,
+            artist: release.artist, type: release.type, releaseDate: releaseDate,
+            artworkURL: release.artworkURL, url: release.url, alternates: alternates)
     }
 }
 
@@ -74,15 +77,16 @@ extension FeedEntry {
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(id: try container.decode(String.self, forKey: .id),
-                  key: try container.decode(AlbumKey.self, forKey: .key),
-                  title: try container.decode(String.self, forKey: .title),
-                  artist: try container.decode(String.self, forKey: .artist),
-                  type: try container.decode(RecordingType.self, forKey: .type),
-                  releaseDate: try container.decode(ReleaseDate.self, forKey: .releaseDate),
-                  artworkURL: try container.decodeIfPresent(String.self, forKey: .artworkURL),
-                  url: try container.decodeIfPresent(String.self, forKey: .url),
-                  alternates: try container.decodeIfPresent([FeedAlternate].self, forKey: .alternates) ?? [])
+        self.init(
+            id: try container.decode(String.self, forKey: .id),
+            key: try container.decode(AlbumKey.self, forKey: .key),
+            title: try container.decode(String.self, forKey: .title),
+            artist: try container.decode(String.self, forKey: .artist),
+            type: try container.decode(RecordingType.self, forKey: .type),
+            releaseDate: try container.decode(ReleaseDate.self, forKey: .releaseDate),
+            artworkURL: try container.decodeIfPresent(String.self, forKey: .artworkURL),
+            url: try container.decodeIfPresent(String.self, forKey: .url),
+            alternates: try container.decodeIfPresent([FeedAlternate].self, forKey: .alternates) ?? [])
         addedAt = try container.decodeIfPresent(Date.self, forKey: .addedAt)
         updatedAt = try container.decodeIfPresent(Date.self, forKey: .updatedAt)
         if try container.decodeIfPresent(Bool.self, forKey: .stale) == true {

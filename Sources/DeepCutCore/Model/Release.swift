@@ -15,8 +15,10 @@ package struct Release: Sendable, Hashable, Codable {
     /// Tracks on this edition, when the catalog says; picks the most complete edition of a family.
     package var trackCount: Int?
 
-    package init(id: String, title: String, artist: String, type: RecordingType, releaseDate: ReleaseDate?,
-                artworkURL: String? = nil, url: String? = nil, isExplicit: Bool = false, trackCount: Int? = nil) {
+    package init(
+        id: String, title: String, artist: String, type: RecordingType, releaseDate: ReleaseDate?,
+        artworkURL: String? = nil, url: String? = nil, isExplicit: Bool = false, trackCount: Int? = nil
+    ) {
         self.id = id
         self.title = title
         self.artist = artist

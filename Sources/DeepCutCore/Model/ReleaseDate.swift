@@ -28,7 +28,8 @@ package struct ReleaseDate: Sendable, Hashable, Comparable, Codable, CustomStrin
     static func parseASCII(_ text: String) -> ReleaseDate? {
         let widths = [4, 2, 2]
         var numbers = [0, 0, 0]
-        var field = 0, width = 0
+        var field = 0
+        var width = 0
         for byte in text.utf8 {
             if byte == UInt8(ascii: "T") { break }
             if byte == UInt8(ascii: "-") {

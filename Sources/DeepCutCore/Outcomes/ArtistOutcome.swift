@@ -56,8 +56,10 @@ package struct ArtistResult: Sendable, Hashable {
     /// list only the newest releases).
     package var coverage: ListingCoverage
 
-    package init(artist: String, catalogID: String? = nil, outcome: ArtistOutcome, requests: Int = 0,
-                resolution: ResolutionMethod? = nil, source: Source = .catalog, coverage: ListingCoverage = .complete) {
+    package init(
+        artist: String, catalogID: String? = nil, outcome: ArtistOutcome, requests: Int = 0,
+        resolution: ResolutionMethod? = nil, source: Source = .catalog, coverage: ListingCoverage = .complete
+    ) {
         self.artist = artist
         self.catalogID = catalogID
         self.outcome = outcome

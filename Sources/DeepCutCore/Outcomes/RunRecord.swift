@@ -19,9 +19,11 @@ package struct RunRecord: Sendable, Hashable {
     /// or was recorded before this was kept. The library guard compares against it.
     package var libraryArtists: Int?
 
-    package init(runID: String, startedAt: Date, finishedAt: Date, status: RunStatus, exitCode: ExitCode,
-                durationSeconds: Double, artistsTotal: Int, artistsFailed: Int, entries: Int, requests: Int,
-                libraryArtists: Int? = nil) {
+    package init(
+        runID: String, startedAt: Date, finishedAt: Date, status: RunStatus, exitCode: ExitCode,
+        durationSeconds: Double, artistsTotal: Int, artistsFailed: Int, entries: Int, requests: Int,
+        libraryArtists: Int? = nil
+    ) {
         self.runID = runID
         self.startedAt = startedAt
         self.finishedAt = finishedAt

@@ -48,8 +48,10 @@ package struct FixtureRelease: Sendable, Hashable, Codable {
     /// The tracks `lookup?entity=song` lists; nil lists generated ones (`ITunesRoute.tracks(of:)`).
     package var tracks: [TrackListing]?
 
-    package init(id: String, title: String, type: RecordingType, releaseDate: ReleaseDate, explicit: Bool? = nil,
-                artistName: String? = nil, artistID: String? = nil, tracks: [TrackListing]? = nil) {
+    package init(
+        id: String, title: String, type: RecordingType, releaseDate: ReleaseDate, explicit: Bool? = nil,
+        artistName: String? = nil, artistID: String? = nil, tracks: [TrackListing]? = nil
+    ) {
         self.id = id
         self.title = title
         self.type = type

@@ -25,13 +25,14 @@ extension FixtureCatalog {
                 let daysAgo = serial % 4 == 0 ? Int.random(in: 0..<120, using: &random) : Int.random(in: 120..<730, using: &random)
                 serial += 1
                 let type = generatedType(using: &random)
-                releases.append(FixtureRelease(
-                    id: String(1_000_000_000 + number * 1_000 + releaseNumber),
-                    title: generatedTitle(using: &random) + " " + padded(releaseNumber, width: releaseWidth),
-                    type: type,
-                    releaseDate: ReleaseDate(epochDay: todayDay - daysAgo),
-                    explicit: Int.random(in: 0..<5, using: &random) == 0 ? true : nil
-                ))
+                releases.append(
+                    FixtureRelease(
+                        id: String(1_000_000_000 + number * 1_000 + releaseNumber),
+                        title: generatedTitle(using: &random) + " " + padded(releaseNumber, width: releaseWidth),
+                        type: type,
+                        releaseDate: ReleaseDate(epochDay: todayDay - daysAgo),
+                        explicit: Int.random(in: 0..<5, using: &random) == 0 ? true : nil
+                    ))
             }
             releases.sort { $0.releaseDate > $1.releaseDate }
             return FixtureArtist(id: String(900_000_000 + number), name: artistName, releases: releases)
@@ -41,7 +42,7 @@ extension FixtureCatalog {
 
     private static let titleWords = [
         "Velvet", "Harbor", "Static", "Bloom", "Northern", "Echo", "Paper", "Lanterns", "Quiet", "Engine",
-        "Golden", "Hour", "Midnight", "Garden", "Salt", "River", "Glass", "Houses", "Silver", "Tides",
+        "Golden", "Hour", "Midnight", "Garden", "Salt", "River", "Glass", "Houses", "Silver", "Tides"
     ]
 
     private static func generatedTitle(using random: inout SplitMix64) -> String {

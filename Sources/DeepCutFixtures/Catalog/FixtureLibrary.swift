@@ -12,8 +12,10 @@ package struct FixtureLibrary: Sendable, Hashable {
     /// tokens, as a moved or hostile API would): where a client must not take its tokens.
     package var redirect: String?
 
-    package init(albums: [FixtureLibraryAlbum] = [], developerToken: String = "fixture-developer-token",
-                userToken: String = "fixture-user-token", redirect: String? = nil) {
+    package init(
+        albums: [FixtureLibraryAlbum] = [], developerToken: String = "fixture-developer-token",
+        userToken: String = "fixture-user-token", redirect: String? = nil
+    ) {
         self.albums = albums
         self.redirect = redirect
         self.developerToken = developerToken
@@ -33,8 +35,10 @@ package struct FixtureLibraryAlbum: Sendable, Hashable {
     /// The library tracks `include=tracks` lists (`relationships.tracks`); nil lists none.
     package var tracks: [TrackListing]?
 
-    package init(title: String, artist: String, catalogAlbumID: String? = nil, catalogArtistID: String? = nil,
-                tracks: [TrackListing]? = nil) {
+    package init(
+        title: String, artist: String, catalogAlbumID: String? = nil, catalogArtistID: String? = nil,
+        tracks: [TrackListing]? = nil
+    ) {
         self.title = title
         self.artist = artist
         self.catalogAlbumID = catalogAlbumID

@@ -37,7 +37,7 @@ package struct FixtureServerArguments: Sendable, Hashable {
 
     private static let flags: Set<String> = [
         "--catalog", "--port", "--latency-ms", "--lognormal-median-ms", "--lognormal-p99-ms", "--seed",
-        "--lookup-limit", "--accept-per-minute",
+        "--lookup-limit", "--accept-per-minute"
     ]
 
     private static func latency(_ values: [String: String]) throws(FixtureServerArgumentsError) -> FixtureLatency {
@@ -52,7 +52,9 @@ package struct FixtureServerArguments: Sendable, Hashable {
         return try latency(fixed: fixed, median: median, p99: p99, seed: seed)
     }
 
-    private static func latency(fixed: Double?, median: Double?, p99: Double?, seed: UInt64) throws(FixtureServerArgumentsError) -> FixtureLatency {
+    private static func latency(
+        fixed: Double?, median: Double?, p99: Double?, seed: UInt64
+    ) throws(FixtureServerArgumentsError) -> FixtureLatency {
         switch (fixed, median, p99) {
         case (nil, nil, nil):
             return .none
@@ -78,7 +80,9 @@ package struct FixtureServerArguments: Sendable, Hashable {
         return value
     }
 
-    private static func integer(_ values: [String: String], _ flag: String, in range: ClosedRange<Int>) throws(FixtureServerArgumentsError) -> Int? {
+    private static func integer(
+        _ values: [String: String], _ flag: String, in range: ClosedRange<Int>
+    ) throws(FixtureServerArgumentsError) -> Int? {
         guard let text = values[flag] else { return nil }
         guard let value = Int(text), range.contains(value) else {
             throw FixtureServerArgumentsError("\(flag) must be an integer in \(range.lowerBound)...\(range.upperBound), not \(text)")

@@ -45,29 +45,32 @@ extension Fault: Codable {
     }
 
     private enum KindName: String, Codable {
-        case status, rateLimited, forbiddenEmpty, serviceUnavailable, hang, truncate, malformed, body, reset, latency, redirect, streamedBody
+        case status, rateLimited, forbiddenEmpty, serviceUnavailable, hang, truncate, malformed, body, reset, latency, redirect,
+            streamedBody
     }
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let kind: FaultKind = switch try container.decode(KindName.self, forKey: .kind) {
-        case .status:
-            .status(code: try container.decode(Int.self, forKey: .code),
+        let kind: FaultKind =
+            switch try container.decode(KindName.self, forKey: .kind) {
+            case .status:
+                .status(
+                    code: try container.decode(Int.self, forKey: .code),
                     body: try container.decodeIfPresent(String.self, forKey: .body))
-        case .rateLimited: .rateLimited(retryAfter: try container.decodeIfPresent(String.self, forKey: .retryAfter))
-        case .forbiddenEmpty: .forbiddenEmpty
-        case .serviceUnavailable:
-            .serviceUnavailable(retryAfter: try container.decodeIfPresent(String.self, forKey: .retryAfter))
-        case .hang: .hang
-        case .truncate: .truncate
-        case .malformed: .malformed
-        case .body:
-            .body(bytes: try Self.bytes(base64: try container.decode(String.self, forKey: .base64), in: container))
-        case .reset: .reset
-        case .latency: .latency(milliseconds: try container.decode(Int.self, forKey: .milliseconds))
-        case .redirect: .redirect(location: try container.decode(String.self, forKey: .location))
-        case .streamedBody: .streamedBody(contentLength: try container.decodeIfPresent(Int.self, forKey: .contentLength))
-        }
+            case .rateLimited: .rateLimited(retryAfter: try container.decodeIfPresent(String.self, forKey: .retryAfter))
+            case .forbiddenEmpty: .forbiddenEmpty
+            case .serviceUnavailable:
+                .serviceUnavailable(retryAfter: try container.decodeIfPresent(String.self, forKey: .retryAfter))
+            case .hang: .hang
+            case .truncate: .truncate
+            case .malformed: .malformed
+            case .body:
+                .body(bytes: try Self.bytes(base64: try container.decode(String.self, forKey: .base64), in: container))
+            case .reset: .reset
+            case .latency: .latency(milliseconds: try container.decode(Int.self, forKey: .milliseconds))
+            case .redirect: .redirect(location: try container.decode(String.self, forKey: .location))
+            case .streamedBody: .streamedBody(contentLength: try container.decodeIfPresent(Int.self, forKey: .contentLength))
+            }
         if case .status(let code, _) = kind, !(100...599).contains(code) {
             throw DecodingError.dataCorruptedError(forKey: .code, in: container, debugDescription: "not an HTTP status: \(code)")
         }

@@ -46,8 +46,12 @@ extension FaultKind {
         case .truncate:
             return (.truncate(normal), 0)
         case .malformed:
-            return (.respond(LoopbackResponse(status: 200, contentType: contentType,
-                                          body: "\n\n\n{\n \"resultCount\":1,\n \"results\": [\n{\"wrapperType\":\"artist\", \"artistName\":")), 0)
+            return (
+                .respond(
+                    LoopbackResponse(
+                        status: 200, contentType: contentType,
+                        body: "\n\n\n{\n \"resultCount\":1,\n \"results\": [\n{\"wrapperType\":\"artist\", \"artistName\":")), 0
+            )
         case .body(let bytes):
             return (.respond(LoopbackResponse(status: 200, contentType: contentType, bytes: bytes)), 0)
         case .reset:
@@ -57,8 +61,11 @@ extension FaultKind {
         case .redirect(let location):
             return (.respond(LoopbackResponse(status: 302, contentType: nil, body: "", headers: [("Location", location)])), 0)
         case .streamedBody(let contentLength):
-            return (.stream(LoopbackResponse(status: 200, contentType: contentType, body: "{\"resultCount\": 1, \"results\": ["),
-                            contentLength: contentLength), 0)
+            return (
+                .stream(
+                    LoopbackResponse(status: 200, contentType: contentType, body: "{\"resultCount\": 1, \"results\": ["),
+                    contentLength: contentLength), 0
+            )
         }
     }
 

@@ -29,7 +29,8 @@ struct LoopbackRequest: Sendable {
         for pair in query.split(separator: "&") {
             let nameAndValue = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard let name = decodeComponent(nameAndValue[0]),
-                  let value = decodeComponent(nameAndValue.count > 1 ? nameAndValue[1] : "") else { return nil }
+                let value = decodeComponent(nameAndValue.count > 1 ? nameAndValue[1] : "")
+            else { return nil }
             if parameters[name] == nil { parameters[name] = value }
         }
         return parameters
@@ -120,8 +121,10 @@ struct LoopbackRequestReader {
         guard discardBody(length: headers["content-length"]) else { return .malformed }
         let connection = headers["connection"]?.lowercased() ?? ""
         let keepAlive = requestLine[2] == "HTTP/1.1" ? connection != "close" : connection == "keep-alive"
-        return .request(LoopbackRequest(method: String(requestLine[0]), target: String(requestLine[1]), keepAlive: keepAlive,
-                                    headers: headers))
+        return .request(
+            LoopbackRequest(
+                method: String(requestLine[0]), target: String(requestLine[1]), keepAlive: keepAlive,
+                headers: headers))
     }
 
     /// The fixture ignores request bodies, but must consume them to find the next request.
@@ -136,8 +139,8 @@ struct LoopbackRequestReader {
     }
 }
 
-private extension Substring {
-    var trimmingSpaces: Substring {
+extension Substring {
+    fileprivate var trimmingSpaces: Substring {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
         guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
         return self[first...last]

@@ -1,5 +1,5 @@
-import Glibc
 import Foundation
+import Glibc
 
 /// The loopback listener. Only ever bound inside 127.0.0.0/8: the fixture is for tests, never a network service.
 struct ListeningSocket: Sendable {

@@ -15,8 +15,9 @@ struct AppleMusicLibraryRoute: FixtureRoute {
     func plan(for request: LoopbackRequest) -> RoutePlan? {
         guard request.path == Self.path else { return nil }
         if let redirect = library.redirect {
-            return RoutePlan(name: "appleMusic.library.albums",
-                             response: LoopbackResponse(status: 302, contentType: nil, body: "", headers: [("Location", redirect)]))
+            return RoutePlan(
+                name: "appleMusic.library.albums",
+                response: LoopbackResponse(status: 302, contentType: nil, body: "", headers: [("Location", redirect)]))
         }
         guard request.headers["authorization"] == "Bearer \(library.developerToken)" else {
             return RoutePlan(name: "appleMusic.library.albums", response: LoopbackResponse(status: 401, contentType: nil, body: ""))
@@ -26,16 +27,19 @@ struct AppleMusicLibraryRoute: FixtureRoute {
         }
         let parameters = request.queryParameters ?? [:]
         guard let limit = Self.integer(parameters["limit"], default: Self.defaultLimit), (1...Self.maximumLimit).contains(limit) else {
-            return error(400, code: "40005", title: "Invalid Parameter Value",
-                         detail: "Value must be an integer less than or equal to \(Self.maximumLimit)", parameter: "limit")
+            return error(
+                400, code: "40005", title: "Invalid Parameter Value",
+                detail: "Value must be an integer less than or equal to \(Self.maximumLimit)", parameter: "limit")
         }
         guard let offset = Self.integer(parameters["offset"], default: 0), offset >= 0 else {
             return error(400, code: "40005", title: "Invalid Parameter Value", detail: "Value must be an offset", parameter: "offset")
         }
         let included = Set((parameters["include"] ?? "").split(separator: ",").map(String.init))
-        return RoutePlan(name: "appleMusic.library.albums",
-                         response: LoopbackResponse(status: 200, contentType: Self.contentType,
-                                                body: page(offset: offset, limit: limit, included: included)))
+        return RoutePlan(
+            name: "appleMusic.library.albums",
+            response: LoopbackResponse(
+                status: 200, contentType: Self.contentType,
+                body: page(offset: offset, limit: limit, included: included)))
     }
 
     /// `relationships` as `include=catalog` and `include=tracks` add them: the catalog album with
@@ -45,9 +49,10 @@ struct AppleMusicLibraryRoute: FixtureRoute {
         if included.contains("catalog") {
             if let id = album.catalogAlbumID {
                 let artists = album.catalogArtistID.map { "{\"id\":\($0.jsonQuoted),\"type\":\"artists\"}" } ?? ""
-                members.append("\"catalog\":{\"data\":[{\"id\":\(id.jsonQuoted),\"type\":\"albums\","
-                    + "\"attributes\":{\"name\":\(album.title.jsonQuoted),\"artistName\":\(album.artist.jsonQuoted)},"
-                    + "\"relationships\":{\"artists\":{\"data\":[\(artists)]}}}]}")
+                members.append(
+                    "\"catalog\":{\"data\":[{\"id\":\(id.jsonQuoted),\"type\":\"albums\","
+                        + "\"attributes\":{\"name\":\(album.title.jsonQuoted),\"artistName\":\(album.artist.jsonQuoted)},"
+                        + "\"relationships\":{\"artists\":{\"data\":[\(artists)]}}}]}")
             } else {
                 members.append("\"catalog\":{\"data\":[]}")
             }
@@ -79,9 +84,11 @@ struct AppleMusicLibraryRoute: FixtureRoute {
     /// Apple's error body: `{"errors": [{id, title, detail, status, code, source?}]}`.
     private func error(_ status: Int, code: String, title: String, detail: String, parameter: String? = nil) -> RoutePlan {
         let source = parameter.map { ",\"source\":{\"parameter\":\($0.jsonQuoted)}" } ?? ""
-        let body = "{\"errors\":[{\"id\":\("fixture-\(code)".jsonQuoted),\"title\":\(title.jsonQuoted),"
+        let body =
+            "{\"errors\":[{\"id\":\("fixture-\(code)".jsonQuoted),\"title\":\(title.jsonQuoted),"
             + "\"detail\":\(detail.jsonQuoted),\"status\":\(String(status).jsonQuoted),\"code\":\(code.jsonQuoted)\(source)}]}"
-        return RoutePlan(name: "appleMusic.library.albums", response: LoopbackResponse(status: status, contentType: Self.contentType, body: body))
+        return RoutePlan(
+            name: "appleMusic.library.albums", response: LoopbackResponse(status: status, contentType: Self.contentType, body: body))
     }
 
     /// A decimal query value; absent gives `default`, anything else nil.

@@ -14,15 +14,17 @@ extension AppleMusicRoute {
         let offsetText = parameters["offset"] ?? "0"
         guard let offset = Int(offsetText), offset >= 0 else { return Self.invalidParameter("offset", route: route) }
         guard let index = artistIndexByID[artistID] else {
-            return Self.error(route: route, status: 404, title: "Resource Not Found",
-                              detail: "Resource with requested id was not found", code: "40400")
+            return Self.error(
+                route: route, status: 404, title: "Resource Not Found",
+                detail: "Resource with requested id was not found", code: "40400")
         }
         let artist = artists[index]
         let page = artist.releases.dropFirst(offset).prefix(limit)
         var body: [(String, FixtureJSON)] = []
         if offset + page.count < artist.releases.count {
             let limitParameter = parameters["limit"].map { "&limit=\($0)" } ?? ""
-            body.append(("next", .string("/v1/catalog/\(known.code)/artists/\(artist.id)/albums?offset=\(offset + page.count)\(limitParameter)")))
+            body.append(
+                ("next", .string("/v1/catalog/\(known.code)/artists/\(artist.id)/albums?offset=\(offset + page.count)\(limitParameter)")))
         }
         body.append(("data", .array(page.map { albumResource($0, listedUnder: artist, storefront: known.code) })))
         return Self.ok(route: route, operation: .lookup, artistIDs: [artist.id], .object(body))
@@ -34,14 +36,18 @@ extension AppleMusicRoute {
     func artistsPlan(for request: LoopbackRequest, storefront: String) -> RoutePlan {
         let route = "applemusic.artists"
         guard let known = ITunesStorefront.named(storefront) else { return Self.unknownStorefront(storefront) }
-        guard let parameters = request.queryParameters, let idsText = parameters["ids"] else { return Self.invalidParameter("ids", route: route) }
+        guard let parameters = request.queryParameters, let idsText = parameters["ids"] else {
+            return Self.invalidParameter("ids", route: route)
+        }
         let ids = idsText.split(separator: ",").map(String.init)
         guard (1...Self.maximumArtistIDs).contains(ids.count) else { return Self.invalidParameter("ids", route: route) }
         let withAlbums = (parameters["include"] ?? "").split(separator: ",").contains("albums")
         let found = ids.compactMap { artistIndexByID[$0].map { artists[$0] } }
         let data: [FixtureJSON] = found.map { artist in
-            var resource: [(String, FixtureJSON)] = [("id", .string(artist.id)), ("type", .string("artists")),
-                                                     ("attributes", .object([("name", .string(artist.name))]))]
+            var resource: [(String, FixtureJSON)] = [
+                ("id", .string(artist.id)), ("type", .string("artists")),
+                ("attributes", .object([("name", .string(artist.name))]))
+            ]
             if withAlbums {
                 let page = artist.releases.prefix(Self.defaultPageSize)
                 var albums: [(String, FixtureJSON)] = [("href", .string("/v1/catalog/\(known.code)/artists/\(artist.id)/albums"))]
@@ -63,10 +69,13 @@ extension AppleMusicRoute {
         let name = ITunesRoute.collectionName(release)
         var attributes: [(String, FixtureJSON)] = [
             ("artistName", .string(release.artistName ?? artist.name)),
-            ("artwork", .object([
-                ("width", .number(3000)), ("height", .number(3000)),
-                ("url", .string("https://is1-ssl.mzstatic.com/image/thumb/Music/fixture/\(release.id)/{w}x{h}bb.jpg")),
-            ])),
+            (
+                "artwork",
+                .object([
+                    ("width", .number(3000)), ("height", .number(3000)),
+                    ("url", .string("https://is1-ssl.mzstatic.com/image/thumb/Music/fixture/\(release.id)/{w}x{h}bb.jpg"))
+                ])
+            )
         ]
         if let explicit = release.explicit {
             attributes.append(("contentRating", .string(explicit ? "explicit" : "clean")))
@@ -79,11 +88,11 @@ extension AppleMusicRoute {
             ("name", .string(name)),
             ("releaseDate", .string(release.releaseDate.description)),
             ("trackCount", .number(ITunesRoute.trackCount(release))),
-            ("url", .string("https://music.apple.com/\(storefront)/album/\(name.urlSlug)/\(release.id)")),
+            ("url", .string("https://music.apple.com/\(storefront)/album/\(name.urlSlug)/\(release.id)"))
         ]
         return .object([
             ("id", .string(release.id)), ("type", .string("albums")),
-            ("href", .string("/v1/catalog/\(storefront)/albums/\(release.id)")), ("attributes", .object(attributes)),
+            ("href", .string("/v1/catalog/\(storefront)/albums/\(release.id)")), ("attributes", .object(attributes))
         ])
     }
 }
@@ -94,15 +103,20 @@ extension AppleMusicRoute {
         let route = "applemusic.tracks"
         guard ITunesStorefront.named(storefront) != nil else { return Self.unknownStorefront(storefront) }
         guard let release = artists.release(where: { $0.id == albumID })?.release else {
-            return Self.error(route: route, status: 404, title: "Resource Not Found",
-                              detail: "Resource with requested id was not found", code: "40400")
+            return Self.error(
+                route: route, status: 404, title: "Resource Not Found",
+                detail: "Resource with requested id was not found", code: "40400")
         }
         let songs = ITunesRoute.tracks(of: release).enumerated().map { number, track -> FixtureJSON in
-            var attributes: [(String, FixtureJSON)] = [("name", .string(track.title)), ("trackNumber", .number(number + 1)),
-                                                       ("discNumber", .number(1))]
+            var attributes: [(String, FixtureJSON)] = [
+                ("name", .string(track.title)), ("trackNumber", .number(number + 1)),
+                ("discNumber", .number(1))
+            ]
             if let seconds = track.seconds { attributes.append(("durationInMillis", .number(seconds * 1000 + 417))) }
-            return .object([("id", .string(release.id + String(number + 1))), ("type", .string("songs")),
-                            ("attributes", .object(attributes))])
+            return .object([
+                ("id", .string(release.id + String(number + 1))), ("type", .string("songs")),
+                ("attributes", .object(attributes))
+            ])
         }
         return Self.ok(route: route, operation: nil, artistIDs: [], .object([("data", .array(songs))]))
     }

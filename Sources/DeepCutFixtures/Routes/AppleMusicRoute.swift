@@ -30,8 +30,9 @@ struct AppleMusicRoute: FixtureRoute {
         let segments = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         guard segments.first == "v1" else { return nil }
         guard isAuthorized(request) else {
-            return Self.error(route: "applemusic.unauthorized", status: 401, title: "Unauthenticated",
-                              detail: "Invalid authentication", code: "40100")
+            return Self.error(
+                route: "applemusic.unauthorized", status: 401, title: "Unauthenticated",
+                detail: "Invalid authentication", code: "40100")
         }
         let rest = Array(segments.dropFirst())
         if rest.count == 2, rest[0] == "storefronts" {
@@ -49,8 +50,9 @@ struct AppleMusicRoute: FixtureRoute {
         if rest.count == 5, rest[0] == "catalog", rest[2] == "albums", rest[4] == "tracks" {
             return tracksPlan(storefront: rest[1], albumID: rest[3])
         }
-        return Self.error(route: "applemusic.notFound", status: 404, title: "Resource Not Found",
-                          detail: "Resource Not Found", code: "40400")
+        return Self.error(
+            route: "applemusic.notFound", status: 404, title: "Resource Not Found",
+            detail: "Resource Not Found", code: "40400")
     }
 
     private func isAuthorized(_ request: LoopbackRequest) -> Bool {
@@ -63,7 +65,7 @@ struct AppleMusicRoute: FixtureRoute {
         guard let known = ITunesStorefront.named(storefront) else { return Self.unknownStorefront(storefront) }
         let resource = FixtureJSON.object([
             ("id", .string(known.code)), ("type", .string("storefronts")), ("href", .string("/v1/storefronts/\(known.code)")),
-            ("attributes", .object([("name", .string(known.countryName)), ("defaultLanguageTag", .string("en-US"))])),
+            ("attributes", .object([("name", .string(known.countryName)), ("defaultLanguageTag", .string("en-US"))]))
         ])
         return Self.ok(route: "applemusic.storefront", operation: nil, artistIDs: [], .object([("data", .array([resource]))]))
     }
@@ -71,11 +73,13 @@ struct AppleMusicRoute: FixtureRoute {
     // MARK: - Errors
 
     /// Apple's error shape: `{"errors": [{"id", "title", "detail", "status", "code"}]}`.
-    static func error(route: String, status: Int, title: String, detail: String, code: String,
-                      parameter: String? = nil) -> RoutePlan {
+    static func error(
+        route: String, status: Int, title: String, detail: String, code: String,
+        parameter: String? = nil
+    ) -> RoutePlan {
         var entry: [(String, FixtureJSON)] = [
             ("id", .string("FIXTURE-\(code)")), ("title", .string(title)), ("detail", .string(detail)),
-            ("status", .string(String(status))), ("code", .string(code)),
+            ("status", .string(String(status))), ("code", .string(code))
         ]
         if let parameter { entry.append(("source", .object([("parameter", .string(parameter))]))) }
         let body = FixtureJSON.object([("errors", .array([.object(entry)]))])
@@ -83,18 +87,21 @@ struct AppleMusicRoute: FixtureRoute {
     }
 
     static func invalidParameter(_ name: String, route: String) -> RoutePlan {
-        error(route: route, status: 400, title: "Invalid Parameter Value", detail: "Invalid value for '\(name)'",
-              code: "40005", parameter: name)
+        error(
+            route: route, status: 400, title: "Invalid Parameter Value", detail: "Invalid value for '\(name)'",
+            code: "40005", parameter: name)
     }
 
     static func unknownStorefront(_ storefront: String) -> RoutePlan {
-        error(route: "applemusic.notFound", status: 404, title: "Resource Not Found",
-              detail: "Storefront '\(storefront)' not found", code: "40400")
+        error(
+            route: "applemusic.notFound", status: 404, title: "Resource Not Found",
+            detail: "Storefront '\(storefront)' not found", code: "40400")
     }
 
     static func ok(route: String, operation: CatalogOperation?, artistIDs: [String], _ body: FixtureJSON) -> RoutePlan {
-        RoutePlan(name: route, operation: operation, artistIDs: artistIDs,
-                  response: LoopbackResponse(status: 200, contentType: contentType, body: body.text))
+        RoutePlan(
+            name: route, operation: operation, artistIDs: artistIDs,
+            response: LoopbackResponse(status: 200, contentType: contentType, body: body.text))
     }
 }
 
@@ -118,12 +125,20 @@ extension AppleMusicRoute {
         let matches = foldedNames.indices.filter { foldedNames[$0].contains(foldedTerm) }
         let ranked = matches.filter { foldedNames[$0] == foldedTerm } + matches.filter { foldedNames[$0] != foldedTerm }
         let shown = ranked.prefix(limit).map { artistResource(artists[$0], storefront: known.code) }
-        let results: FixtureJSON = shown.isEmpty ? .object([]) : .object([("artists", .object([
-            ("href", .string("\(request.path)?\(request.query)")), ("data", .array(shown)),
-        ]))])
+        let results: FixtureJSON =
+            shown.isEmpty
+            ? .object([])
+            : .object([
+                (
+                    "artists",
+                    .object([
+                        ("href", .string("\(request.path)?\(request.query)")), ("data", .array(shown))
+                    ])
+                )
+            ])
         let order: FixtureJSON = .array(shown.isEmpty ? [] : [.string("artists")])
         let body = FixtureJSON.object([
-            ("results", results), ("meta", .object([("results", .object([("order", order), ("rawOrder", order)]))])),
+            ("results", results), ("meta", .object([("results", .object([("order", order), ("rawOrder", order)]))]))
         ])
         return Self.ok(route: route, operation: .search, artistIDs: ranked.map { artists[$0].id }, body)
     }
@@ -132,11 +147,14 @@ extension AppleMusicRoute {
         .object([
             ("id", .string(artist.id)), ("type", .string("artists")),
             ("href", .string("/v1/catalog/\(storefront)/artists/\(artist.id)")),
-            ("attributes", .object([
-                ("genreNames", .array([.string(artist.genre ?? "Alternative")])),
-                ("name", .string(artist.name)),
-                ("url", .string("https://music.apple.com/\(storefront)/artist/\(artist.name.urlSlug)/\(artist.id)")),
-            ])),
+            (
+                "attributes",
+                .object([
+                    ("genreNames", .array([.string(artist.genre ?? "Alternative")])),
+                    ("name", .string(artist.name)),
+                    ("url", .string("https://music.apple.com/\(storefront)/artist/\(artist.name.urlSlug)/\(artist.id)"))
+                ])
+            )
         ])
     }
 }

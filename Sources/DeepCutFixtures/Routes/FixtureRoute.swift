@@ -31,19 +31,23 @@ struct RoutePlan: Sendable {
 
     /// No route serves the path.
     static func notFound(_ request: LoopbackRequest) -> RoutePlan {
-        RoutePlan(name: "notFound", response: LoopbackResponse(
-            status: 404, contentType: "application/json; charset=utf-8",
-            body: "{\"errorMessage\":\"Invalid value(s) for key(s): [path]\",\"path\":\(request.path.jsonQuoted)}"
-        ))
+        RoutePlan(
+            name: "notFound",
+            response: LoopbackResponse(
+                status: 404, contentType: "application/json; charset=utf-8",
+                body: "{\"errorMessage\":\"Invalid value(s) for key(s): [path]\",\"path\":\(request.path.jsonQuoted)}"
+            ))
     }
 
     /// The fixture only answers GET.
     static func methodNotAllowed(_ request: LoopbackRequest) -> RoutePlan {
-        RoutePlan(name: "methodNotAllowed", response: LoopbackResponse(
-            status: 405, contentType: "application/json; charset=utf-8",
-            body: "{\"errorMessage\":\"Invalid value(s) for key(s): [method]\",\"method\":\(request.method.jsonQuoted)}",
-            headers: [("Allow", "GET")]
-        ))
+        RoutePlan(
+            name: "methodNotAllowed",
+            response: LoopbackResponse(
+                status: 405, contentType: "application/json; charset=utf-8",
+                body: "{\"errorMessage\":\"Invalid value(s) for key(s): [method]\",\"method\":\(request.method.jsonQuoted)}",
+                headers: [("Allow", "GET")]
+            ))
     }
 }
 
@@ -92,9 +96,11 @@ struct FixtureLogRoute: FixtureRoute {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // An encoding failure is answered as a 500, never as an empty log.
         let body = (try? encoder.encode(state.log)).flatMap { String(data: $0, encoding: .utf8) }
-        let response = body.map { LoopbackResponse(status: 200, contentType: "application/json; charset=utf-8", body: $0) }
-            ?? LoopbackResponse(status: 500, contentType: "application/json; charset=utf-8",
-                            body: "{\"errorMessage\":\"cannot encode the request log\"}")
+        let response =
+            body.map { LoopbackResponse(status: 200, contentType: "application/json; charset=utf-8", body: $0) }
+            ?? LoopbackResponse(
+                status: 500, contentType: "application/json; charset=utf-8",
+                body: "{\"errorMessage\":\"cannot encode the request log\"}")
         return RoutePlan(name: "fixture.log", response: response, isLogged: false)
     }
 }

@@ -56,7 +56,8 @@ extension ITunesRoute {
     /// Newest first; a stable sort, so releases of one date keep the catalog's order.
     static func newestFirst(_ releases: [FixtureRelease]) -> [FixtureRelease] {
         releases.enumerated().sorted { left, right in
-            left.element.releaseDate != right.element.releaseDate ? left.element.releaseDate > right.element.releaseDate
+            left.element.releaseDate != right.element.releaseDate
+                ? left.element.releaseDate > right.element.releaseDate
                 : left.offset < right.offset
         }.map(\.element)
     }
@@ -91,11 +92,12 @@ extension ITunesRoute {
 
     /// iTunes names singles and EPs with a suffix; the client must strip it.
     static func collectionName(_ release: FixtureRelease) -> String {
-        let suffix = switch release.type {
-        case .single: " - Single"
-        case .ep: " - EP"
-        case .album, .compilation: ""
-        }
+        let suffix =
+            switch release.type {
+            case .single: " - Single"
+            case .ep: " - EP"
+            case .album, .compilation: ""
+            }
         return release.title.hasSuffix(suffix) ? release.title : release.title + suffix
     }
 
@@ -140,8 +142,9 @@ extension ITunesRoute {
                 results.append(row)
             }
         }
-        return RoutePlan(name: route, operation: .lookup, artistIDs: [],
-                         response: LoopbackResponse(status: 200, contentType: Self.contentType, body: ITunesJSONObject.responseBody(results)))
+        return RoutePlan(
+            name: route, operation: .lookup, artistIDs: [],
+            response: LoopbackResponse(status: 200, contentType: Self.contentType, body: ITunesJSONObject.responseBody(results)))
     }
 
     /// A release's tracks: the catalog's own, or `trackCount` generated ones named after the

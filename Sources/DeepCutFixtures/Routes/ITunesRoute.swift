@@ -26,10 +26,12 @@ struct ITunesRoute: FixtureRoute {
 
     /// What iTunes sends for a bad parameter: 400 and the offending key.
     func invalidParameter(_ key: String, route: String) -> RoutePlan {
-        RoutePlan(name: route, response: LoopbackResponse(
-            status: 400, contentType: Self.contentType,
-            body: "\n\n\n{\n \"errorMessage\":\"Invalid value(s) for key(s): [\(key)]\"\n}\n\n\n"
-        ))
+        RoutePlan(
+            name: route,
+            response: LoopbackResponse(
+                status: 400, contentType: Self.contentType,
+                body: "\n\n\n{\n \"errorMessage\":\"Invalid value(s) for key(s): [\(key)]\"\n}\n\n\n"
+            ))
     }
 
     static let contentType = "text/javascript; charset=utf-8"
@@ -98,7 +100,7 @@ struct ITunesStorefront: Sendable, Hashable {
             "us": ("USA", "USD"), "gb": ("GBR", "GBP"), "ca": ("CAN", "CAD"), "au": ("AUS", "AUD"),
             "nz": ("NZL", "NZD"), "ie": ("IRL", "EUR"), "de": ("DEU", "EUR"), "fr": ("FRA", "EUR"),
             "nl": ("NLD", "EUR"), "es": ("ESP", "EUR"), "it": ("ITA", "EUR"), "se": ("SWE", "SEK"),
-            "jp": ("JPN", "JPY"), "br": ("BRA", "BRL"), "mx": ("MEX", "MXN"),
+            "jp": ("JPN", "JPY"), "br": ("BRA", "BRL"), "mx": ("MEX", "MXN")
         ]
         return known[code].map { ITunesStorefront(code: code, countryName: $0.0, currency: $0.1) }
     }

@@ -1,5 +1,5 @@
-import Foundation
 import DeepCutCore
+import Foundation
 
 /// MusicBrainz WS/2: `GET /ws/2/artist?query=…` (search) and `GET /ws/2/release-group?artist=MBID` (browse,
 /// paged by `offset`/`limit`), JSON only, in MusicBrainz's shapes (see `shared/samples/musicbrainz_*.json`).
@@ -20,15 +20,17 @@ struct MusicBrainzRoute: FixtureRoute {
     init(catalog: FixtureCatalog) {
         artists = catalog.artists
         foldedNames = catalog.artists.map(\.name.searchFolded)
-        artistIndexByMBID = Dictionary(catalog.artists.enumerated().map { (MusicBrainzID.mbid(for: $1.id), $0) },
-                                       uniquingKeysWith: { first, _ in first })
+        artistIndexByMBID = Dictionary(
+            catalog.artists.enumerated().map { (MusicBrainzID.mbid(for: $1.id), $0) },
+            uniquingKeysWith: { first, _ in first })
     }
 
     func plan(for request: LoopbackRequest) -> RoutePlan? {
         guard request.path.hasPrefix("/ws/2/") else { return nil }
         guard Self.namesAContact(request.headers["user-agent"]) else {
-            return Self.error("User-Agent must name the application and a contact: 'app/1.0 ( me@example.org )'",
-                              status: 403, route: "musicbrainz.forbidden")
+            return Self.error(
+                "User-Agent must name the application and a contact: 'app/1.0 ( me@example.org )'",
+                status: 403, route: "musicbrainz.forbidden")
         }
         let route = "musicbrainz.\(request.path.dropFirst("/ws/2/".count))"
         guard let parameters = request.queryParameters else { return Self.error("Invalid query.", status: 400, route: route) }
@@ -36,7 +38,8 @@ struct MusicBrainzRoute: FixtureRoute {
             return Self.error("The fixture serves fmt=json only.", status: 406, route: route)
         }
         guard let limit = Self.count(parameters["limit"], fallback: Self.defaultLimit, maximum: Self.maximumLimit),
-              let offset = Int(parameters["offset"] ?? "0"), offset >= 0 else {
+            let offset = Int(parameters["offset"] ?? "0"), offset >= 0
+        else {
             return Self.error("Invalid limit or offset.", status: 400, route: route)
         }
         switch request.path {
@@ -50,7 +53,8 @@ struct MusicBrainzRoute: FixtureRoute {
     /// `name/version ( contact )`, the form MusicBrainz's etiquette asks for.
     private static func namesAContact(_ userAgent: String?) -> Bool {
         guard let userAgent, let open = userAgent.firstIndex(of: "("), let close = userAgent.lastIndex(of: ")"),
-              open < close else { return false }
+            open < close
+        else { return false }
         let product = userAgent[..<open].trimmingCharacters(in: .whitespaces)
         let contact = userAgent[userAgent.index(after: open)..<close].trimmingCharacters(in: .whitespaces)
         return product.contains("/") && !contact.isEmpty
@@ -60,14 +64,15 @@ struct MusicBrainzRoute: FixtureRoute {
     static func error(_ message: String, status: Int, route: String) -> RoutePlan {
         let body = FixtureJSON.object([
             ("error", .string(message)),
-            ("help", .string("For usage, please see: https://musicbrainz.org/development/mmd")),
+            ("help", .string("For usage, please see: https://musicbrainz.org/development/mmd"))
         ])
         return RoutePlan(name: route, response: LoopbackResponse(status: status, contentType: contentType, body: body.text))
     }
 
     static func ok(route: String, operation: CatalogOperation, artistIDs: [String], _ body: FixtureJSON) -> RoutePlan {
-        RoutePlan(name: route, operation: operation, artistIDs: artistIDs,
-                  response: LoopbackResponse(status: 200, contentType: contentType, body: body.text))
+        RoutePlan(
+            name: route, operation: operation, artistIDs: artistIDs,
+            response: LoopbackResponse(status: 200, contentType: contentType, body: body.text))
     }
 }
 
@@ -87,12 +92,12 @@ extension MusicBrainzRoute {
             return FixtureJSON.object([
                 ("id", .string(MusicBrainzID.mbid(for: artist.id))), ("type", .string("Group")),
                 ("score", .number(foldedNames[index] == folded ? 100 : 80)),
-                ("name", .string(artist.name)), ("sort-name", .string(artist.name)),
+                ("name", .string(artist.name)), ("sort-name", .string(artist.name))
             ])
         }
         let body = FixtureJSON.object([
             ("created", .string("2026-01-01T00:00:00.000Z")), ("count", .number(ranked.count)),
-            ("offset", .number(offset)), ("artists", .array(shown)),
+            ("offset", .number(offset)), ("artists", .array(shown))
         ])
         return Self.ok(route: "musicbrainz.artist", operation: .search, artistIDs: ranked.map { artists[$0].id }, body)
     }
@@ -132,7 +137,7 @@ extension MusicBrainzRoute {
         let page = listed.dropFirst(offset).prefix(limit).map(Self.releaseGroup)
         let body = FixtureJSON.object([
             ("release-group-count", .number(listed.count)), ("release-group-offset", .number(offset)),
-            ("release-groups", .array(page)),
+            ("release-groups", .array(page))
         ])
         return Self.ok(route: route, operation: .lookup, artistIDs: [artist.id], body)
     }
@@ -153,7 +158,7 @@ extension MusicBrainzRoute {
             ("id", .string(MusicBrainzID.mbid(for: release.id))),
             ("primary-type", .string(primaryType(release.type))),
             ("secondary-types", .array(secondary)),
-            ("title", .string(release.title)),
+            ("title", .string(release.title))
         ])
     }
 }
@@ -171,15 +176,24 @@ extension MusicBrainzRoute {
         let tracks = ITunesRoute.tracks(of: release).enumerated().map { number, track -> FixtureJSON in
             .object([
                 ("number", .string(String(number + 1))), ("position", .number(number + 1)), ("title", .string(track.title)),
-                ("length", track.seconds.map { .number($0 * 1000 + 417) } ?? .null),
+                ("length", track.seconds.map { .number($0 * 1000 + 417) } ?? .null)
             ])
         }
-        let medium = FixtureJSON.object([("position", .number(1)), ("format", .string("Digital Media")),
-                                         ("track-count", .number(tracks.count)), ("tracks", .array(tracks))])
+        let medium = FixtureJSON.object([
+            ("position", .number(1)), ("format", .string("Digital Media")),
+            ("track-count", .number(tracks.count)), ("tracks", .array(tracks))
+        ])
         let body = FixtureJSON.object([
             ("release-count", .number(1)), ("release-offset", .number(0)),
-            ("releases", .array([.object([("id", .string(MusicBrainzID.mbid(for: release.id + "1"))), ("title", .string(release.title)),
-                                          ("media", .array([medium]))])])),
+            (
+                "releases",
+                .array([
+                    .object([
+                        ("id", .string(MusicBrainzID.mbid(for: release.id + "1"))), ("title", .string(release.title)),
+                        ("media", .array([medium]))
+                    ])
+                ])
+            )
         ])
         return Self.ok(route: route, operation: .lookup, artistIDs: [artist.id], body)
     }

@@ -14,8 +14,9 @@ struct FixtureConnection: Sendable {
             case .closed:
                 return false
             case .malformed:
-                let response = LoopbackResponse(status: 400, contentType: "application/json; charset=utf-8",
-                                            body: "{\"errorMessage\":\"malformed HTTP request\"}")
+                let response = LoopbackResponse(
+                    status: 400, contentType: "application/json; charset=utf-8",
+                    body: "{\"errorMessage\":\"malformed HTTP request\"}")
                 _ = socket.send(response.head(contentLength: response.body.count, keepAlive: false) + response.body)
                 return false
             case .request(let request):
@@ -27,8 +28,9 @@ struct FixtureConnection: Sendable {
                     guard socket.send(message), request.keepAlive else { return false }
                 case .truncate(let response):
                     let sentCount = response.body.count / 2
-                    _ = socket.send(response.head(contentLength: max(response.body.count, 1), keepAlive: true)
-                                    + response.body.prefix(sentCount))
+                    _ = socket.send(
+                        response.head(contentLength: max(response.body.count, 1), keepAlive: true)
+                            + response.body.prefix(sentCount))
                     return false
                 case .hang:
                     _ = socket.waitForHangup(timeout: nil)

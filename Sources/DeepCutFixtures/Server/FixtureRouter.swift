@@ -35,16 +35,18 @@ final class FixtureRouter: Sendable {
         }
         let (action, extraDelay) = fault?.kind.action(replacing: plan.response) ?? (.respond(plan.response), 0)
         if plan.isLogged {
-            state.record(LoggedRequest(path: request.path, query: request.query, receivedAt: receivedAt,
-                                       status: action.loggedStatus, route: plan.name, fault: fault,
-                                       headerNames: request.headers.keys.sorted()))
+            state.record(
+                LoggedRequest(
+                    path: request.path, query: request.query, receivedAt: receivedAt,
+                    status: action.loggedStatus, route: plan.name, fault: fault,
+                    headerNames: request.headers.keys.sorted()))
         }
         return FixtureReply(delaySeconds: state.baseLatencySeconds() + extraDelay, action: action)
     }
 }
 
-private extension FixtureReply.Action {
-    var loggedStatus: Int? {
+extension FixtureReply.Action {
+    fileprivate var loggedStatus: Int? {
         switch self {
         case .respond(let response), .truncate(let response), .stream(let response, _): response.status
         case .hang, .reset: nil

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import Synchronization
 import Glibc
+import Synchronization
 
 /// A loopback catalog server speaking the iTunes Search API's, Apple Music API's and MusicBrainz WS/2's formats
 /// (their paths are disjoint, so all are served at once) from a `FixtureCatalog`, with per-artist
@@ -25,8 +25,10 @@ package final class FixtureServer: Sendable {
     private let phase = Mutex(Phase.idle)
 
     /// - Parameter library: the user's Apple Music library served at `/v1/me/library/albums`.
-    package init(catalog: FixtureCatalog, options: FixtureServerOptions = FixtureServerOptions(),
-                library: FixtureLibrary = FixtureLibrary()) {
+    package init(
+        catalog: FixtureCatalog, options: FixtureServerOptions = FixtureServerOptions(),
+        library: FixtureLibrary = FixtureLibrary()
+    ) {
         self.options = options
         self.library = library
         state = FixtureState(catalog: catalog, latency: options.latency)
@@ -35,8 +37,11 @@ package final class FixtureServer: Sendable {
     }
 
     private func routes(serving catalog: FixtureCatalog) -> [any FixtureRoute] {
-        [FixtureLogRoute(state: state), ITunesRoute(catalog: catalog, limitReading: options.lookupLimit), AppleMusicLibraryRoute(library: library),
-         AppleMusicRoute(catalog: catalog, expectedToken: options.appleMusicToken), MusicBrainzRoute(catalog: catalog)]
+        [
+            FixtureLogRoute(state: state), ITunesRoute(catalog: catalog, limitReading: options.lookupLimit),
+            AppleMusicLibraryRoute(library: library),
+            AppleMusicRoute(catalog: catalog, expectedToken: options.appleMusicToken), MusicBrainzRoute(catalog: catalog)
+        ]
     }
 
     deinit {

@@ -25,8 +25,10 @@ package struct FixtureServerOptions: Sendable, Hashable {
         case perArtist
     }
 
-    package init(port: Int = 0, latency: FixtureLatency = .none, appleMusicToken: String? = nil, host: String = "127.0.0.1",
-                lookupLimit: LookupLimitReading = .perAnswer, acceptedRequestsPerMinute: Double? = nil) {
+    package init(
+        port: Int = 0, latency: FixtureLatency = .none, appleMusicToken: String? = nil, host: String = "127.0.0.1",
+        lookupLimit: LookupLimitReading = .perAnswer, acceptedRequestsPerMinute: Double? = nil
+    ) {
         self.lookupLimit = lookupLimit
         self.acceptedRequestsPerMinute = acceptedRequestsPerMinute
         self.port = port

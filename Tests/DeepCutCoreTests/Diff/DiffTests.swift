@@ -1,11 +1,14 @@
 import Testing
+
 @testable import DeepCutCore
 
 @Suite struct DiffTests {
     let today = ReleaseDate(iso: "2026-11-29")!.epochDay
 
-    func release(_ id: String, _ title: String, _ artist: String = "Khruangbin", type: RecordingType = .album,
-                 date: String? = "2026-10-01", explicit: Bool = false) -> Release {
+    func release(
+        _ id: String, _ title: String, _ artist: String = "Khruangbin", type: RecordingType = .album,
+        date: String? = "2026-10-01", explicit: Bool = false
+    ) -> Release {
         Release(id: id, title: title, artist: artist, type: type, releaseDate: date.flatMap(ReleaseDate.init(iso:)), isExplicit: explicit)
     }
 
@@ -25,8 +28,9 @@ import Testing
 
     @Test func decomposedUnicodeMatchesComposed() {
         let diff = Diff(wantedTypes: [.album], windowDays: 120)
-        let result = diff(releases: [release("1", "Caf\u{E9}", "Beyonc\u{E9}")],
-                          owned: [AlbumKey(title: "Cafe\u{301}", artist: "Beyonce\u{301}")], dismissed: [], today: today)
+        let result = diff(
+            releases: [release("1", "Caf\u{E9}", "Beyonc\u{E9}")],
+            owned: [AlbumKey(title: "Cafe\u{301}", artist: "Beyonce\u{301}")], dismissed: [], today: today)
         #expect(result.entries.isEmpty)
         #expect(result.dropped[.owned] == 1)
     }
@@ -35,15 +39,16 @@ import Testing
 
     @Test func windowTypesAndOrder() {
         let diff = Diff(wantedTypes: [.album, .ep], windowDays: 120)
-        let result = diff(releases: [
-            release("old", "Old", date: "2026-01-01"),
-            release("edge", "Edge", date: "2026-08-01"),
-            release("new", "New", date: "2026-11-20"),
-            release("future", "Future", date: "2026-12-24"),
-            release("single", "Single", type: .single, date: "2026-11-01"),
-            release("undated", "Undated", date: nil),
-            release("ep", "Ep", type: .ep, date: "2026-09-01"),
-        ], owned: [], dismissed: [], today: today)
+        let result = diff(
+            releases: [
+                release("old", "Old", date: "2026-01-01"),
+                release("edge", "Edge", date: "2026-08-01"),
+                release("new", "New", date: "2026-11-20"),
+                release("future", "Future", date: "2026-12-24"),
+                release("single", "Single", type: .single, date: "2026-11-01"),
+                release("undated", "Undated", date: nil),
+                release("ep", "Ep", type: .ep, date: "2026-09-01")
+            ], owned: [], dismissed: [], today: today)
         #expect(result.entries.map(\.id) == ["new", "ep", "edge"])
         #expect(result.dropped == [.outsideWindow: 1, .notYetReleased: 1, .unwantedType: 1, .undated: 1])
         #expect(result.considered == 7)
@@ -51,8 +56,9 @@ import Testing
 
     @Test func explicitAndCleanTwinsFoldIntoOneExplicitEntry() {
         let diff = Diff(wantedTypes: [.album], windowDays: 120)
-        let result = diff(releases: [release("clean", "Twin"), release("explicit", "Twin", explicit: true)],
-                          owned: [], dismissed: [], today: today)
+        let result = diff(
+            releases: [release("clean", "Twin"), release("explicit", "Twin", explicit: true)],
+            owned: [], dismissed: [], today: today)
         #expect(result.entries.map(\.id) == ["explicit"])
         #expect(result.dropped[.folded] == 1)
     }
@@ -63,45 +69,55 @@ import Testing
     let diff = Diff(wantedTypes: Set(RecordingType.allCases), windowDays: 120)
 
     func release(_ id: String, _ title: String, type: RecordingType = .album, tracks: Int? = nil, explicit: Bool = false) -> Release {
-        Release(id: id, title: title, artist: "Fleetwood Mac", type: type, releaseDate: ReleaseDate(iso: "2026-11-01"),
-                isExplicit: explicit, trackCount: tracks)
+        Release(
+            id: id, title: title, artist: "Fleetwood Mac", type: type, releaseDate: ReleaseDate(iso: "2026-11-01"),
+            isExplicit: explicit, trackCount: tracks)
     }
 
     @Test func familyFoldsIntoMostCompleteEditionWithAlternates() {
-        let result = diff(releases: [release("std", "Tusk", tracks: 20), release("dlx", "Tusk (Deluxe Edition)", tracks: 40),
-                                     release("clean", "Tusk (Clean)", tracks: 20)],
-                          owned: [], dismissed: [], today: today)
+        let result = diff(
+            releases: [
+                release("std", "Tusk", tracks: 20), release("dlx", "Tusk (Deluxe Edition)", tracks: 40),
+                release("clean", "Tusk (Clean)", tracks: 20)
+            ],
+            owned: [], dismissed: [], today: today)
         #expect(result.entries.count == 1)
         #expect(result.entries.first?.id == "dlx")
-        #expect(result.entries.first?.alternates.map(\.id) == ["std", "clean"] || result.entries.first?.alternates.map(\.id) == ["clean", "std"])
+        #expect(
+            result.entries.first?.alternates.map(\.id) == ["std", "clean"] || result.entries.first?.alternates.map(\.id) == ["clean", "std"]
+        )
         #expect(result.dropped[.folded] == 2)
     }
 
     @Test func owningTheStandardHidesTheDeluxe() {
-        let result = diff(releases: [release("dlx", "Tusk (Deluxe Edition)")],
-                          owned: [AlbumKey(title: "Tusk", artist: "Fleetwood Mac")], dismissed: [], today: today)
+        let result = diff(
+            releases: [release("dlx", "Tusk (Deluxe Edition)")],
+            owned: [AlbumKey(title: "Tusk", artist: "Fleetwood Mac")], dismissed: [], today: today)
         #expect(result.entries.isEmpty)
         #expect(result.dropped[.owned] == 1)
     }
 
     @Test func dismissingAnyMemberHidesTheFamily() {
-        let result = diff(releases: [release("std", "Tusk"), release("dlx", "Tusk (Deluxe Edition)")],
-                          owned: [], dismissed: [AlbumKey(rawValue: "tusk (deluxe edition)\u{1F}fleetwood mac")], today: today)
+        let result = diff(
+            releases: [release("std", "Tusk"), release("dlx", "Tusk (Deluxe Edition)")],
+            owned: [], dismissed: [AlbumKey(rawValue: "tusk (deluxe edition)\u{1F}fleetwood mac")], today: today)
         #expect(result.entries.isEmpty)
         #expect(result.dropped[.dismissed] == 2)
     }
 
     /// Owning a single says nothing about its album: the album stays news, the single is owned.
     @Test func anOwnedSingleHidesOnlyTheSingle() {
-        let result = diff(releases: [release("album", "Tusk"), release("single", "Tusk - Single", type: .single)],
-                          owned: [AlbumKey(title: "Tusk - Single", artist: "Fleetwood Mac")], dismissed: [], today: today)
+        let result = diff(
+            releases: [release("album", "Tusk"), release("single", "Tusk - Single", type: .single)],
+            owned: [AlbumKey(title: "Tusk - Single", artist: "Fleetwood Mac")], dismissed: [], today: today)
         #expect(result.entries.map(\.id) == ["album"])
         #expect(result.reasons["single"] == .owned)
     }
 
     @Test func liveAlbumIsNotHiddenByTheStudioAlbum() {
-        let result = diff(releases: [release("live", "Tusk (Live)")],
-                          owned: [AlbumKey(title: "Tusk", artist: "Fleetwood Mac")], dismissed: [], today: today)
+        let result = diff(
+            releases: [release("live", "Tusk (Live)")],
+            owned: [AlbumKey(title: "Tusk", artist: "Fleetwood Mac")], dismissed: [], today: today)
         #expect(result.entries.map(\.id) == ["live"])
     }
 }
@@ -119,20 +135,26 @@ import Testing
         let discovered = ["old": today - 7]
         for (newBy, expected) in [(NewBy.release, 0), (.discovery, 1), (.either, 1)] {
             let diff = Diff(wantedTypes: [.album], windowDays: 120, newBy: newBy)
-            #expect(diff(releases: [old], owned: [], dismissed: [], today: today, discovered: discovered).entries.count == expected, "\(newBy)")
+            #expect(
+                diff(releases: [old], owned: [], dismissed: [], today: today, discovered: discovered).entries.count == expected, "\(newBy)")
         }
     }
 
     @Test func recentReleaseNotDiscoveredCountsByReleaseOnly() {
         let recent = release("recent", date: "2026-11-01")
-        #expect(Diff(wantedTypes: [.album], windowDays: 120, newBy: .discovery)(releases: [recent], owned: [], dismissed: [], today: today).entries.isEmpty)
-        #expect(Diff(wantedTypes: [.album], windowDays: 120, newBy: .either)(releases: [recent], owned: [], dismissed: [], today: today).entries.count == 1)
+        #expect(
+            Diff(wantedTypes: [.album], windowDays: 120, newBy: .discovery)(releases: [recent], owned: [], dismissed: [], today: today)
+                .entries.isEmpty)
+        #expect(
+            Diff(wantedTypes: [.album], windowDays: 120, newBy: .either)(releases: [recent], owned: [], dismissed: [], today: today).entries
+                .count == 1)
     }
 
     @Test func futureReleasesAreUpcomingSoonestFirstAndNotInTheFeed() {
         let diff = Diff(wantedTypes: [.album], windowDays: 120, newBy: .either)
-        let result = diff(releases: [release("later", date: "2027-02-01"), release("soon", date: "2026-12-05")],
-                          owned: [], dismissed: [], today: today)
+        let result = diff(
+            releases: [release("later", date: "2027-02-01"), release("soon", date: "2026-12-05")],
+            owned: [], dismissed: [], today: today)
         #expect(result.entries.isEmpty)
         #expect(result.upcoming.map(\.id) == ["soon", "later"])
         // On release day it moves to the feed.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import DeepCutCore
 
 /// The ASCII fast paths must give exactly what the general (Foundation) paths give: they exist

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import DeepCutCore
 
 @Suite struct AlbumKeyTests {

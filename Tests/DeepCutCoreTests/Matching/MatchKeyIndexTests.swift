@@ -1,4 +1,5 @@
 import Testing
+
 @testable import DeepCutCore
 
 @Suite struct MatchKeyIndexTests {
@@ -17,8 +18,9 @@ import Testing
         for title in titles {
             for artist in artists {
                 let expected = !MatchKey.all(title: title, artist: artist).isDisjoint(with: matchKeys)
-                #expect(index.contains(TitleFamily.read(title), type: nil, anyOf: cache.credits(of: artist).all) == expected,
-                        "\(title) / \(artist)")
+                #expect(
+                    index.contains(TitleFamily.read(title), type: nil, anyOf: cache.credits(of: artist).all) == expected,
+                    "\(title) / \(artist)")
                 if expected { hits += 1 }
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import DeepCutCore
 
 @Suite struct MatchKeyTests {
@@ -20,8 +21,9 @@ import Testing
             guard !line.hasPrefix("#") else { return nil }
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 7, ["0", "1"].contains(fields[0]) else { throw CorpusError(line: String(line)) }
-            return LabelledPair(expected: fields[0] == "1", library: (fields[1], fields[2]), catalog: (fields[3], fields[4]),
-                                why: fields[5], kind: fields[6])
+            return LabelledPair(
+                expected: fields[0] == "1", library: (fields[1], fields[2]), catalog: (fields[3], fields[4]),
+                why: fields[5], kind: fields[6])
         }
     }
 
@@ -76,7 +78,9 @@ import Testing
         let single = MatchKey.owned(title: "Migration - Single", artist: "Bonobo")
         #expect(single.isDisjoint(with: MatchKey.all(title: "Migration", artist: "Bonobo", type: .album)))
         #expect(!single.isDisjoint(with: MatchKey.all(title: "Migration", artist: "Bonobo", type: .single)))
-        #expect(!MatchKey.owned(title: "Migration", artist: "Bonobo").isDisjoint(with: MatchKey.all(title: "Migration - Single", artist: "Bonobo")))
+        #expect(
+            !MatchKey.owned(title: "Migration", artist: "Bonobo").isDisjoint(
+                with: MatchKey.all(title: "Migration - Single", artist: "Bonobo")))
     }
 
     @Test func qualifierVerdicts() {
@@ -129,10 +133,13 @@ import Testing
     @Test func everyLegacyKeyStillMatches() {
         var generator = UnicodeTextGenerator(seed: 0xDEC0DE)
         for _ in 0..<4_000 {
-            let title = generator.next(), artist = generator.next()
+            let title = generator.next()
+            let artist = generator.next()
             let (splitTitle, splitArtist) = AlbumKey.split(Self.phoneAppLegacyKey(title, artist))
             let original = MatchKey(title: title, artist: artist)
-            #expect(MatchKey(title: splitTitle, artist: splitArtist) == original, "title \(title.unicodeScalars.map { $0.value }) artist \(artist.unicodeScalars.map { $0.value })")
+            #expect(
+                MatchKey(title: splitTitle, artist: splitArtist) == original,
+                "title \(title.unicodeScalars.map { $0.value }) artist \(artist.unicodeScalars.map { $0.value })")
             #expect(MatchKey.all(title: splitTitle, artist: splitArtist) == MatchKey.all(title: title, artist: artist))
             // normalize(split(key)) == key for the stored form.
             let stored = AlbumKey(title: title, artist: artist)

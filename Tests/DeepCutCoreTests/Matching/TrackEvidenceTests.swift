@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import DeepCutCore
 
 @Suite struct TrackEvidenceTests {
@@ -43,16 +44,19 @@ import Testing
 
     @Test func undecidedReleasesPairWithTheOwnedAlbumTheyMayBeAnEditionOf() {
         let tracks = [TrackListing(title: "Beat It", seconds: 258)]
-        let owned = [LibraryAlbum(title: "Thriller", artist: "Michael Jackson", source: "test", tracks: tracks),
-                     LibraryAlbum(title: "Bad", artist: "Michael Jackson", source: "test")]
+        let owned = [
+            LibraryAlbum(title: "Thriller", artist: "Michael Jackson", source: "test", tracks: tracks),
+            LibraryAlbum(title: "Bad", artist: "Michael Jackson", source: "test")
+        ]
         func release(_ id: String, _ title: String, _ artist: String = "Michael Jackson") -> Release {
             Release(id: id, title: title, artist: artist, type: .album, releaseDate: nil)
         }
-        let pairs = UndecidedPair.find(in: [
-            release("1", "Thriller 25"), release("2", "Thriller (Original Version)"), release("3", "Thriller (Live)"),
-            release("4", "Thriller 25", "Someone Else"), release("5", "Bad 25"), release("6", "Thriller (Deluxe Edition)"),
-            release("7", "Thriller 25", "Michael Jackson & Friends"),
-        ], owned: owned)
+        let pairs = UndecidedPair.find(
+            in: [
+                release("1", "Thriller 25"), release("2", "Thriller (Original Version)"), release("3", "Thriller (Live)"),
+                release("4", "Thriller 25", "Someone Else"), release("5", "Bad 25"), release("6", "Thriller (Deluxe Edition)"),
+                release("7", "Thriller 25", "Michael Jackson & Friends")
+            ], owned: owned)
         // Live is decided by the rules; Bad has no track list; the deluxe is owned by the rules;
         // a joined credit counts as it does in matching, someone else's does not.
         #expect(pairs.map(\.release.id) == ["1", "2", "7"])

@@ -1,12 +1,13 @@
+import DeepCutCore
+import DeepCutTestKit
+import Foundation
+import Testing
+
 @testable import DeepCutCatalog
 @testable import DeepCutConfig
-import DeepCutCore
 @testable import DeepCutFixtures
 @testable import DeepCutHTTP
 @testable import DeepCutSweep
-import Foundation
-import Testing
-import DeepCutTestKit
 
 /// The Apple Music provider through the real HTTP client against the fixture server.
 @Suite struct AppleMusicEndToEndTests {
@@ -24,7 +25,8 @@ import DeepCutTestKit
 
     /// Five artists with 60 releases each; the first lists one album twice.
     static let catalog: FixtureCatalog = {
-        var catalog = FixtureCatalog.generated(artists: 5, releasesPerArtist: 60, seed: 7, today: ReleaseDate(year: 2026, month: 11, day: 29))
+        var catalog = FixtureCatalog.generated(
+            artists: 5, releasesPerArtist: 60, seed: 7, today: ReleaseDate(year: 2026, month: 11, day: 29))
         catalog.artists[0].releases.insert(catalog.artists[0].releases[30], at: 0)
         return catalog
     }()
@@ -82,8 +84,9 @@ import DeepCutTestKit
             #expect(sweep.status == .failed)
             let refused = try #require(provider.credentialsRefused(in: sweep))
             #expect(refused.httpStatus == 401)
-            #expect(server.requestLog.filter { $0.route == "applemusic.unauthorized" }.count <= 3,
-                    "after the first refusal the sweep stops asking (at most the in-flight ones were sent)")
+            #expect(
+                server.requestLog.filter { $0.route == "applemusic.unauthorized" }.count <= 3,
+                "after the first refusal the sweep stops asking (at most the in-flight ones were sent)")
             #expect(server.requestLog.count < Self.catalog.artists.count + 1)
         }
     }

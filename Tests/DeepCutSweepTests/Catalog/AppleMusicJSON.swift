@@ -1,6 +1,7 @@
+import Foundation
+
 @testable import DeepCutFixtures
 @testable import DeepCutHTTP
-import Foundation
 
 /// Builds Apple Music API bodies in the real shapes, for scripted clients.
 enum AppleMusicJSON {
@@ -17,12 +18,14 @@ enum AppleMusicJSON {
         return ok(["results": artists.isEmpty ? [:] : ["artists": ["href": "/v1/catalog/us/search", "data": data]]])
     }
 
-    static func album(_ id: String, _ name: String, compilation: Bool = false, isSingle: Bool = false,
-                      date: String = "2024-05-10", rating: String? = nil) -> [String: Any] {
+    static func album(
+        _ id: String, _ name: String, compilation: Bool = false, isSingle: Bool = false,
+        date: String = "2024-05-10", rating: String? = nil
+    ) -> [String: Any] {
         var attributes: [String: Any] = [
             "name": name, "artistName": "Beach Bunny", "releaseDate": date, "isCompilation": compilation,
             "isSingle": isSingle, "trackCount": 9, "url": "https://music.apple.com/us/album/\(id)",
-            "artwork": ["width": 3000, "height": 3000, "url": "https://art.example/\(id)/{w}x{h}bb.jpg"],
+            "artwork": ["width": 3000, "height": 3000, "url": "https://art.example/\(id)/{w}x{h}bb.jpg"]
         ]
         attributes["contentRating"] = rating
         return ["id": id, "type": "albums", "attributes": attributes]
@@ -35,7 +38,15 @@ enum AppleMusicJSON {
     }
 
     static func error(status: Int, title: String, detail: String, code: String) -> HTTPResponse {
-        HTTPResponse(status: status, body: data(["errors": [["id": "X", "title": title, "detail": detail,
-                                                             "status": String(status), "code": code]]]))
+        HTTPResponse(
+            status: status,
+            body: data([
+                "errors": [
+                    [
+                        "id": "X", "title": title, "detail": detail,
+                        "status": String(status), "code": code
+                    ]
+                ]
+            ]))
     }
 }

@@ -1,20 +1,22 @@
+import DeepCutCore
+import DeepCutTestKit
+import Foundation
+import Testing
+
 @testable import DeepCutCatalog
 @testable import DeepCutConfig
-import DeepCutCore
 @testable import DeepCutFixtures
 @testable import DeepCutHTTP
 @testable import DeepCutSweep
-import Foundation
-import Testing
-import DeepCutTestKit
 
 @Suite struct AppleMusicProviderTests {
     static let token = "eyJhbGciOiJFUzI1NiJ9.RECOGNISABLE-TOKEN.c2lnbmF0dXJl"
     let base = URL(string: "http://127.0.0.1:9/apple")!
 
     func provider(_ client: ScriptedHTTPClient, maxAttempts: Int = 2) -> AppleMusicProvider {
-        let requester = CatalogRequester(client: client, policy: RetryPolicy(maxAttempts: maxAttempts), timeoutSeconds: 5,
-                                         random: { 0 }, sleep: { _ in })
+        let requester = CatalogRequester(
+            client: client, policy: RetryPolicy(maxAttempts: maxAttempts), timeoutSeconds: 5,
+            random: { 0 }, sleep: { _ in })
         return AppleMusicProvider(baseURL: base, storefront: "gb", token: AppleMusicToken(Self.token), requester: requester)
     }
 
@@ -60,16 +62,19 @@ import DeepCutTestKit
 
     @Test func albumsFollowNextUntilAbsentAndDropRepeatedIDs() async throws {
         let client = ScriptedHTTPClient(replies: [
-            .success(AppleMusicJSON.page([AppleMusicJSON.album("10", "Honeymoon"), AppleMusicJSON.album("11", "Prom Queen - EP")],
-                                         next: "/v1/catalog/gb/artists/7/albums?offset=2")),
-            .success(AppleMusicJSON.page([AppleMusicJSON.album("11", "Prom Queen - EP"), AppleMusicJSON.album("12", "Sports - Single")])),
+            .success(
+                AppleMusicJSON.page(
+                    [AppleMusicJSON.album("10", "Honeymoon"), AppleMusicJSON.album("11", "Prom Queen - EP")],
+                    next: "/v1/catalog/gb/artists/7/albums?offset=2")),
+            .success(AppleMusicJSON.page([AppleMusicJSON.album("11", "Prom Queen - EP"), AppleMusicJSON.album("12", "Sports - Single")]))
         ])
         let releases = try await provider(client).releases(ofArtistID: "7", named: "Beach Bunny").get()
         #expect(releases.map(\.id) == ["10", "11", "12"])
-        #expect(client.requests.map(\.url.absoluteString) == [
-            "http://127.0.0.1:9/apple/v1/catalog/gb/artists/7/albums?limit=100",
-            "http://127.0.0.1:9/apple/v1/catalog/gb/artists/7/albums?offset=2&limit=100",
-        ])
+        #expect(
+            client.requests.map(\.url.absoluteString) == [
+                "http://127.0.0.1:9/apple/v1/catalog/gb/artists/7/albums?limit=100",
+                "http://127.0.0.1:9/apple/v1/catalog/gb/artists/7/albums?offset=2&limit=100"
+            ])
         #expect(client.requests.allSatisfy { $0.headers["Authorization"] == "Bearer \(Self.token)" })
     }
 
@@ -77,22 +82,34 @@ import DeepCutTestKit
     /// out is asked alone, and one with more albums follows its `next`.
     @Test func artistsAreBatchedAndOnesTheAnswerLeavesOutAreAskedAlone() async throws {
         let client = ScriptedHTTPClient(replies: [
-            .success(AppleMusicJSON.ok(["data": [
-                ["id": "7", "type": "artists", "relationships": ["albums": [
-                    "data": [AppleMusicJSON.album("10", "Honeymoon")], "next": "/v1/catalog/gb/artists/7/albums?offset=1"]]],
-            ]])),
+            .success(
+                AppleMusicJSON.ok([
+                    "data": [
+                        [
+                            "id": "7", "type": "artists",
+                            "relationships": [
+                                "albums": [
+                                    "data": [AppleMusicJSON.album("10", "Honeymoon")], "next": "/v1/catalog/gb/artists/7/albums?offset=1"
+                                ]
+                            ]
+                        ]
+                    ]
+                ])),
             .success(AppleMusicJSON.page([AppleMusicJSON.album("11", "Cloud 9")])),
-            .success(AppleMusicJSON.page([AppleMusicJSON.album("20", "Alone")])),
+            .success(AppleMusicJSON.page([AppleMusicJSON.album("20", "Alone")]))
         ])
-        let answers = await provider(client).releases(ofEach: [CatalogArtist(id: "7", name: "Beach Bunny"),
-                                                               CatalogArtist(id: "8", name: "Left Out")])
+        let answers = await provider(client).releases(ofEach: [
+            CatalogArtist(id: "7", name: "Beach Bunny"),
+            CatalogArtist(id: "8", name: "Left Out")
+        ])
         #expect(try answers["7"]?.get().map(\.id) == ["10", "11"])
         #expect(try answers["8"]?.get().map(\.id) == ["20"])
-        #expect(client.requests.map(\.url.absoluteString) == [
-            "http://127.0.0.1:9/apple/v1/catalog/gb/artists?ids=7%2C8&include=albums",
-            "http://127.0.0.1:9/apple/v1/catalog/gb/artists/7/albums?offset=1&limit=100",
-            "http://127.0.0.1:9/apple/v1/catalog/gb/artists/8/albums?limit=100",
-        ])
+        #expect(
+            client.requests.map(\.url.absoluteString) == [
+                "http://127.0.0.1:9/apple/v1/catalog/gb/artists?ids=7%2C8&include=albums",
+                "http://127.0.0.1:9/apple/v1/catalog/gb/artists/7/albums?offset=1&limit=100",
+                "http://127.0.0.1:9/apple/v1/catalog/gb/artists/8/albums?limit=100"
+            ])
     }
 
     /// The largest page size first; a size the API refuses (400) is stepped down from, for this
@@ -102,36 +119,43 @@ import DeepCutTestKit
         let client = ScriptedHTTPClient(replies: [
             .success(refused), .success(refused),
             .success(AppleMusicJSON.page([AppleMusicJSON.album("10", "Honeymoon")], next: "/v1/catalog/gb/artists/7/albums?offset=1")),
-            .success(AppleMusicJSON.page([AppleMusicJSON.album("11", "Cloud 9")])),
+            .success(AppleMusicJSON.page([AppleMusicJSON.album("11", "Cloud 9")]))
         ])
         let releases = try await provider(client).releases(ofArtistID: "7", named: "Beach Bunny").get()
         #expect(releases.map(\.id) == ["10", "11"])
-        #expect(client.requests.map(\.url.absoluteString) == [
-            "http://127.0.0.1:9/apple/v1/catalog/gb/artists/7/albums?limit=100",
-            "http://127.0.0.1:9/apple/v1/catalog/gb/artists/7/albums?limit=50",
-            "http://127.0.0.1:9/apple/v1/catalog/gb/artists/7/albums",
-            "http://127.0.0.1:9/apple/v1/catalog/gb/artists/7/albums?offset=1",
-        ])
+        #expect(
+            client.requests.map(\.url.absoluteString) == [
+                "http://127.0.0.1:9/apple/v1/catalog/gb/artists/7/albums?limit=100",
+                "http://127.0.0.1:9/apple/v1/catalog/gb/artists/7/albums?limit=50",
+                "http://127.0.0.1:9/apple/v1/catalog/gb/artists/7/albums",
+                "http://127.0.0.1:9/apple/v1/catalog/gb/artists/7/albums?offset=1"
+            ])
     }
 
     @Test func typeComesFromSuffixAndIsCompilationNeverFromIsSingle() async throws {
-        let client = ScriptedHTTPClient(replies: [.success(AppleMusicJSON.page([
-            AppleMusicJSON.album("1", "Honeymoon", isSingle: true),
-            AppleMusicJSON.album("2", "Prom Queen - EP", isSingle: false),
-            AppleMusicJSON.album("3", "Sports - Single", isSingle: false),
-            AppleMusicJSON.album("4", "Greatest Hits", compilation: true),
-        ]))])
+        let client = ScriptedHTTPClient(replies: [
+            .success(
+                AppleMusicJSON.page([
+                    AppleMusicJSON.album("1", "Honeymoon", isSingle: true),
+                    AppleMusicJSON.album("2", "Prom Queen - EP", isSingle: false),
+                    AppleMusicJSON.album("3", "Sports - Single", isSingle: false),
+                    AppleMusicJSON.album("4", "Greatest Hits", compilation: true)
+                ]))
+        ])
         let releases = try await provider(client).releases(ofArtistID: "7", named: "Beach Bunny").get()
         #expect(releases.map(\.type) == [.album, .ep, .single, .compilation])
         #expect(releases.map(\.title) == ["Honeymoon", "Prom Queen", "Sports", "Greatest Hits"])
     }
 
     @Test func partialDatesExplicitnessArtworkAndTrackCount() async throws {
-        let client = ScriptedHTTPClient(replies: [.success(AppleMusicJSON.page([
-            AppleMusicJSON.album("1", "A", date: "2019", rating: "explicit"),
-            AppleMusicJSON.album("2", "B", date: "2019-06", rating: "clean"),
-            AppleMusicJSON.album("3", "C", date: "soon"),
-        ]))])
+        let client = ScriptedHTTPClient(replies: [
+            .success(
+                AppleMusicJSON.page([
+                    AppleMusicJSON.album("1", "A", date: "2019", rating: "explicit"),
+                    AppleMusicJSON.album("2", "B", date: "2019-06", rating: "clean"),
+                    AppleMusicJSON.album("3", "C", date: "soon")
+                ]))
+        ])
         let releases = try await provider(client).releases(ofArtistID: "7", named: "Beach Bunny").get()
         #expect(releases.map(\.releaseDate) == [ReleaseDate(year: 2019), ReleaseDate(year: 2019, month: 6), nil])
         #expect(releases.map(\.isExplicit) == [true, false, false])
@@ -142,7 +166,7 @@ import DeepCutTestKit
 
     @Test func anAbsoluteNextLinkIsNeverFollowed() async throws {
         let client = ScriptedHTTPClient(replies: [
-            .success(AppleMusicJSON.page([AppleMusicJSON.album("1", "A")], next: "https://elsewhere.example/v1/steal")),
+            .success(AppleMusicJSON.page([AppleMusicJSON.album("1", "A")], next: "https://elsewhere.example/v1/steal"))
         ])
         let failure = try failure(await provider(client).releases(ofArtistID: "7", named: "X"))
         #expect(failure.kind == .decoding)
@@ -154,7 +178,7 @@ import DeepCutTestKit
         let next = "/v1/catalog/gb/artists/7/albums?offset=1"
         let client = ScriptedHTTPClient(replies: [
             .success(AppleMusicJSON.page([AppleMusicJSON.album("1", "A")], next: next)),
-            .success(AppleMusicJSON.page([AppleMusicJSON.album("2", "B")], next: next)),
+            .success(AppleMusicJSON.page([AppleMusicJSON.album("2", "B")], next: next))
         ])
         let failure = try failure(await provider(client).releases(ofArtistID: "7", named: "X"))
         #expect(failure.kind == .decoding)
@@ -164,7 +188,7 @@ import DeepCutTestKit
     @Test func aFailingLaterPageFailsTheArtistRatherThanShorteningTheList() async throws {
         let client = ScriptedHTTPClient(replies: [
             .success(AppleMusicJSON.page([AppleMusicJSON.album("1", "A")], next: "/v1/catalog/gb/artists/7/albums?offset=1")),
-            .success(AppleMusicJSON.error(status: 404, title: "Resource Not Found", detail: "gone", code: "40400")),
+            .success(AppleMusicJSON.error(status: 404, title: "Resource Not Found", detail: "gone", code: "40400"))
         ])
         let failure = try failure(await provider(client).releases(ofArtistID: "7", named: "X"))
         #expect(failure.kind == .http)
@@ -175,8 +199,9 @@ import DeepCutTestKit
 
     /// Refused at every page size, down to the default: the last answer's error body is the message.
     @Test func errorBodyIsDecodedIntoTheMessage() async throws {
-        let refused = Result<HTTPResponse, TransportError>.success(AppleMusicJSON.error(
-            status: 400, title: "Invalid Parameter Value", detail: "Invalid value for 'limit'", code: "40005"))
+        let refused = Result<HTTPResponse, TransportError>.success(
+            AppleMusicJSON.error(
+                status: 400, title: "Invalid Parameter Value", detail: "Invalid value for 'limit'", code: "40005"))
         let client = ScriptedHTTPClient(replies: [refused, refused, refused])
         let failure = try failure(await provider(client).releases(ofArtistID: "7", named: "X"))
         #expect(failure.kind == .http)
@@ -218,8 +243,9 @@ import DeepCutTestKit
     }
 
     @Test func theTokenNeverAppearsInAFailureOrError() async throws {
-        let echo = AppleMusicJSON.error(status: 401, title: "Unauthenticated",
-                                        detail: "token \(Self.token) is expired", code: "40100")
+        let echo = AppleMusicJSON.error(
+            status: 401, title: "Unauthenticated",
+            detail: "token \(Self.token) is expired", code: "40100")
         let client = ScriptedHTTPClient(replies: [.success(echo)])
         let provider = provider(client)
         guard case .failed(let failure) = await provider.resolveArtist(named: "A") else {
@@ -228,8 +254,10 @@ import DeepCutTestKit
         }
         #expect(failure.message.contains("Unauthenticated (40100): token <redacted> is expired"))
         let error = try #require(provider.authorizationError(for: failure))
-        for text in [failure.message, error.message, String(describing: failure), String(describing: error),
-                     String(describing: AppleMusicToken(Self.token))] {
+        for text in [
+            failure.message, error.message, String(describing: failure), String(describing: error),
+            String(describing: AppleMusicToken(Self.token))
+        ] {
             #expect(!text.contains("RECOGNISABLE-TOKEN"), "token leaked into: \(text)")
         }
     }
@@ -257,8 +285,10 @@ import DeepCutTestKit
         #expect(client.requests.count == 1)
         let refused = try #require(provider.credentialsRefused(in: sweep))
         #expect(refused.exitCode == .config)
-        let iTunes: any CatalogProvider = ITunesProvider(baseURL: base, country: "us", requester: CatalogRequester(
-            client: client, policy: RetryPolicy(maxAttempts: 1), timeoutSeconds: 1))
+        let iTunes: any CatalogProvider = ITunesProvider(
+            baseURL: base, country: "us",
+            requester: CatalogRequester(
+                client: client, policy: RetryPolicy(maxAttempts: 1), timeoutSeconds: 1))
         #expect(iTunes.credentialsRefused(in: sweep) == nil, "only a credentialed catalog reads 401 as configuration")
     }
 }

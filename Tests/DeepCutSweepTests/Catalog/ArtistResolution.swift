@@ -1,7 +1,8 @@
-@testable import DeepCutCatalog
 import DeepCutCore
-@testable import DeepCutSweep
 import DeepCutTestKit
+
+@testable import DeepCutCatalog
+@testable import DeepCutSweep
 
 extension CatalogProvider {
     /// What the sweep's resolver makes of this provider's search for `name`.

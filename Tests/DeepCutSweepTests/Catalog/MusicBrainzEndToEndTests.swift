@@ -1,29 +1,35 @@
+import DeepCutCore
+import DeepCutTestKit
+import Foundation
+import Testing
+
 @testable import DeepCutCatalog
 @testable import DeepCutConfig
-import DeepCutCore
 @testable import DeepCutFixtures
 @testable import DeepCutHTTP
 @testable import DeepCutSweep
-import Foundation
-import Testing
-import DeepCutTestKit
 
 /// The MusicBrainz provider through the real HTTP client against the fixture server, built from a config file.
 @Suite struct MusicBrainzEndToEndTests {
     let scratch = ScratchFolder()
 
-    static let catalog = FixtureCatalog.generated(artists: 4, releasesPerArtist: 130, seed: 11,
-                                                  today: ReleaseDate(year: 2026, month: 11, day: 29))
+    static let catalog = FixtureCatalog.generated(
+        artists: 4, releasesPerArtist: 130, seed: 11,
+        today: ReleaseDate(year: 2026, month: 11, day: 29))
 
     /// Loads a config naming the fixture server, then builds the provider as the pipeline does.
-    func provider(_ url: URL, contact: String? = "deepcut-tests@example.org", maxAttempts: Int = 3,
-                  rateLimitWaitSeconds: Double = 300) throws -> any CatalogProvider {
+    func provider(
+        _ url: URL, contact: String? = "deepcut-tests@example.org", maxAttempts: Int = 3,
+        rateLimitWaitSeconds: Double = 300
+    ) throws -> any CatalogProvider {
         let contactKey = contact.map { #", "contact": "\#($0)""# } ?? ""
-        let file = try scratch.write("config.json", """
-        {"library": [{"format": "csv", "path": "library.csv"}],
-         "catalog": {"provider": "musicbrainz", "baseURL": "\(url.absoluteString)", "maxAttempts": \(maxAttempts),
-                     "rateLimitWaitSeconds": \(rateLimitWaitSeconds)\(contactKey)}}
-        """)
+        let file = try scratch.write(
+            "config.json",
+            """
+            {"library": [{"format": "csv", "path": "library.csv"}],
+             "catalog": {"provider": "musicbrainz", "baseURL": "\(url.absoluteString)", "maxAttempts": \(maxAttempts),
+                         "rateLimitWaitSeconds": \(rateLimitWaitSeconds)\(contactKey)}}
+            """)
         let config = try ConfigLoader.load(from: file)
         return try CatalogProviderFactory.make(config.catalog, client: CurlHTTPClient(maximumConnectionsPerHost: 4))
     }
@@ -64,7 +70,8 @@ import DeepCutTestKit
     @Test func searchResolvesTheMBIDWithTheUserAgentTheFixtureDemands() async throws {
         try await withFixtureServer(FixtureTestCatalog.catalog) { server, url in
             let provider = try provider(url)
-            #expect(await provider.resolveArtist(named: "beyonce")
+            #expect(
+                await provider.resolveArtist(named: "beyonce")
                     == .found(id: MusicBrainzID.mbid(for: FixtureTestCatalog.beyonceID), name: "Beyoncé"))
             #expect(await provider.resolveArtist(named: "Nobody At All") == .notFound)
             #expect(server.requestLog.map(\.status) == [200, 200], "a User-Agent without a contact would be 403")
@@ -79,7 +86,9 @@ import DeepCutTestKit
         catalog.artists[1].fault = Fault(.serviceUnavailable(retryAfter: "0"), on: .lookup)
         try await withFixtureServer(catalog) { server, url in
             let provider = try provider(url, maxAttempts: 1, rateLimitWaitSeconds: 3)
-            let recovered = try await provider.releases(ofArtistID: MusicBrainzID.mbid(for: FixtureTestCatalog.polyphiaID), named: "Polyphia").get()
+            let recovered = try await provider.releases(
+                ofArtistID: MusicBrainzID.mbid(for: FixtureTestCatalog.polyphiaID), named: "Polyphia"
+            ).get()
             #expect(recovered.count == 5)
             let failed = await provider.releases(ofArtistID: MusicBrainzID.mbid(for: FixtureTestCatalog.beyonceID), named: "Beyoncé")
             guard case .failure(let failure) = failed else {

@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 @testable import DeepCut
 @testable import DeepCutFixtures
 @testable import DeepCutHTTP
-import Foundation
-import Testing
 
 /// Measurement 2: deepcut's HTTP layer alone (`CurlHTTPClient`, as the sweep builds it)
 /// fetching a list of URLs `width` at a time in a sliding window, for comparison with
@@ -36,8 +37,10 @@ struct ClientBenchmark {
             responses = fetched
         }
         let statuses = Dictionary(grouping: responses, by: { String($0.status) }).mapValues(\.count)
-        try BenchmarkRequest.write(Output(runs: runs, requests: responses.count, bytes: responses.reduce(0) { $0 + $1.body.count },
-                                          statuses: statuses))
+        try BenchmarkRequest.write(
+            Output(
+                runs: runs, requests: responses.count, bytes: responses.reduce(0) { $0 + $1.body.count },
+                statuses: statuses))
     }
 
     /// Sliding window: filled to `width`, then one request starts per request that finishes.

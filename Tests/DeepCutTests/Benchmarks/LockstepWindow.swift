@@ -7,8 +7,10 @@
 struct LockstepWindow {
     let width: Int
 
-    func run<Schedule: WindowSchedule>(_ schedule: inout Schedule,
-                                       perform: @escaping @Sendable (Schedule.Job) async -> Schedule.Output) async {
+    func run<Schedule: WindowSchedule>(
+        _ schedule: inout Schedule,
+        perform: @escaping @Sendable (Schedule.Job) async -> Schedule.Output
+    ) async {
         while true {
             var chunk: [Schedule.Job] = []
             while chunk.count < width, let job = schedule.nextJob() { chunk.append(job) }

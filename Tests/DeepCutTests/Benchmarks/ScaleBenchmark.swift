@@ -1,13 +1,14 @@
+import DeepCutCore
+import Foundation
+import Testing
+
 @testable import DeepCut
 @testable import DeepCutCatalog
 @testable import DeepCutConfig
-import DeepCutCore
 @testable import DeepCutHTTP
 @testable import DeepCutLibrary
 @testable import DeepCutPublish
 @testable import DeepCutState
-import Foundation
-import Testing
 
 /// Measurement 4's per-stage times: the offline run's stages, one at a time, on a copy of the
 /// state a real run left (its catalog memory holds every artist's releases).
@@ -72,10 +73,11 @@ struct ScaleBenchmark {
             let snapshot = Snapshot(runID: RunID(started), generatedAt: Date(), sweep: sweep, diff: feed)
             return try Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots)(snapshot)
         }
-        try BenchmarkRequest.write(Output(
-            library: libraryTime, catalogFromMemory: memoryTime, dismissals: dismissalsTime, diff: diffRuns.min() ?? 0,
-            diffRuns: diffRuns, publish: publishTime, releases: releases.count, libraryAlbums: library.albums.count,
-            dismissed: dismissed.count, entries: feed.entries.count,
-            dropped: Dictionary(uniqueKeysWithValues: feed.dropped.map { ($0.key.rawValue, $0.value) })))
+        try BenchmarkRequest.write(
+            Output(
+                library: libraryTime, catalogFromMemory: memoryTime, dismissals: dismissalsTime, diff: diffRuns.min() ?? 0,
+                diffRuns: diffRuns, publish: publishTime, releases: releases.count, libraryAlbums: library.albums.count,
+                dismissed: dismissed.count, entries: feed.entries.count,
+                dropped: Dictionary(uniqueKeysWithValues: feed.dropped.map { ($0.key.rawValue, $0.value) })))
     }
 }

@@ -1,11 +1,12 @@
+import DeepCutCore
+import Foundation
+import Testing
+
 @testable import DeepCut
 @testable import DeepCutCatalog
 @testable import DeepCutConfig
-import DeepCutCore
 @testable import DeepCutHTTP
 @testable import DeepCutSweep
-import Foundation
-import Testing
 
 /// Measurement 1: the sweep's sliding window (`SweepCatalog`, as the pipeline runs it) against
 /// lockstep chunks (`LockstepWindow`) over the same schedule, provider and HTTP client, against
@@ -28,8 +29,9 @@ struct SchedulingBenchmark {
 
     @Test func sweep() async throws {
         let input = try BenchmarkRequest.input(Input.self)
-        let catalog = CatalogConfig(provider: .itunes, baseURL: input.baseURL, concurrency: input.width,
-                                    requestsPerMinute: 1_000_000)
+        let catalog = CatalogConfig(
+            provider: .itunes, baseURL: input.baseURL, concurrency: input.width,
+            requestsPerMinute: 1_000_000)
         let provider = try CatalogProviderFactory.make(catalog, client: CurlHTTPClient(maximumConnectionsPerHost: input.width))
         let outcomes: [ArtistOutcome]
         let wall: Double
@@ -44,8 +46,10 @@ struct SchedulingBenchmark {
             Issue.record("unknown scheduler \(input.scheduler)")
             return
         }
-        try BenchmarkRequest.write(Output(wall: wall, fetched: outcomes.filter { if case .fetched = $0 { true } else { false } }.count,
-                                          failed: outcomes.filter { !$0.isDefinite }.count))
+        try BenchmarkRequest.write(
+            Output(
+                wall: wall, fetched: outcomes.filter { if case .fetched = $0 { true } else { false } }.count,
+                failed: outcomes.filter { !$0.isDefinite }.count))
     }
 
     /// `SweepCatalog.run`'s jobs, run in lockstep chunks instead of the sliding window.
@@ -53,10 +57,11 @@ struct SchedulingBenchmark {
         var schedule = SweepSchedule(names: artists, known: [:], batchLimit: provider.releaseBatchLimit, resolvedAt: Date())
         let resolver = ArtistResolver(provider: provider, ownedKeys: [])
         await LockstepWindow(width: width).run(&schedule) { job in
-            let answer: SweepJob.Answer = switch job {
-            case .resolve(let index, let name): .resolved(index: index, name: name, await resolver.resolve(name))
-            case .fetch(let members): .fetched(members, await provider.listings(ofEach: members.map(\.artist)))
-            }
+            let answer: SweepJob.Answer =
+                switch job {
+                case .resolve(let index, let name): .resolved(index: index, name: name, await resolver.resolve(name))
+                case .fetch(let members): .fetched(members, await provider.listings(ofEach: members.map(\.artist)))
+                }
             return (answer, 0)
         }
         return artists.indices.map { schedule.finalOutcome($0, stop: .cancelled, reachedDeadline: false) }

@@ -1,25 +1,34 @@
+import Testing
+
 @testable import DeepCut
 @testable import DeepCutCatalog
 @testable import DeepCutConfig
 @testable import DeepCutCore
-import Testing
 
 @Suite struct ArgumentParsingTests {
     private static let config = CommandOption.value("config", placeholder: "PATH", help: "Config file.")
-    private static let sweep = CommandSpec(["sweep"], abstract: "Run the pipeline once.", options: [
-        config, .flag("if-stale", help: "Skip while the baseline is fresh."),
-    ])
-    private static let dismiss = CommandSpec(["dismiss"], abstract: "Dismiss a release.", options: [
-        config, .value("title", placeholder: "T", help: "Album title."), .value("artist", placeholder: "A", help: "Album artist."),
-    ], arguments: [CommandArgument("ID", help: "Release id.", isRequired: false)])
-    private static let libraryAdd = CommandSpec(["library", "add"], abstract: "Record an owned album.", options: [
-        config, .value("title", placeholder: "T", help: "Album title.", required: true),
-        .value("artist", placeholder: "A", help: "Album artist.", required: true),
-    ])
-    private static let importDismissals = CommandSpec(["dismissals", "import"], abstract: "Import dismissals.", options: [config],
-                                                      arguments: [CommandArgument("FILE", help: "Dismissals JSON.")])
+    private static let sweep = CommandSpec(
+        ["sweep"], abstract: "Run the pipeline once.",
+        options: [
+            config, .flag("if-stale", help: "Skip while the baseline is fresh.")
+        ])
+    private static let dismiss = CommandSpec(
+        ["dismiss"], abstract: "Dismiss a release.",
+        options: [
+            config, .value("title", placeholder: "T", help: "Album title."), .value("artist", placeholder: "A", help: "Album artist.")
+        ], arguments: [CommandArgument("ID", help: "Release id.", isRequired: false)])
+    private static let libraryAdd = CommandSpec(
+        ["library", "add"], abstract: "Record an owned album.",
+        options: [
+            config, .value("title", placeholder: "T", help: "Album title.", required: true),
+            .value("artist", placeholder: "A", help: "Album artist.", required: true)
+        ])
+    private static let importDismissals = CommandSpec(
+        ["dismissals", "import"], abstract: "Import dismissals.", options: [config],
+        arguments: [CommandArgument("FILE", help: "Dismissals JSON.")])
     private static let exportDismissals = CommandSpec(["dismissals", "export"], abstract: "Export dismissals.", options: [config])
-    private static let tagged = CommandSpec(["tag"], abstract: "Tag.", options: [.value("tag", placeholder: "TAG", help: "A tag.", repeatable: true)])
+    private static let tagged = CommandSpec(
+        ["tag"], abstract: "Tag.", options: [.value("tag", placeholder: "TAG", help: "A tag.", repeatable: true)])
     private static let program = ProgramSpec(
         name: "deepcut", abstract: "New releases from the artists you own.",
         options: [.flag("version", help: "Print the version.")],
@@ -87,7 +96,10 @@ import Testing
 
     @Test func unknownOptionNamesItAndShowsUsage() {
         let error = failure("sweep", "--fast")
-        #expect(error == UsageError(problem: "deepcut sweep: unknown option '--fast'", usage: "usage: deepcut sweep [--config PATH] [--if-stale]"))
+        #expect(
+            error
+                == UsageError(problem: "deepcut sweep: unknown option '--fast'", usage: "usage: deepcut sweep [--config PATH] [--if-stale]")
+        )
         #expect(error?.message == "deepcut sweep: unknown option '--fast'\nusage: deepcut sweep [--config PATH] [--if-stale]")
         #expect(error?.exitCode == .usage)
         #expect(error?.exitCode.rawValue == 64)
@@ -104,7 +116,7 @@ import Testing
         (["sweep", "now"], "deepcut sweep: unexpected argument 'now'"),
         (["dismiss", "1", "2"], "deepcut dismiss: unexpected argument '2'"),
         (["library", "add", "--title", "Fragments"], "deepcut library add: missing option '--artist A'"),
-        (["dismissals", "import"], "deepcut dismissals import: missing argument FILE"),
+        (["dismissals", "import"], "deepcut dismissals import: missing argument FILE")
     ])
     func usageProblems(words: [String], problem: String) {
         #expect(failure(words)?.problem == problem)
@@ -153,10 +165,11 @@ import Testing
     }
 
     @Test func groupUsageListsOnlyItsCommands() {
-        #expect(failure("dismissals")?.usage == """
-        usage: deepcut dismissals import [--config PATH] FILE
-               deepcut dismissals export [--config PATH]
-        """)
+        #expect(
+            failure("dismissals")?.usage == """
+                usage: deepcut dismissals import [--config PATH] FILE
+                       deepcut dismissals export [--config PATH]
+                """)
     }
 
     @Test func programUsageListsItsOwnOptionsThenEveryCommand() {
@@ -178,16 +191,17 @@ import Testing
 
     @Test func helpAnywhereBeforeTerminatorWins() throws {
         let text = try help("sweep", "--fast", "-h")
-        #expect(text == """
-        Run the pipeline once.
+        #expect(
+            text == """
+                Run the pipeline once.
 
-        usage: deepcut sweep [--config PATH] [--if-stale]
+                usage: deepcut sweep [--config PATH] [--if-stale]
 
-        options:
-          --config PATH   Config file.
-          --if-stale      Skip while the baseline is fresh.
-          -h, --help      Show this help.
-        """)
+                options:
+                  --config PATH   Config file.
+                  --if-stale      Skip while the baseline is fresh.
+                  -h, --help      Show this help.
+                """)
         #expect(try help("dismissals", "import", "--help")?.contains("arguments:\n  FILE   Dismissals JSON.") == true)
     }
 

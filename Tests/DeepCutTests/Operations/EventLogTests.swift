@@ -1,7 +1,8 @@
+import Testing
+
 @testable import DeepCut
 @testable import DeepCutCore
 @testable import DeepCutSweep
-import Testing
 
 @Suite struct EventLogTests {
     private let capture = LogCapture()
@@ -17,9 +18,16 @@ import Testing
 
     @Test func oneLogfmtLinePerEvent() {
         let log = capture.log()
-        log.warning("artist.failed", ["artist": "Bon Iver", "kind": "timeout", "http_status": nil as Int?, "attempts": 3,
-                                      "message": "no answer in 20 s\nafter \"retries\""])
-        #expect(capture.text == #"level=warning event=artist.failed artist="Bon Iver" kind=timeout attempts=3 message="no answer in 20 s\nafter \"retries\"""# + "\n")
+        log.warning(
+            "artist.failed",
+            [
+                "artist": "Bon Iver", "kind": "timeout", "http_status": nil as Int?, "attempts": 3,
+                "message": "no answer in 20 s\nafter \"retries\""
+            ])
+        #expect(
+            capture.text
+                == #"level=warning event=artist.failed artist="Bon Iver" kind=timeout attempts=3 message="no answer in 20 s\nafter \"retries\"""#
+                + "\n")
     }
 
     @Test func optionalValuesArePrintedWhenPresent() {
@@ -57,8 +65,11 @@ import Testing
 
     @Test func journalLinesCarrySyslogPriorities() {
         logEveryLevel(capture.log(.verbose, journal: true))
-        #expect(capture.lines == ["<7>level=debug event=one", "<6>level=info event=two",
-                                  "<4>level=warning event=three", "<3>level=error event=four"])
+        #expect(
+            capture.lines == [
+                "<7>level=debug event=one", "<6>level=info event=two",
+                "<4>level=warning event=three", "<3>level=error event=four"
+            ])
     }
 
     // MARK: - Status line

@@ -1,9 +1,10 @@
+import DeepCutTestKit
+import Foundation
+import Testing
+
 @testable import DeepCut
 @testable import DeepCutConfig
 @testable import DeepCutCore
-import Foundation
-import Testing
-import DeepCutTestKit
 
 /// `scripts/install` and `scripts/uninstall` run for real into a DESTDIR, with a stand-in binary
 /// (`DEEPCUT_INSTALL_BINARY`) so no release build is needed.
@@ -58,9 +59,10 @@ import DeepCutTestKit
             let path = base + relative
             let attributes = try manager.attributesOfItem(atPath: path)
             guard attributes[.type] as? FileAttributeType == .typeRegular else { continue }
-            files[relative] = FileState(mode: attributes[.posixPermissions] as? Int ?? -1,
-                                        modified: attributes[.modificationDate] as? Date ?? .distantPast,
-                                        contents: try Data(contentsOf: URL(fileURLWithPath: path)))
+            files[relative] = FileState(
+                mode: attributes[.posixPermissions] as? Int ?? -1,
+                modified: attributes[.modificationDate] as? Date ?? .distantPast,
+                contents: try Data(contentsOf: URL(fileURLWithPath: path)))
         }
         return files
     }
@@ -80,17 +82,18 @@ import DeepCutTestKit
         #expect(install.status == 0, "\(install.output)")
 
         let files = try tree()
-        #expect(Set(files.keys) == [
-            "opt/deepcut/bin/deepcut",
-            "etc/systemd/system/deepcut.service",
-            "etc/systemd/system/deepcut.timer",
-            "etc/systemd/system/deepcut-failure@.service",
-            "usr/lib/sysusers.d/deepcut.conf",
-            "etc/deepcut/config.json",
-            "etc/deepcut/config.example.json",
-            "opt/deepcut/share/doc/deepcut/README.md",
-            "opt/deepcut/share/doc/deepcut/OPERATIONS.md",
-        ])
+        #expect(
+            Set(files.keys) == [
+                "opt/deepcut/bin/deepcut",
+                "etc/systemd/system/deepcut.service",
+                "etc/systemd/system/deepcut.timer",
+                "etc/systemd/system/deepcut-failure@.service",
+                "usr/lib/sysusers.d/deepcut.conf",
+                "etc/deepcut/config.json",
+                "etc/deepcut/config.example.json",
+                "opt/deepcut/share/doc/deepcut/README.md",
+                "opt/deepcut/share/doc/deepcut/OPERATIONS.md"
+            ])
         #expect(files["opt/deepcut/bin/deepcut"]?.mode == 0o755)
         #expect(files["opt/deepcut/bin/deepcut"]?.contents == (try Data(contentsOf: binary())))
         #expect(files["etc/systemd/system/deepcut.service"]?.mode == 0o644)
@@ -103,7 +106,8 @@ import DeepCutTestKit
         #expect(service.contains("Documentation=file:///opt/deepcut/share/doc/deepcut/README.md"))
         #expect(!service.contains("/usr/local"))
         #expect(try text("etc/systemd/system/deepcut-failure@.service").contains("ExecStart=/opt/deepcut/bin/deepcut health"))
-        #expect(try text("etc/systemd/system/deepcut.timer") == String(decoding: try Self.repositoryFile("jobs/deepcut.timer"), as: UTF8.self))
+        #expect(
+            try text("etc/systemd/system/deepcut.timer") == String(decoding: try Self.repositoryFile("jobs/deepcut.timer"), as: UTF8.self))
 
         let credstore = try FileManager.default.attributesOfItem(atPath: destdir.appendingPathComponent("etc/credstore").path)
         #expect(credstore[.posixPermissions] as? Int == 0o700)
@@ -112,7 +116,8 @@ import DeepCutTestKit
 
     @Test func theDefaultPrefixKeepsTheUnitsAsWritten() throws {
         #expect(try run("install", prefix: "/usr/local").status == 0)
-        #expect(try Data(contentsOf: destdir.appendingPathComponent("etc/systemd/system/deepcut.service"))
+        #expect(
+            try Data(contentsOf: destdir.appendingPathComponent("etc/systemd/system/deepcut.service"))
                 == (try Self.repositoryFile("jobs/deepcut.service")))
         #expect(FileManager.default.isExecutableFile(atPath: destdir.appendingPathComponent("usr/local/bin/deepcut").path))
     }
@@ -170,12 +175,13 @@ import DeepCutTestKit
         let uninstall = try run("uninstall")
 
         #expect(uninstall.status == 0, "\(uninstall.output)")
-        #expect(Set(try tree().keys) == [
-            "etc/deepcut/config.json",
-            "var/lib/deepcut/state.db",
-            "var/lib/deepcut/feed/latest.json",
-            "etc/credstore/deepcut.apple-music-token",
-        ])
+        #expect(
+            Set(try tree().keys) == [
+                "etc/deepcut/config.json",
+                "var/lib/deepcut/state.db",
+                "var/lib/deepcut/feed/latest.json",
+                "etc/credstore/deepcut.apple-music-token"
+            ])
         let manager = FileManager.default
         #expect(!manager.fileExists(atPath: destdir.appendingPathComponent("opt/deepcut/share/doc/deepcut").path))
         #expect(try run("uninstall").status == 0, "a second uninstall has nothing left to do and succeeds")

@@ -1,8 +1,9 @@
+import DeepCutTestKit
 import Foundation
 import Glibc
 import Testing
+
 @testable import DeepCut
-import DeepCutTestKit
 
 @Suite struct JournalStreamTests {
     private static func announcement(of descriptor: Int32) throws -> String {
@@ -13,7 +14,10 @@ import DeepCutTestKit
     @Test func aPipeNamedByJournalStreamIsTheJournal() throws {
         var ends: [Int32] = [0, 0]
         try #require(pipe(&ends) == 0)
-        defer { close(ends[0]); close(ends[1]) }
+        defer {
+            close(ends[0])
+            close(ends[1])
+        }
         let environment = ["JOURNAL_STREAM": try Self.announcement(of: ends[1])]
         #expect(JournalStream.isConnected(ends[1], environment: environment))
     }
@@ -21,7 +25,10 @@ import DeepCutTestKit
     @Test func aFileIsNotTheJournalEvenWhenAStreamIsAnnounced() throws {
         var ends: [Int32] = [0, 0]
         try #require(pipe(&ends) == 0)
-        defer { close(ends[0]); close(ends[1]) }
+        defer {
+            close(ends[0])
+            close(ends[1])
+        }
         let scratch = ScratchFolder()
         let path = scratch.url.appendingPathComponent("stderr.log").path
         let file = open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0o644)
@@ -36,7 +43,10 @@ import DeepCutTestKit
     @Test func withoutAValidAnnouncementNothingIsTheJournal() throws {
         var ends: [Int32] = [0, 0]
         try #require(pipe(&ends) == 0)
-        defer { close(ends[0]); close(ends[1]) }
+        defer {
+            close(ends[0])
+            close(ends[1])
+        }
         let real = try Self.announcement(of: ends[1])
         #expect(!JournalStream.isConnected(ends[1], environment: [:]))
         for malformed in ["", "12", "a:b", real + ":1", " " + real, "-1:5"] {

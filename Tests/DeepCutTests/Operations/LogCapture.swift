@@ -1,6 +1,7 @@
+import Synchronization
+
 @testable import DeepCut
 @testable import DeepCutCore
-import Synchronization
 
 /// Collects what an `EventLog` writes, chunk by chunk, so tests read exact bytes.
 final class LogCapture: Sendable {
@@ -14,7 +15,8 @@ final class LogCapture: Sendable {
     }
 
     func log(_ verbosity: LogVerbosity = .normal, journal: Bool = false, interactive: Bool = false) -> EventLog {
-        EventLog(minimumLevel: verbosity.minimumLevel, prefixesPriority: journal, isInteractive: interactive,
-                 write: { text in self.chunks.withLock { $0.append(text) } })
+        EventLog(
+            minimumLevel: verbosity.minimumLevel, prefixesPriority: journal, isInteractive: interactive,
+            write: { text in self.chunks.withLock { $0.append(text) } })
     }
 }

@@ -1,9 +1,11 @@
 import Testing
+
 @testable import DeepCut
 
 @Suite struct LogfmtTests {
     @Test func plainValuesStayBare() {
-        #expect(Logfmt.line([("level", "info"), ("event", "artist.failed"), ("attempts", "3")])
+        #expect(
+            Logfmt.line([("level", "info"), ("event", "artist.failed"), ("attempts", "3")])
                 == "level=info event=artist.failed attempts=3")
     }
 

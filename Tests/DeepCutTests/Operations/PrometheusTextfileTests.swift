@@ -1,12 +1,13 @@
+import DeepCutCore
+import DeepCutTestKit
+import Foundation
+import Testing
+
 @testable import DeepCut
 @testable import DeepCutConfig
-import DeepCutCore
 @testable import DeepCutPublish
 @testable import DeepCutState
 @testable import DeepCutSweep
-import Foundation
-import Testing
-import DeepCutTestKit
 
 @Suite struct PrometheusTextfileTests {
     private let scratch = ScratchFolder()
@@ -14,101 +15,109 @@ import DeepCutTestKit
     private static let started = Date(timeIntervalSince1970: 1_795_953_600)
 
     private static func report(status: RunStatus, artists: ArtistCounts, requests: Int, entries: Int) -> HealthReport {
-        HealthReport(runID: RunID(started), startedAt: started, finishedAt: started.addingTimeInterval(41.2504), status: status,
-                     exitCode: ExitStatus.of(status),
-                     sweep: HealthReport.SweepStage(status: status == .complete ? .ok : .failed, provider: "itunes", artists: artists,
-                                                    requests: requests, incompleteArtists: [], failures: []),
-                     diff: status == .failed ? .notRun : HealthReport.DiffStage(status: .ok, considered: 90, entries: entries, dropped: [:]))
+        HealthReport(
+            runID: RunID(started), startedAt: started, finishedAt: started.addingTimeInterval(41.2504), status: status,
+            exitCode: ExitStatus.of(status),
+            sweep: HealthReport.SweepStage(
+                status: status == .complete ? .ok : .failed, provider: "itunes", artists: artists,
+                requests: requests, incompleteArtists: [], failures: []),
+            diff: status == .failed ? .notRun : HealthReport.DiffStage(status: .ok, considered: 90, entries: entries, dropped: [:]))
     }
 
-    private static let complete = report(status: .complete, artists: ArtistCounts(total: 200, fetched: 198, notFound: 2),
-                                         requests: 412, entries: 37)
-    private static let failed = report(status: .failed, artists: ArtistCounts(total: 200, failed: 199, skipped: 1),
-                                       requests: 597, entries: 0)
+    private static let complete = report(
+        status: .complete, artists: ArtistCounts(total: 200, fetched: 198, notFound: 2),
+        requests: 412, entries: 37)
+    private static let failed = report(
+        status: .failed, artists: ArtistCounts(total: 200, failed: 199, skipped: 1),
+        requests: 597, entries: 0)
 
     @Test func completeRun() {
         let text = PrometheusTextfile.render(Self.complete, provider: "itunes", previousSuccess: Date(timeIntervalSince1970: 1_795_867_241))
-        #expect(text == """
-            # HELP deepcut_last_run_timestamp_seconds Unix time the last sweep finished.
-            # TYPE deepcut_last_run_timestamp_seconds gauge
-            deepcut_last_run_timestamp_seconds 1795953641
-            # HELP deepcut_last_success_timestamp_seconds Unix time the last complete sweep finished (0: none recorded).
-            # TYPE deepcut_last_success_timestamp_seconds gauge
-            deepcut_last_success_timestamp_seconds 1795953641
-            # HELP deepcut_last_run_duration_seconds How long the last sweep took.
-            # TYPE deepcut_last_run_duration_seconds gauge
-            deepcut_last_run_duration_seconds 41.25
-            # HELP deepcut_sweep_complete 1 when the last sweep has an answer for every library artist, else 0.
-            # TYPE deepcut_sweep_complete gauge
-            deepcut_sweep_complete 1
-            # HELP deepcut_artists Library artists by how the last sweep ended for them.
-            # TYPE deepcut_artists gauge
-            deepcut_artists{state="fetched"} 198
-            deepcut_artists{state="notFound"} 2
-            deepcut_artists{state="failed"} 0
-            deepcut_artists{state="skipped"} 0
-            # HELP deepcut_feed_entries Feed entries the last sweep produced.
-            # TYPE deepcut_feed_entries gauge
-            deepcut_feed_entries 37
-            # HELP deepcut_requests Catalog HTTP requests the last sweep made, retries included.
-            # TYPE deepcut_requests gauge
-            deepcut_requests{provider="itunes"} 412
+        #expect(
+            text == """
+                # HELP deepcut_last_run_timestamp_seconds Unix time the last sweep finished.
+                # TYPE deepcut_last_run_timestamp_seconds gauge
+                deepcut_last_run_timestamp_seconds 1795953641
+                # HELP deepcut_last_success_timestamp_seconds Unix time the last complete sweep finished (0: none recorded).
+                # TYPE deepcut_last_success_timestamp_seconds gauge
+                deepcut_last_success_timestamp_seconds 1795953641
+                # HELP deepcut_last_run_duration_seconds How long the last sweep took.
+                # TYPE deepcut_last_run_duration_seconds gauge
+                deepcut_last_run_duration_seconds 41.25
+                # HELP deepcut_sweep_complete 1 when the last sweep has an answer for every library artist, else 0.
+                # TYPE deepcut_sweep_complete gauge
+                deepcut_sweep_complete 1
+                # HELP deepcut_artists Library artists by how the last sweep ended for them.
+                # TYPE deepcut_artists gauge
+                deepcut_artists{state="fetched"} 198
+                deepcut_artists{state="notFound"} 2
+                deepcut_artists{state="failed"} 0
+                deepcut_artists{state="skipped"} 0
+                # HELP deepcut_feed_entries Feed entries the last sweep produced.
+                # TYPE deepcut_feed_entries gauge
+                deepcut_feed_entries 37
+                # HELP deepcut_requests Catalog HTTP requests the last sweep made, retries included.
+                # TYPE deepcut_requests gauge
+                deepcut_requests{provider="itunes"} 412
 
-            """ + Self.laterSeries)
+                """ + Self.laterSeries)
     }
 
     @Test func failedRunKeepsThePreviousSuccess() {
         let text = PrometheusTextfile.render(Self.failed, provider: "itunes", previousSuccess: Date(timeIntervalSince1970: 1_795_867_241.9))
-        #expect(text == """
-            # HELP deepcut_last_run_timestamp_seconds Unix time the last sweep finished.
-            # TYPE deepcut_last_run_timestamp_seconds gauge
-            deepcut_last_run_timestamp_seconds 1795953641
-            # HELP deepcut_last_success_timestamp_seconds Unix time the last complete sweep finished (0: none recorded).
-            # TYPE deepcut_last_success_timestamp_seconds gauge
-            deepcut_last_success_timestamp_seconds 1795867241
-            # HELP deepcut_last_run_duration_seconds How long the last sweep took.
-            # TYPE deepcut_last_run_duration_seconds gauge
-            deepcut_last_run_duration_seconds 41.25
-            # HELP deepcut_sweep_complete 1 when the last sweep has an answer for every library artist, else 0.
-            # TYPE deepcut_sweep_complete gauge
-            deepcut_sweep_complete 0
-            # HELP deepcut_artists Library artists by how the last sweep ended for them.
-            # TYPE deepcut_artists gauge
-            deepcut_artists{state="fetched"} 0
-            deepcut_artists{state="notFound"} 0
-            deepcut_artists{state="failed"} 199
-            deepcut_artists{state="skipped"} 1
-            # HELP deepcut_feed_entries Feed entries the last sweep produced.
-            # TYPE deepcut_feed_entries gauge
-            deepcut_feed_entries 0
-            # HELP deepcut_requests Catalog HTTP requests the last sweep made, retries included.
-            # TYPE deepcut_requests gauge
-            deepcut_requests{provider="itunes"} 597
+        #expect(
+            text == """
+                # HELP deepcut_last_run_timestamp_seconds Unix time the last sweep finished.
+                # TYPE deepcut_last_run_timestamp_seconds gauge
+                deepcut_last_run_timestamp_seconds 1795953641
+                # HELP deepcut_last_success_timestamp_seconds Unix time the last complete sweep finished (0: none recorded).
+                # TYPE deepcut_last_success_timestamp_seconds gauge
+                deepcut_last_success_timestamp_seconds 1795867241
+                # HELP deepcut_last_run_duration_seconds How long the last sweep took.
+                # TYPE deepcut_last_run_duration_seconds gauge
+                deepcut_last_run_duration_seconds 41.25
+                # HELP deepcut_sweep_complete 1 when the last sweep has an answer for every library artist, else 0.
+                # TYPE deepcut_sweep_complete gauge
+                deepcut_sweep_complete 0
+                # HELP deepcut_artists Library artists by how the last sweep ended for them.
+                # TYPE deepcut_artists gauge
+                deepcut_artists{state="fetched"} 0
+                deepcut_artists{state="notFound"} 0
+                deepcut_artists{state="failed"} 199
+                deepcut_artists{state="skipped"} 1
+                # HELP deepcut_feed_entries Feed entries the last sweep produced.
+                # TYPE deepcut_feed_entries gauge
+                deepcut_feed_entries 0
+                # HELP deepcut_requests Catalog HTTP requests the last sweep made, retries included.
+                # TYPE deepcut_requests gauge
+                deepcut_requests{provider="itunes"} 597
 
-            """ + Self.laterSeries)
+                """ + Self.laterSeries)
     }
 
     @Test func everySeriesIsPresentWhenNothingIsKnown() {
-        let stopped = HealthReport(runID: RunID(Self.started), startedAt: Self.started, finishedAt: Self.started, status: .failed,
-                                   exitCode: .config)
+        let stopped = HealthReport(
+            runID: RunID(Self.started), startedAt: Self.started, finishedAt: Self.started, status: .failed,
+            exitCode: .config)
         let samples = PrometheusTextfile.render(stopped, provider: "musicbrainz", previousSuccess: nil)
             .split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
-        #expect(samples == [
-            "deepcut_last_run_timestamp_seconds 1795953600",
-            "deepcut_last_success_timestamp_seconds 0",
-            "deepcut_last_run_duration_seconds 0.0",
-            "deepcut_sweep_complete 0",
-            #"deepcut_artists{state="fetched"} 0"#,
-            #"deepcut_artists{state="notFound"} 0"#,
-            #"deepcut_artists{state="failed"} 0"#,
-            #"deepcut_artists{state="skipped"} 0"#,
-            "deepcut_feed_entries 0",
-            #"deepcut_requests{provider="musicbrainz"} 0"#,
-        ] + FailureKind.allCases.map { #"deepcut_artist_failures{kind=""# + $0.rawValue + #""} 0"# } + [
-            "deepcut_library_albums 0",
-            "deepcut_library_artists 0",
-            #"deepcut_build_info{version="\#(DeepCutCLI.version)"} 1"#,
-        ])
+        #expect(
+            samples == [
+                "deepcut_last_run_timestamp_seconds 1795953600",
+                "deepcut_last_success_timestamp_seconds 0",
+                "deepcut_last_run_duration_seconds 0.0",
+                "deepcut_sweep_complete 0",
+                #"deepcut_artists{state="fetched"} 0"#,
+                #"deepcut_artists{state="notFound"} 0"#,
+                #"deepcut_artists{state="failed"} 0"#,
+                #"deepcut_artists{state="skipped"} 0"#,
+                "deepcut_feed_entries 0",
+                #"deepcut_requests{provider="musicbrainz"} 0"#
+            ] + FailureKind.allCases.map { #"deepcut_artist_failures{kind=""# + $0.rawValue + #""} 0"# } + [
+                "deepcut_library_albums 0",
+                "deepcut_library_artists 0",
+                #"deepcut_build_info{version="\#(DeepCutCLI.version)"} 1"#
+            ])
     }
 
     /// The series after `deepcut_requests` for a report with no failures, no library stage and
@@ -149,7 +158,9 @@ import DeepCutTestKit
         try textfile.write(Self.failed, provider: "itunes", previousSuccess: nil)
         try textfile.write(Self.complete, provider: "itunes", previousSuccess: nil)
 
-        #expect(try String(contentsOf: url, encoding: .utf8) == PrometheusTextfile.render(Self.complete, provider: "itunes", previousSuccess: nil))
+        #expect(
+            try String(contentsOf: url, encoding: .utf8)
+                == PrometheusTextfile.render(Self.complete, provider: "itunes", previousSuccess: nil))
         #expect(try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path) == ["deepcut.prom"])
         let mode = try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int
         #expect(mode == 0o644)
@@ -168,11 +179,14 @@ import DeepCutTestKit
         let store = try StateStore(url: scratch.url.appendingPathComponent("state.db"))
         #expect(try store.runs.lastCompleteFinish() == nil)
         let day = 86_400.0
-        for (offset, status) in [(0.0, RunStatus.complete), (day, .complete), (2 * day, .partial), (3 * day, .failed), (4 * day, .skipped)] {
+        for (offset, status) in [(0.0, RunStatus.complete), (day, .complete), (2 * day, .partial), (3 * day, .failed), (4 * day, .skipped)]
+        {
             let started = Self.started.addingTimeInterval(offset)
-            try store.runs.record(RunRecord(runID: RunID(started).rawValue, startedAt: started, finishedAt: started.addingTimeInterval(60),
-                                            status: status, exitCode: ExitStatus.of(status), durationSeconds: 60, artistsTotal: 1,
-                                            artistsFailed: 0, entries: 0, requests: 1))
+            try store.runs.record(
+                RunRecord(
+                    runID: RunID(started).rawValue, startedAt: started, finishedAt: started.addingTimeInterval(60),
+                    status: status, exitCode: ExitStatus.of(status), durationSeconds: 60, artistsTotal: 1,
+                    artistsFailed: 0, entries: 0, requests: 1))
         }
         #expect(try store.runs.lastCompleteFinish() == Self.started.addingTimeInterval(day + 60))
     }
@@ -180,10 +194,11 @@ import DeepCutTestKit
     // MARK: - Publishing a run
 
     private func config(textfile: URL?) -> Config {
-        var config = Config(file: scratch.url.appendingPathComponent("config.json"),
-                            library: [LibrarySource(format: .csv, path: scratch.url.appendingPathComponent("library.csv"))],
-                            catalog: CatalogConfig(), feed: FeedConfig(), stateDatabase: scratch.url.appendingPathComponent("state.db"),
-                            outputDirectory: scratch.url.appendingPathComponent("feed"))
+        var config = Config(
+            file: scratch.url.appendingPathComponent("config.json"),
+            library: [LibrarySource(format: .csv, path: scratch.url.appendingPathComponent("library.csv"))],
+            catalog: CatalogConfig(), feed: FeedConfig(), stateDatabase: scratch.url.appendingPathComponent("state.db"),
+            outputDirectory: scratch.url.appendingPathComponent("feed"))
         config.prometheusTextfile = textfile
         return config
     }
@@ -192,13 +207,16 @@ import DeepCutTestKit
         let url = scratch.url.appendingPathComponent("metrics/deepcut.prom")
         let store = try StateStore(url: scratch.url.appendingPathComponent("state.db"))
         let earlier = Self.started.addingTimeInterval(-86_400)
-        try store.runs.record(RunRecord(runID: RunID(earlier).rawValue, startedAt: earlier, finishedAt: earlier.addingTimeInterval(30),
-                                        status: .complete, exitCode: .success, durationSeconds: 30, artistsTotal: 200,
-                                        artistsFailed: 0, entries: 36, requests: 400))
+        try store.runs.record(
+            RunRecord(
+                runID: RunID(earlier).rawValue, startedAt: earlier, finishedAt: earlier.addingTimeInterval(30),
+                status: .complete, exitCode: .success, durationSeconds: 30, artistsTotal: 200,
+                artistsFailed: 0, entries: 36, requests: 400))
 
         try PrometheusTextfile.publish(Self.failed, config: config(textfile: url), store: store)
 
-        #expect(try String(contentsOf: url, encoding: .utf8)
+        #expect(
+            try String(contentsOf: url, encoding: .utf8)
                 == PrometheusTextfile.render(Self.failed, provider: "itunes", previousSuccess: earlier.addingTimeInterval(30)))
     }
 
@@ -220,9 +238,12 @@ import DeepCutTestKit
         let library = #""library": [{"format": "csv", "path": "library.csv"}]"#
         let relative = try ConfigLoader.load(from: scratch.write("a.json", #"{\#(library), "prometheusTextfile": "metrics/deepcut.prom"}"#))
         #expect(relative.prometheusTextfile == scratch.url.appendingPathComponent("metrics/deepcut.prom").standardizedFileURL)
-        let absolute = try ConfigLoader.load(from: scratch.write("b.json", #"{\#(library), "prometheusTextfile": "/var/lib/deepcut/deepcut.prom"}"#))
+        let absolute = try ConfigLoader.load(
+            from: scratch.write("b.json", #"{\#(library), "prometheusTextfile": "/var/lib/deepcut/deepcut.prom"}"#))
         #expect(absolute.prometheusTextfile?.path == "/var/lib/deepcut/deepcut.prom")
         #expect(try ConfigLoader.load(from: scratch.write("c.json", "{\(library)}")).prometheusTextfile == nil)
-        #expect(throws: ConfigError.self) { try ConfigLoader.load(from: scratch.write("d.json", #"{\#(library), "prometheusTextfile": ""}"#)) }
+        #expect(throws: ConfigError.self) {
+            try ConfigLoader.load(from: scratch.write("d.json", #"{\#(library), "prometheusTextfile": ""}"#))
+        }
     }
 }

@@ -1,9 +1,10 @@
+import DeepCutCore
+import DeepCutTestKit
+import Testing
+
 @testable import DeepCut
 @testable import DeepCutCatalog
-import DeepCutCore
 @testable import DeepCutSweep
-import Testing
-import DeepCutTestKit
 
 @Suite struct SweepProgressTests {
     private let capture = LogCapture()
@@ -19,8 +20,9 @@ import DeepCutTestKit
     }
 
     private static func failed(_ artist: String) -> ArtistResult {
-        ArtistResult(artist: artist, outcome: .failed(FetchFailure(kind: .timeout, attempts: 3, message: "no answer in 20 s")),
-                     requests: 3)
+        ArtistResult(
+            artist: artist, outcome: .failed(FetchFailure(kind: .timeout, attempts: 3, message: "no answer in 20 s")),
+            requests: 3)
     }
 
     // MARK: - Periodic lines
@@ -42,10 +44,11 @@ import DeepCutTestKit
         progress.artistFinished(Self.failed("Bon Iver"))
         clock.advance(by: .seconds(8))
         progress.artistFinished(Self.fetched("Cat Power"))
-        #expect(Array(capture.lines.dropFirst()) == [
-            #"level=warning event=artist.failed artist="Bon Iver" kind=timeout attempts=3 message="no answer in 20 s""#,
-            "level=info event=sweep.progress done=3 total=4 failed=1 eta_s=7",
-        ])
+        #expect(
+            Array(capture.lines.dropFirst()) == [
+                #"level=warning event=artist.failed artist="Bon Iver" kind=timeout attempts=3 message="no answer in 20 s""#,
+                "level=info event=sweep.progress done=3 total=4 failed=1 eta_s=7"
+            ])
     }
 
     @Test func noProgressBeforeTheFirstArtistHasNoETA() {
@@ -60,11 +63,12 @@ import DeepCutTestKit
         progress.artistFinished(Self.fetched("Adele"))
         progress.artistFinished(ArtistResult(artist: "Nobody Known", outcome: .notFound, requests: 1))
         progress.artistFinished(ArtistResult(artist: "Zed", outcome: .skipped(.cancelled)))
-        #expect(capture.lines == [
-            "level=debug event=artist.fetched artist=Adele releases=0 requests=2",
-            #"level=info event=artist.notFound artist="Nobody Known" requests=1"#,
-            "level=debug event=artist.skipped artist=Zed reason=cancelled",
-        ])
+        #expect(
+            capture.lines == [
+                "level=debug event=artist.fetched artist=Adele releases=0 requests=2",
+                #"level=info event=artist.notFound artist="Nobody Known" requests=1"#,
+                "level=debug event=artist.skipped artist=Zed reason=cancelled"
+            ])
     }
 
     @Test func quietLogsOnlyFailures() {
@@ -99,7 +103,9 @@ import DeepCutTestKit
 
     @Test func barFormatting() {
         #expect(SweepProgress.bar(done: 0, total: 0, failed: 0, eta: nil) == "[########################] 0/0 artists, 0 failed")
-        #expect(SweepProgress.bar(done: 200, total: 400, failed: 3, eta: 7_380) == "[############------------] 200/400 artists, 3 failed, eta 2h03m")
+        #expect(
+            SweepProgress.bar(done: 200, total: 400, failed: 3, eta: 7_380)
+                == "[############------------] 200/400 artists, 3 failed, eta 2h03m")
         #expect(SweepProgress.clock(95) == "1m35s")
         #expect(SweepProgress.clock(45) == "45s")
         #expect(SweepProgress.clock(3_600) == "1h00m")

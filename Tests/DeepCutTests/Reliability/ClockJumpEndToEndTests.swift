@@ -1,11 +1,12 @@
-@testable import DeepCut
-@testable import DeepCutCatalog
 import DeepCutCore
 import DeepCutFixtures
-@testable import DeepCutPublish
-@testable import DeepCutSQLite
 import Foundation
 import Testing
+
+@testable import DeepCut
+@testable import DeepCutCatalog
+@testable import DeepCutPublish
+@testable import DeepCutSQLite
 
 /// A wall clock that ran 30 days ahead, then was corrected: everything the runs under the wrong
 /// clock stamped (the baseline, the run history, the feed's first appearances, the catalog memory)
@@ -25,7 +26,8 @@ import Testing
         // health: the baseline reads "0 min old", but it is dated in the future: WARNING, naming the skew.
         let before = try await world.spawn("health").finish()
         #expect(before.status == 1, "\(before.stdout)")
-        #expect(before.stdout.contains("DEEPCUT WARNING") && before.stdout.contains("clock went back")
+        #expect(
+            before.stdout.contains("DEEPCUT WARNING") && before.stdout.contains("clock went back")
                 && before.stdout.contains("29d 23h in the future"), "\(before.stdout)")
 
         // The catalog gained an old album for Artist 01 after the clock was corrected.
@@ -33,7 +35,8 @@ import Testing
         artists[0].releases.append(Self.addedLater)
         let later = try ReliabilityWorld(artists: artists, library: ReliabilityWorld.library(2))
         let config = try String(contentsOf: URL(fileURLWithPath: world.configPath), encoding: .utf8)
-        try world.folder.write("config.json", config.replacingOccurrences(of: world.baseURL.absoluteString, with: later.baseURL.absoluteString))
+        try world.folder.write(
+            "config.json", config.replacingOccurrences(of: world.baseURL.absoluteString, with: later.baseURL.absoluteString))
 
         // --if-stale: a baseline from the future is no reason to skip.
         let sweep = try await world.spawn("sweep", "--if-stale").finish()
@@ -83,9 +86,11 @@ import Testing
         }
     }
 
-    static let stampColumns = [("runs", ["started_at", "finished_at"]), ("feed_appearances", ["first_at"]),
-                               ("catalog_artists", ["first_checked_at", "checked_at"]),
-                               ("catalog_releases", ["first_seen_at", "last_seen_at"])]
+    static let stampColumns = [
+        ("runs", ["started_at", "finished_at"]), ("feed_appearances", ["first_at"]),
+        ("catalog_artists", ["first_checked_at", "checked_at"]),
+        ("catalog_releases", ["first_seen_at", "last_seen_at"])
+    ]
 
     /// Rows of the tables a run reads back that are still dated after now (the run history keeps what happened).
     static func futureStamps(_ world: ReliabilityWorld) throws -> Int {
@@ -95,7 +100,9 @@ import Testing
             var count = 0
             for (table, columns) in stampColumns where table != "runs" {
                 for column in columns {
-                    count += try connection.query("SELECT COUNT(*) FROM \(table) WHERE \(column) > ?", [now]) { try $0.get(0, as: Int.self) }[0]
+                    count += try connection.query("SELECT COUNT(*) FROM \(table) WHERE \(column) > ?", [now]) {
+                        try $0.get(0, as: Int.self)
+                    }[0]
                 }
             }
             return count

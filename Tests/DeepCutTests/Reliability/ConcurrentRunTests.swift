@@ -1,16 +1,18 @@
 import DeepCutFixtures
+import DeepCutTestKit
 import Foundation
 import Testing
+
 @testable import DeepCut
-import DeepCutTestKit
 
 /// Real `deepcut` processes racing for the same state folder: the lock, not luck, decides.
 @Suite struct ConcurrentRunTests {
     @Test func twoSweepsStartedTogetherOneRunsTheOtherExits75NamingTheOwner() async throws {
         try #require(SpawnedProcess.deepcutIsBuilt, "build deepcut first")
-        let world = try ReliabilityWorld(artists: ReliabilityWorld.artists(12), library: ReliabilityWorld.library(12),
-                                         options: FixtureServerOptions(latency: .fixed(milliseconds: 60)),
-                                         catalogKeys: ["timeoutSeconds": "60"])
+        let world = try ReliabilityWorld(
+            artists: ReliabilityWorld.artists(12), library: ReliabilityWorld.library(12),
+            options: FixtureServerOptions(latency: .fixed(milliseconds: 60)),
+            catalogKeys: ["timeoutSeconds": "60"])
         // One slow artist: the first sweep is surely still running when the second starts.
         world.fail("500012", with: Fault(.latency(milliseconds: 5_000), on: .lookup))
         let sweeps = [try world.spawn("sweep"), try world.spawn("sweep")]
@@ -33,29 +35,37 @@ import DeepCutTestKit
     /// briefly, then exits 75 naming the sweep and changes nothing; after the sweep both land.
     @Test func dismissalsDuringASlowSweepExit75ChangingNothingThenLandAfterIt() async throws {
         try #require(SpawnedProcess.deepcutIsBuilt, "build deepcut first")
-        let world = try ReliabilityWorld(artists: ReliabilityWorld.artists(10), library: ReliabilityWorld.library(10),
-                                         options: FixtureServerOptions(latency: .fixed(milliseconds: 50)),
-                                         catalogKeys: ["timeoutSeconds": "600"])
+        let world = try ReliabilityWorld(
+            artists: ReliabilityWorld.artists(10), library: ReliabilityWorld.library(10),
+            options: FixtureServerOptions(latency: .fixed(milliseconds: 50)),
+            catalogKeys: ["timeoutSeconds": "600"])
         // One artist that hangs keeps the sweep holding the lock until the test stops it.
         world.fail("500010", with: Fault(.latency(milliseconds: 600_000), on: .lookup))
         let sweep = try world.spawn("sweep")
         #expect(await waitUntil { !world.server.requestLog.isEmpty }, "the sweep never reached the catalog")
 
-        let words = [["dismiss", "--title", "Record 1 1", "--artist", "Artist 01"], ["dismiss", "--title", "Somewhere Else", "--artist", "Someone"]]
+        let words = [
+            ["dismiss", "--title", "Record 1 1", "--artist", "Artist 01"], ["dismiss", "--title", "Somewhere Else", "--artist", "Someone"]
+        ]
         let during = try words.map { try SpawnedProcess.deepcut($0 + ["--config", world.configPath], in: world.folder.url) }
         var results: [SpawnedProcess.Result] = []
         for dismissal in during { results.append(try await dismissal.finish()) }
         #expect(sweep.isRunning, "the dismissals should have given up while the sweep was still fetching")
         #expect(results.map(\.status) == [75, 75], "\(results.map(\.stderr))")
-        #expect(results.allSatisfy { $0.errorLines == ["dismiss: another sweep is running (pid \(sweep.pid)); nothing changed: try again when it has finished"] },
-                "\(results.map(\.stderr))")
+        #expect(
+            results.allSatisfy {
+                $0.errorLines == ["dismiss: another sweep is running (pid \(sweep.pid)); nothing changed: try again when it has finished"]
+            },
+            "\(results.map(\.stderr))")
         kill(sweep.pid, SIGTERM)  // publishes what it has (partial, or failed if no answer yet), lets the lock go
         let stopped = try await sweep.finish().status
         #expect(stopped == 3 || stopped == 75, "\(stopped)")
         let none = try await world.spawn("dismissed", "--json").finish().stdout
         #expect((try JSONSerialization.jsonObject(with: Data(none.utf8)) as? [Any])?.isEmpty == true, "\(none)")
 
-        for word in words { #expect(try await SpawnedProcess.deepcut(word + ["--config", world.configPath], in: world.folder.url).finish().status == 0) }
+        for word in words {
+            #expect(try await SpawnedProcess.deepcut(word + ["--config", world.configPath], in: world.folder.url).finish().status == 0)
+        }
         let listed = try await world.spawn("dismissed", "--json").finish()
         #expect(listed.status == 0)
         let rows = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]] ?? []

@@ -1,8 +1,9 @@
-@testable import DeepCut
-@testable import DeepCutCatalog
 import DeepCutCore
 import Foundation
 import Testing
+
+@testable import DeepCut
+@testable import DeepCutCatalog
 
 /// A damaged state database stops `deepcut` with exit 74 and one clear line, and is left exactly as
 /// found: never written to, never "repaired". `check-config` finds the damage too.
@@ -25,7 +26,8 @@ import Testing
     }
 
     /// Runs `deepcut <command>` on the damaged database and checks the contract.
-    static func expectRefused(_ world: ReliabilityWorld, _ words: String..., sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    static func expectRefused(_ world: ReliabilityWorld, _ words: String..., sourceLocation: SourceLocation = #_sourceLocation) async throws
+    {
         let before = try stateFiles(world)
         let console = CapturedConsole()
         let code = await DeepCutCLI.run(words + ["--config", world.configPath], environment: [:], console: console.console, httpClient: nil)
@@ -34,8 +36,9 @@ import Testing
         #expect(console.err.hasPrefix(world.stateDatabase.path + ": "), "\(console.err)", sourceLocation: sourceLocation)
         let after = try stateFiles(world)
         #expect(Set(after.keys) == Set(before.keys), "files appeared or vanished beside the database", sourceLocation: sourceLocation)
-        #expect(after[world.stateDatabase.lastPathComponent] == before[world.stateDatabase.lastPathComponent],
-                "the damaged database was written to", sourceLocation: sourceLocation)
+        #expect(
+            after[world.stateDatabase.lastPathComponent] == before[world.stateDatabase.lastPathComponent],
+            "the damaged database was written to", sourceLocation: sourceLocation)
     }
 
     // MARK: Damage
@@ -72,9 +75,10 @@ import Testing
         let pageSize = Int(file[16]) << 8 | Int(file[17])
         let tableLeafPageType: UInt8 = 0x0D
         var bytes = [UInt8](file)
-        let page = try #require(stride(from: pageSize, to: bytes.count, by: pageSize).first { start in
-            bytes[start] == tableLeafPageType && Data(bytes[start ..< start + pageSize]).range(of: Data(marker.utf8)) != nil
-        }, "no table page holds \(marker)")
+        let page = try #require(
+            stride(from: pageSize, to: bytes.count, by: pageSize).first { start in
+                bytes[start] == tableLeafPageType && Data(bytes[start..<start + pageSize]).range(of: Data(marker.utf8)) != nil
+            }, "no table page holds \(marker)")
         bytes[page + 8] = 0xFF
         bytes[page + 9] = 0xFF
         return Data(bytes)

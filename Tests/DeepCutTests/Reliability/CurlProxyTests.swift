@@ -1,8 +1,9 @@
-@testable import DeepCut
 import DeepCutFixtures
-@testable import DeepCutHTTP
 import Foundation
 import Testing
+
+@testable import DeepCut
+@testable import DeepCutHTTP
 
 /// Operators behind a proxy: the real binary sends catalog traffic through `http_proxy` and past it
 /// for `no_proxy` hosts, as libcurl reads them from the environment (the unit's `Environment=`).
@@ -10,16 +11,19 @@ import Testing
     /// `deepcut sweep` in `world` with exactly `proxyVariables` as the proxy environment.
     static func sweep(_ world: ReliabilityWorld, proxyVariables: [String]) async throws -> SpawnedProcess.Result {
         let cleared = ["http_proxy=", "https_proxy=", "HTTPS_PROXY=", "all_proxy=", "ALL_PROXY=", "no_proxy=", "NO_PROXY="]
-        return try await SpawnedProcess(URL(fileURLWithPath: "/usr/bin/env"),
-                                        cleared + proxyVariables + [SpawnedProcess.deepcut.path, "sweep", "--config", world.configPath],
-                                        in: world.folder.url).finish()
+        return try await SpawnedProcess(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            cleared + proxyVariables + [SpawnedProcess.deepcut.path, "sweep", "--config", world.configPath],
+            in: world.folder.url
+        ).finish()
     }
 
     @Test func catalogRequestsGoThroughTheProxyNamedByTheEnvironment() async throws {
         try #require(SpawnedProcess.deepcutIsBuilt)
         // The world's own fixture server plays the proxy; the catalog's host does not resolve at all.
-        let world = try ReliabilityWorld(artists: ReliabilityWorld.artists(1), library: ReliabilityWorld.library(1),
-                                         catalogKeys: ["baseURL": #""http://catalog.invalid""#])
+        let world = try ReliabilityWorld(
+            artists: ReliabilityWorld.artists(1), library: ReliabilityWorld.library(1),
+            catalogKeys: ["baseURL": #""http://catalog.invalid""#])
         let result = try await Self.sweep(world, proxyVariables: ["http_proxy=\(world.baseURL.absoluteString)"])
         let asked = world.server.requestLog.map(\.path)
         #expect(!asked.isEmpty, "\(result.stderr)")

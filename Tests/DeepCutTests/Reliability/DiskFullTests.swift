@@ -1,29 +1,33 @@
+import DeepCutFixtures
+import Foundation
+import Testing
+
 @testable import DeepCut
 @testable import DeepCutCatalog
 @testable import DeepCutCore
-import DeepCutFixtures
 @testable import DeepCutHTTP
 @testable import DeepCutPublish
 @testable import DeepCutState
-import Foundation
-import Testing
 
 /// Outputs on a filesystem that runs out of space: exit 73/74, one clear line, and every file the
 /// last good run published still there byte for byte (never a torn or emptied file).
 @Suite struct DiskFullTests {
     /// 3 artists with 80 recent releases each: feed.json outgrows the state database and the snapshot.
     static let artists = (1...3).map { number in
-        FixtureArtist(id: String(500_000 + number), name: ReliabilityWorld.artistName(number), releases: (1...80).map { index in
-            ReliabilityWorld.release(String(1_000_000 + number * 100 + index), "Record \(number) \(index)", daysAgo: index)
-        })
+        FixtureArtist(
+            id: String(500_000 + number), name: ReliabilityWorld.artistName(number),
+            releases: (1...80).map { index in
+                ReliabilityWorld.release(String(1_000_000 + number * 100 + index), "Record \(number) \(index)", daysAgo: index)
+            })
     }
 
     @Test(.enabled(if: TmpfsMount.isPermitted, "needs root and a container that allows mounting a tmpfs"))
     func fullFilesystemExits74AndKeepsThePreviousFilesByteForByte() async throws {
         let disk = try TmpfsMount(kilobytes: 4096)
         let output = disk.url.appendingPathComponent("feed")
-        let world = try ReliabilityWorld(artists: Self.artists, library: ReliabilityWorld.library(3),
-                                         topLevelKeys: ["outputDirectory": "\"\(output.path)\""])
+        let world = try ReliabilityWorld(
+            artists: Self.artists, library: ReliabilityWorld.library(3),
+            topLevelKeys: ["outputDirectory": "\"\(output.path)\""])
         #expect(await world.run("sweep").exitCode == .success)
         let before = try world.files(under: output)
         #expect(before["latest.json"] != nil && before["feed.atom"] != nil)
@@ -61,7 +65,8 @@ import Testing
         try #require(limit * 1024 < feedSize, "feed.json (\(feedSize) bytes) must outgrow the limit (\(limit) KB)")
         try await Task.sleep(for: .seconds(1.1))  // a new run id
 
-        let limited = try SpawnedProcess.deepcut(["sweep", "--config", world.configPath], fileSizeLimitKilobytes: limit, in: world.folder.url)
+        let limited = try SpawnedProcess.deepcut(
+            ["sweep", "--config", world.configPath], fileSizeLimitKilobytes: limit, in: world.folder.url)
         let result = try await limited.finish()
         #expect(result.status == 73, "\(result.stderr)")
         let stderrLines = result.errorLines.filter { !$0.hasPrefix("level=") }

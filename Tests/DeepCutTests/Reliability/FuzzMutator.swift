@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import DeepCutFixtures
 
 /// Seeded mutation of real inputs: bit flips, interesting bytes, truncation, range deletion and
@@ -17,7 +18,7 @@ struct FuzzMutator {
     /// continuation bytes, surrogate leads.
     private static let interestingBytes: [UInt8] = [
         0x00, 0x01, 0x09, 0x0A, 0x0D, 0x1F, 0x20, 0x22, 0x26, 0x27, 0x2C, 0x2D, 0x30, 0x3A, 0x3B, 0x3C, 0x3E, 0x5B, 0x5C,
-        0x5D, 0x7B, 0x7D, 0x7F, 0x80, 0xBF, 0xC0, 0xC3, 0xED, 0xEF, 0xF0, 0xF4, 0xF8, 0xFE, 0xFF,
+        0x5D, 0x7B, 0x7D, 0x7F, 0x80, 0xBF, 0xC0, 0xC3, 0xED, 0xEF, 0xF0, 0xF4, 0xF8, 0xFE, 0xFF
     ]
 
     /// Fragments that cross JSON, CSV, XML and date grammars at their edges.
@@ -27,7 +28,7 @@ struct FuzzMutator {
         "\r\n", "\n\"", "\"\"\"", ",,,,", "<", ">", "&", "&amp;", "&#0;", "&#x110000;", "&bogus;", "]]>", "<![CDATA[",
         "<!--", "-->", "<!DOCTYPE x [<!ENTITY e \"eeeeeeeeee\">]>", "<dict>", "</dict>", "<key>Tracks</key>",
         "<key>Album</key><string>", "<integer>", "</string>", "<?xml version=\"1.0\"?>", "<plist version=\"1.0\">",
-        "T", "Z", "+25:00", "-00-00", "9999-12-31", "0000", "99999", "\u{202E}", "\u{FEFF}", "é", "🎸",
+        "T", "Z", "+25:00", "-00-00", "9999-12-31", "0000", "99999", "\u{202E}", "\u{FEFF}", "é", "🎸"
     ].map { Array($0.utf8) }
 
     /// One to four mutations of `seed`.
@@ -57,7 +58,8 @@ struct FuzzMutator {
             bytes.removeSubrange(start..<min(bytes.count, start + Int.random(in: 1...64, using: &random)))
         case 4:
             let count = Int.random(in: 1...16, using: &random)
-            bytes.insert(contentsOf: (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }, at: position(in: bytes, inclusive: true))
+            bytes.insert(
+                contentsOf: (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }, at: position(in: bytes, inclusive: true))
         case 5, 6:
             bytes.insert(contentsOf: Self.tokens.randomElement(using: &random)!, at: position(in: bytes, inclusive: true))
         case 7 where !bytes.isEmpty:

@@ -1,8 +1,9 @@
-@testable import DeepCutCore
+import DeepCutTestKit
 import Foundation
 import Synchronization
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCutCore
 
 /// The fuzz pass: seeded mutations of real samples fed to every decoder. Thrown errors are fine;
 /// a crash kills the test process, so each input is saved to `.build/fuzz/last-input-<decoder>.bin`
@@ -52,7 +53,10 @@ import DeepCutTestKit
         var lastProgress = ContinuousClock.now
         while true {
             let (done, failure) = progress.withLock { ($0.done, $0.failure) }
-            if let failure { Issue.record("\(target): \(failure)"); return }
+            if let failure {
+                Issue.record("\(target): \(failure)")
+                return
+            }
             if done == count { break }
             if done != lastDone {
                 (lastDone, lastProgress) = (done, .now)

@@ -1,13 +1,14 @@
-@testable import DeepCut
 import DeepCutCore
 import DeepCutFixtures
+import DeepCutTestKit
+import Foundation
+import Testing
+
+@testable import DeepCut
 @testable import DeepCutHTTP
 @testable import DeepCutPublish
 @testable import DeepCutState
 @testable import DeepCutSweep
-import Foundation
-import Testing
-import DeepCutTestKit
 
 /// Issue 13's reproductions, through the real `deepcut` binary against the loopback catalog, as
 /// sequences of runs: what a person sees never shrinks because something failed, and the baseline
@@ -16,7 +17,8 @@ import DeepCutTestKit
     /// The files a reader sees, and the baseline.
     static let readerFiles = ["feed.json", "feed.atom", "index.html", "latest.json"]
     /// The harness library plus an artist the catalog does not know (almost every real library has one).
-    static let libraryWithAStranger = "title,artist\nMordechai,Khruangbin\nFragments,Bonobo\nRenaissance,Polyphia\nDemo Tape,Nobody Knows Us\n"
+    static let libraryWithAStranger =
+        "title,artist\nMordechai,Khruangbin\nFragments,Bonobo\nRenaissance,Polyphia\nDemo Tape,Nobody Knows Us\n"
 
     // MARK: Bullets 1 and 2: an outage, a second outage run, recovery
 
@@ -141,7 +143,8 @@ import DeepCutTestKit
         let stateBefore = try harness.catalogState()
         for artist in SweepHarness.artists {
             // With the row: the artist, and no collections. Without: not even the artist.
-            let body = withArtistRow
+            let body =
+                withArtistRow
                 ? #"{"resultCount":1,"results":[{"wrapperType":"artist","artistId":\#(artist.id),"artistName":"\#(artist.name)"}]}"#
                 : #"{"resultCount":0,"results":[]}"#
             harness.fail(artist.id, with: Fault(.body(bytes: Array(body.utf8)), on: .lookup))
@@ -181,8 +184,9 @@ import DeepCutTestKit
 
     @Test func aRefusedCatalogIsRecognisedAfterAFewAttemptsAndTheRestAreSkipped() async throws {
         try #require(SpawnedProcess.deepcutIsBuilt, "build deepcut first")
-        let world = try ReliabilityWorld(artists: ReliabilityWorld.artists(40), library: ReliabilityWorld.library(40),
-                                         catalogKeys: ["maxAttempts": "3"])
+        let world = try ReliabilityWorld(
+            artists: ReliabilityWorld.artists(40), library: ReliabilityWorld.library(40),
+            catalogKeys: ["maxAttempts": "3"])
         world.server.stop()
         let result = try await world.spawn("sweep").finish()
         #expect(result.status == 75, "\(result.stderr)")
@@ -200,8 +204,10 @@ import DeepCutTestKit
     // MARK: Helpers
 
     /// The faulty-catalog run kept everything: baseline, feed items (now stale), memory and caches.
-    static func expectNothingLost(_ harness: SweepHarness, before: [String: Data], feedBefore: [FeedItem],
-                                  stateBefore: [String: [String]], sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectNothingLost(
+        _ harness: SweepHarness, before: [String: Data], feedBefore: [FeedItem],
+        stateBefore: [String: [String]], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let after = try harness.outputFiles()
         #expect(after["latest.json"] == before["latest.json"], "the baseline changed", sourceLocation: sourceLocation)
         #expect(try feedItems(harness) == feedBefore, sourceLocation: sourceLocation)
@@ -216,8 +222,9 @@ import DeepCutTestKit
         let health = try harness.health()
         #expect(health.sweep.catalogFault?.contains("catalog.maxVanishedPercent") == true, sourceLocation: sourceLocation)
         #expect(health.message?.contains("looks faulty") == true, "\(health.message ?? "")", sourceLocation: sourceLocation)
-        #expect(try JSONSchemaValidator.health.problems([("health.json", try #require(after["health.json"]))]) == [],
-                sourceLocation: sourceLocation)
+        #expect(
+            try JSONSchemaValidator.health.problems([("health.json", try #require(after["health.json"]))]) == [],
+            sourceLocation: sourceLocation)
         #expect(Set(health.sweep.failures.map(\.kind)) == [.suddenlyEmpty], sourceLocation: sourceLocation)
         #expect(health.publish.promoted == false, sourceLocation: sourceLocation)
         #expect(try harness.catalogState() == stateBefore, "something was cached from a faulty catalog", sourceLocation: sourceLocation)

@@ -1,10 +1,11 @@
-@testable import DeepCut
-@testable import DeepCutCatalog
 import DeepCutCore
 import DeepCutFixtures
-@testable import DeepCutHTTP
 import Foundation
 import Testing
+
+@testable import DeepCut
+@testable import DeepCutCatalog
+@testable import DeepCutHTTP
 
 /// Hostile 200 answers from the catalog, through the real HTTP client and the whole pipeline: each
 /// one is a typed `decoding` failure for its artist (or, for an unusable date, a release kept
@@ -26,14 +27,18 @@ import Testing
     }
 
     /// Runs one sweep where every hostile artist gets its payload, then checks each artist's outcome.
-    static func sweep(_ plan: Plan, catalogKeys: [String: String] = [:], options: FixtureServerOptions = FixtureServerOptions(),
-                      sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        let world = try ReliabilityWorld(artists: plan.artists, library: plan.library, options: options,
-                                         catalogKeys: catalogKeys.merging(["concurrency": "4"]) { $1 })
+    static func sweep(
+        _ plan: Plan, catalogKeys: [String: String] = [:], options: FixtureServerOptions = FixtureServerOptions(),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let world = try ReliabilityWorld(
+            artists: plan.artists, library: plan.library, options: options,
+            catalogKeys: catalogKeys.merging(["concurrency": "4"]) { $1 })
         try world.folder.write("token.jwt", token + "\n")
         for entry in plan.hostile {
             // iTunes lists a lookup under the asked artist's own row: the payloads' id 42 becomes the artist's.
-            let bytes = entry.on == .lookup
+            let bytes =
+                entry.on == .lookup
                 ? replacing(Array(#""artistId": 42,"#.utf8), with: Array("\"artistId\": \(entry.artist.id),".utf8), in: entry.payload.bytes)
                 : entry.payload.bytes
             world.fail(entry.artist.id, with: Fault(.body(bytes: bytes), on: entry.on))
@@ -49,12 +54,15 @@ import Testing
             switch entry.payload.expected {
             case .decodingFailure(let status):
                 let failure = failures[entry.artist.name]
-                #expect(failure?.kind == .decoding, "\(label): \(failure.map { "\($0.kind): \($0.message)" } ?? "no failure")",
-                        sourceLocation: sourceLocation)
+                #expect(
+                    failure?.kind == .decoding, "\(label): \(failure.map { "\($0.kind): \($0.message)" } ?? "no failure")",
+                    sourceLocation: sourceLocation)
                 #expect(failure?.httpStatus == status, "\(label)", sourceLocation: sourceLocation)
                 #expect(failure?.message.contains("\n") == false, "\(label)", sourceLocation: sourceLocation)
             case .undatedReleases(let count):
-                #expect(failures[entry.artist.name] == nil, "\(label): \(failures[entry.artist.name]?.message ?? "")", sourceLocation: sourceLocation)
+                #expect(
+                    failures[entry.artist.name] == nil, "\(label): \(failures[entry.artist.name]?.message ?? "")",
+                    sourceLocation: sourceLocation)
                 // The memory keys artists by their normalised name.
                 let rows = remembered.filter { $0.contains("'\(entry.artist.name.lowercased())'") }
                 #expect(rows.count == count, "\(label): \(rows)", sourceLocation: sourceLocation)
@@ -78,24 +86,31 @@ import Testing
     }
 
     @Test func iTunes() async throws {
-        try await Self.sweep(Self.plan(HostilePayload.iTunesLookup.map { ($0, .lookup) } + Self.everywhere(
-            search: #"{"resultCount": 1, "results": [{"wrapperType": "artist", "artistId": 1, "artistName": "@@"}]}"#,
-            lookup: #"{"results": [{"wrapperType": "collection", "collectionId": 1, "collectionName": "@@"}]}"#)))
+        try await Self.sweep(
+            Self.plan(
+                HostilePayload.iTunesLookup.map { ($0, .lookup) }
+                    + Self.everywhere(
+                        search: #"{"resultCount": 1, "results": [{"wrapperType": "artist", "artistId": 1, "artistName": "@@"}]}"#,
+                        lookup: #"{"results": [{"wrapperType": "collection", "collectionId": 1, "collectionName": "@@"}]}"#)))
     }
 
     @Test func appleMusic() async throws {
-        try await Self.sweep(Self.plan(Self.everywhere(
-            search: #"{"results": {"artists": {"data": [{"id": "1", "attributes": {"name": "@@"}}]}}}"#,
-            lookup: #"{"data": [{"id": "1", "type": "albums", "attributes": {"name": "@@"}}]}"#)),
-                             catalogKeys: ["provider": "\"apple-music\"", "tokenFile": "\"token.jwt\""],
-                             options: FixtureServerOptions(appleMusicToken: Self.token))
+        try await Self.sweep(
+            Self.plan(
+                Self.everywhere(
+                    search: #"{"results": {"artists": {"data": [{"id": "1", "attributes": {"name": "@@"}}]}}}"#,
+                    lookup: #"{"data": [{"id": "1", "type": "albums", "attributes": {"name": "@@"}}]}"#)),
+            catalogKeys: ["provider": "\"apple-music\"", "tokenFile": "\"token.jwt\""],
+            options: FixtureServerOptions(appleMusicToken: Self.token))
     }
 
     @Test func musicBrainz() async throws {
-        try await Self.sweep(Self.plan(Self.everywhere(
-            search: #"{"count": 1, "offset": 0, "artists": [{"id": "0383dadf-2a4e-4d10-a46a-e9e041da8eb3", "name": "@@"}]}"#,
-            lookup: #"{"release-group-count": 1, "release-groups": [{"id": "1", "title": "@@", "primary-type": "Album"}]}"#)),
-                             catalogKeys: ["provider": "\"musicbrainz\"", "contact": "\"reliability@example.com\""])
+        try await Self.sweep(
+            Self.plan(
+                Self.everywhere(
+                    search: #"{"count": 1, "offset": 0, "artists": [{"id": "0383dadf-2a4e-4d10-a46a-e9e041da8eb3", "name": "@@"}]}"#,
+                    lookup: #"{"release-group-count": 1, "release-groups": [{"id": "1", "title": "@@", "primary-type": "Album"}]}"#)),
+            catalogKeys: ["provider": "\"musicbrainz\"", "contact": "\"reliability@example.com\""])
     }
 
     /// `bytes` with every `pattern` replaced (byte-wise: some payloads are not UTF-8).

@@ -1,23 +1,26 @@
 import DeepCutCore
 import DeepCutFixtures
+import DeepCutTestKit
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import Testing
+
 @testable import DeepCut
 @testable import DeepCutHTTP
 @testable import DeepCutPublish
 @testable import DeepCutSQLite
 @testable import DeepCutSweep
-import DeepCutTestKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Absurd numbers, hostile catalog text and awkward moments, through the real `deepcut` binary:
 /// each is a clear line and the SPEC's exit code, never a trap, an escape sequence or silence.
 @Suite struct HostileInputTests {
     static func world(catalogKeys: [String: String] = [:], topLevelKeys: [String: String] = [:]) throws -> ReliabilityWorld {
-        try ReliabilityWorld(artists: ReliabilityWorld.artists(2), library: ReliabilityWorld.library(2),
-                             catalogKeys: catalogKeys, topLevelKeys: topLevelKeys)
+        try ReliabilityWorld(
+            artists: ReliabilityWorld.artists(2), library: ReliabilityWorld.library(2),
+            catalogKeys: catalogKeys, topLevelKeys: topLevelKeys)
     }
 
     // MARK: - Numbers range-checked before conversion
@@ -31,20 +34,23 @@ import DeepCutTestKit
         (true, "maxAttempts", "1e15", "between 1 and 10"),
         (false, "ttlHours", "1e300", "greater than 0 and at most 8760"),
         (false, "keepSnapshots", "9223372036854775807", "between 1 and 100000"),
-        (false, "repairWindowMinutes", "1e15", "between 0 and 525600"),
+        (false, "repairWindowMinutes", "1e15", "between 0 and 525600")
     ]
 
     @Test(arguments: absurdNumbers.indices)
     func anAbsurdConfigNumberIs78NamingTheKeyAndRangeForSweepAndCheckConfigAlike(index: Int) async throws {
         try #require(SpawnedProcess.deepcutIsBuilt)
         let number = Self.absurdNumbers[index]
-        let world = try number.catalog ? Self.world(catalogKeys: [number.key: number.value])
+        let world =
+            try number.catalog
+            ? Self.world(catalogKeys: [number.key: number.value])
             : Self.world(topLevelKeys: [number.key: number.value])
         let path = number.catalog ? "catalog.\(number.key)" : number.key
         for command in ["check-config", "sweep"] {
             let result = try await world.spawn(command).finish()
             #expect(result.status == 78, "\(command) \(path) \(number.value): \(result.status) \(result.stderr)")
-            let cause = "config.json: \(path): must be \(number.range), got \(number.value == "9223372036854775807" ? number.value : String(Double(number.value)!))"
+            let cause =
+                "config.json: \(path): must be \(number.range), got \(number.value == "9223372036854775807" ? number.value : String(Double(number.value)!))"
             // A sweep also logs the cause as a `run.failed` event first (issue 16): its last line is the human one.
             let event = Logfmt.line([("level", "error"), ("event", "run.failed"), ("exit", "78"), ("message", cause)])
             #expect(result.errorLines == (command == "sweep" ? [event, cause] : [cause]), "\(command): \(result.stderr)")
@@ -58,7 +64,9 @@ import DeepCutTestKit
         let result = try await world.spawn("check-config").finish()
         #expect(result.status == 78)
         #expect(result.errorLines.count == 1)
-        #expect(result.errorLines.first?.hasPrefix("config.json: feed.windowDays: must be between 1 and 36500, got 1") == true, "\(result.stderr)")
+        #expect(
+            result.errorLines.first?.hasPrefix("config.json: feed.windowDays: must be between 1 and 36500, got 1") == true,
+            "\(result.stderr)")
     }
 
     @Test(arguments: ["1e30h", "infh", "nanh", "9223372036854775807s", "-5h", "5x", ""])
@@ -95,10 +103,13 @@ import DeepCutTestKit
         let world = try Self.world()
         let date = ReliabilityWorld.release("1", "x", daysAgo: 2).releaseDate.description
         func row(_ id: Int, _ title: String, link: String, artwork: String) -> String {
-            let quoted = String(data: try! JSONSerialization.data(withJSONObject: [title], options: [.fragmentsAllowed]), encoding: .utf8)!.dropFirst().dropLast()
-            return #"{"wrapperType": "collection", "collectionType": "Album", "collectionId": \#(id), "collectionName": \#(quoted), "artistId": 500002, "artistName": "Artist 02", "releaseDate": "\#(date)T07:00:00Z", "collectionViewUrl": "\#(link)", "artworkUrl100": "\#(artwork)"}"#
+            let quoted = String(data: try! JSONSerialization.data(withJSONObject: [title], options: [.fragmentsAllowed]), encoding: .utf8)!
+                .dropFirst().dropLast()
+            return
+                #"{"wrapperType": "collection", "collectionType": "Album", "collectionId": \#(id), "collectionName": \#(quoted), "artistId": 500002, "artistName": "Artist 02", "releaseDate": "\#(date)T07:00:00Z", "collectionViewUrl": "\#(link)", "artworkUrl100": "\#(artwork)"}"#
         }
-        let body = #"{"resultCount": 3, "results": [{"wrapperType": "artist", "artistId": 500002, "artistName": "Artist 02"}, "#
+        let body =
+            #"{"resultCount": 3, "results": [{"wrapperType": "artist", "artistId": 500002, "artistName": "Artist 02"}, "#
             + row(901, Self.hostileTitle, link: "javascript:alert(1)", artwork: "data:text/html,x") + ", "
             + row(902, "Plain", link: "https://music.example/902", artwork: "https://img.example/100x100bb.jpg") + "]}"
         world.fail("500002", with: Fault(.body(bytes: Array(body.utf8)), on: .lookup))
@@ -108,9 +119,12 @@ import DeepCutTestKit
         for name in ["current.json", "latest.json"] {
             let snapshot = try #require(try Snapshot.load(from: world.feed.appendingPathComponent(name)))
             let evil = try #require(snapshot.entries.first { $0.id == "901" }, "\(name)")
-            #expect(!evil.title.unicodeScalars.contains { !MarkupText.isAllowed($0) || DisplayText.isBidiControl($0) },
-                    "\(name): \(evil.title.debugDescription)")
-            #expect(evil.url == nil && evil.artworkURL == nil, "\(name): \(String(describing: evil.url)) \(String(describing: evil.artworkURL))")
+            #expect(
+                !evil.title.unicodeScalars.contains { !MarkupText.isAllowed($0) || DisplayText.isBidiControl($0) },
+                "\(name): \(evil.title.debugDescription)")
+            #expect(
+                evil.url == nil && evil.artworkURL == nil, "\(name): \(String(describing: evil.url)) \(String(describing: evil.artworkURL))"
+            )
             let plain = try #require(snapshot.entries.first { $0.id == "902" })
             #expect(plain.url == "https://music.example/902")
             #expect(plain.artworkURL?.hasPrefix("https://img.example/") == true)
@@ -127,8 +141,9 @@ import DeepCutTestKit
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 3 && lines[1] == "republished feed.json, feed.atom, index.html", "\(result.stdout.debugDescription)")
         let echoed = lines[0]
-        #expect(!echoed.unicodeScalars.contains { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format },
-                "\(result.stdout.debugDescription)")
+        #expect(
+            !echoed.unicodeScalars.contains { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format },
+            "\(result.stdout.debugDescription)")
     }
 
     @Test func terminalTextLosesWholeEscapeSequences() {
@@ -157,8 +172,9 @@ import DeepCutTestKit
         // Wait until the process catches SIGTERM (bit 15 of SigCgt), then send it at once.
         let caught = await waitUntil(seconds: 30) {
             guard let status = try? String(contentsOfFile: "/proc/\(process.pid)/status", encoding: .utf8),
-                  let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
-                  let mask = UInt64(line.split(separator: "\t").last ?? "", radix: 16) else { return !process.isRunning }
+                let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+                let mask = UInt64(line.split(separator: "\t").last ?? "", radix: 16)
+            else { return !process.isRunning }
             return mask & (1 << (UInt64(SIGTERM) - 1)) != 0
         }
         #expect(caught)
@@ -172,17 +188,29 @@ import DeepCutTestKit
 
     /// A run cancelled before any answer used to say "no artist answered (0 failed)".
     @Test func aSweepCancelledBeforeAnyAnswerSaysSo() async {
-        let sweep = SweepOutcome(provider: "itunes", results: [ArtistResult(artist: "A", outcome: .skipped(.cancelled)),
-                                                               ArtistResult(artist: "B", outcome: .skipped(.cancelled))])
+        let sweep = SweepOutcome(
+            provider: "itunes",
+            results: [
+                ArtistResult(artist: "A", outcome: .skipped(.cancelled)),
+                ArtistResult(artist: "B", outcome: .skipped(.cancelled))
+            ])
         let cancelled = Task { () async -> String in
             while !Task.isCancelled { await Task.yield() }
             return Pipeline.summary(.failed, sweep: sweep, entries: 0)
         }
         cancelled.cancel()
         #expect(await cancelled.value == "sweep cancelled before any artist answered (2 skipped); nothing published, baseline kept")
-        let outage = SweepOutcome(provider: "itunes", results: [ArtistResult(artist: "A", outcome: .failed(
-            FetchFailure(kind: .transport, attempts: 3, message: "connection refused")))])
-        #expect(Pipeline.summary(.failed, sweep: outage, entries: 0) == "sweep failed: the catalog gave no definite answer in this run (1 failed); nothing published, baseline kept")
+        let outage = SweepOutcome(
+            provider: "itunes",
+            results: [
+                ArtistResult(
+                    artist: "A",
+                    outcome: .failed(
+                        FetchFailure(kind: .transport, attempts: 3, message: "connection refused")))
+            ])
+        #expect(
+            Pipeline.summary(.failed, sweep: outage, entries: 0)
+                == "sweep failed: the catalog gave no definite answer in this run (1 failed); nothing published, baseline kept")
     }
 
     @Test func theLockMessageAlwaysSpeaksOfThePid() {

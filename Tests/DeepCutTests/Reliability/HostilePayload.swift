@@ -1,6 +1,7 @@
+import Foundation
+
 @testable import DeepCutCore
 @testable import DeepCutSQLite
-import Foundation
 
 /// A catalog answer built to hurt: served with status 200 by the fixture's `body` fault, and what
 /// the sweep must make of it.
@@ -45,8 +46,9 @@ struct HostilePayload: Sendable, CustomStringConvertible {
         HostilePayload("100,000 nested objects", String(repeating: #"{"a":"#, count: 100_000)),
         HostilePayload("NUL bytes", bytes: [0x7B, 0x00, 0x00, 0x7D]),
         // Refused from its Content-Length alone, before a byte of it is read.
-        HostilePayload("a 50 MB body", bytes: Array(#"{"results": ["#.utf8) + [UInt8](repeating: 0x20, count: 50 << 20) + Array("]}".utf8),
-                       expected: .decodingFailure(httpStatus: nil)),
+        HostilePayload(
+            "a 50 MB body", bytes: Array(#"{"results": ["#.utf8) + [UInt8](repeating: 0x20, count: 50 << 20) + Array("]}".utf8),
+            expected: .decodingFailure(httpStatus: nil))
     ]
 
     /// Invalid UTF-8 (a stray continuation byte, an overlong form, a lone surrogate) inside a string
@@ -75,12 +77,15 @@ struct HostilePayload: Sendable, CustomStringConvertible {
             HostilePayload("collectionId beyond Int64", body(#""collectionId": 99999999999999999999999, "collectionName": "Album""#)),
             HostilePayload("artistId a string", #"{"results": [{"wrapperType": "artist", "artistId": "x42"}]}"#),
             HostilePayload("releaseDate an object", body(#""collectionId": 77, "collectionName": "Album", "releaseDate": {"y": 2026}"#)),
-            HostilePayload("year 99999", body(#""collectionId": 77, "collectionName": "Album", "releaseDate": "99999-01-01T07:00:00Z""#),
-                           expected: .undatedReleases(count: 1)),
-            HostilePayload("date 0000-00-00", body(#""collectionId": 78, "collectionName": "Album", "releaseDate": "0000-00-00""#),
-                           expected: .undatedReleases(count: 1)),
-            HostilePayload("date -2026-13-45", body(#""collectionId": 79, "collectionName": "Album", "releaseDate": "-2026-13-45T99:99:99Z""#),
-                           expected: .undatedReleases(count: 1)),
+            HostilePayload(
+                "year 99999", body(#""collectionId": 77, "collectionName": "Album", "releaseDate": "99999-01-01T07:00:00Z""#),
+                expected: .undatedReleases(count: 1)),
+            HostilePayload(
+                "date 0000-00-00", body(#""collectionId": 78, "collectionName": "Album", "releaseDate": "0000-00-00""#),
+                expected: .undatedReleases(count: 1)),
+            HostilePayload(
+                "date -2026-13-45", body(#""collectionId": 79, "collectionName": "Album", "releaseDate": "-2026-13-45T99:99:99Z""#),
+                expected: .undatedReleases(count: 1))
         ]
     }()
 }

@@ -1,11 +1,12 @@
-@testable import DeepCut
-@testable import DeepCutCatalog
 import DeepCutCore
 import DeepCutFixtures
-@testable import DeepCutHTTP
 import Foundation
 import Synchronization
 import Testing
+
+@testable import DeepCut
+@testable import DeepCutCatalog
+@testable import DeepCutHTTP
 
 /// Hostile servers against the real `deepcut` binary: an endless body costs the process about the
 /// body cap, and a redirect to another host gets no credential, from the catalog or the library API.
@@ -17,7 +18,7 @@ import Testing
     static func peakKilobytes(_ pid: Int32) -> Int? {
         // The status file vanishes with the process: a failed read means "no longer running".
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
         else { return nil }
         return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
     }
@@ -27,8 +28,11 @@ import Testing
     /// exhausting the machine (an unbounded body once grew a process to 22 GB here).
     /// The sampling runs on a thread of its own: on the cooperative pool a loaded two-core run
     /// starved it until the process had ended, and the "peak" read 4 kB.
-    static func finishMeasuring(_ process: SpawnedProcess, ceilingKilobytes: Int = 2 * 1024 * 1024) async throws
-        -> (result: SpawnedProcess.Result, peakKilobytes: Int) {
+    static func finishMeasuring(
+        _ process: SpawnedProcess, ceilingKilobytes: Int = 2 * 1024 * 1024
+    ) async throws
+        -> (result: SpawnedProcess.Result, peakKilobytes: Int)
+    {
         let pid = process.pid
         let peak = Mutex(0)
         let sampler = Thread {
@@ -55,8 +59,9 @@ import Testing
     @Test func endlessBodiesCostAboutTheCapAndFailAsTooLarge() async throws {
         try #require(SpawnedProcess.deepcutIsBuilt)
         let artists = ReliabilityWorld.artists(5, releases: 2)
-        let world = try ReliabilityWorld(artists: artists, library: ReliabilityWorld.library(5),
-                                         catalogKeys: ["concurrency": "4", "timeoutSeconds": "120"])
+        let world = try ReliabilityWorld(
+            artists: artists, library: ReliabilityWorld.library(5),
+            catalogKeys: ["concurrency": "4", "timeoutSeconds": "120"])
         for artist in artists.dropFirst() {
             world.fail(artist.id, with: Fault(.streamedBody(contentLength: nil)))
         }
@@ -108,9 +113,10 @@ import Testing
         let (elsewhere, elsewhereURL) = try Self.elsewhere()
         defer { elsewhere.stop() }
         let artists = ReliabilityWorld.artists(2, releases: 2)
-        let world = try ReliabilityWorld(artists: artists, library: ReliabilityWorld.library(2),
-                                         options: FixtureServerOptions(appleMusicToken: Self.developerToken),
-                                         catalogKeys: ["provider": "\"apple-music\"", "tokenFile": "\"token.jwt\""])
+        let world = try ReliabilityWorld(
+            artists: artists, library: ReliabilityWorld.library(2),
+            options: FixtureServerOptions(appleMusicToken: Self.developerToken),
+            catalogKeys: ["provider": "\"apple-music\"", "tokenFile": "\"token.jwt\""])
         try world.folder.write("token.jwt", Self.developerToken + "\n")
         world.fail(artists[1].id, with: Fault(.redirect(location: elsewhereURL.absoluteString + "/v1/catalog/us/artists/1/albums")))
 
@@ -120,8 +126,9 @@ import Testing
         #expect(failures.map(\.artist) == [artists[1].name])
         #expect(failures.first?.kind == .transport)
         #expect(failures.first?.attempts == 1, "a refused redirect is not retried")
-        #expect(failures.first?.message.contains("redirect (HTTP 302) to \(elsewhereURL.absoluteString) refused") == true,
-                "\(failures.first?.message ?? "")")
+        #expect(
+            failures.first?.message.contains("redirect (HTTP 302) to \(elsewhereURL.absoluteString) refused") == true,
+            "\(failures.first?.message ?? "")")
         print("catalog redirect: log of \(elsewhereURL.absoluteString): \(elsewhere.requestLog)")
         #expect(elsewhere.requestLog.isEmpty, "\(elsewhere.requestLog)")
         #expect(world.server.requestLog.contains { $0.status == 302 && $0.headerNames.contains("authorization") })
@@ -132,14 +139,19 @@ import Testing
         try #require(SpawnedProcess.deepcutIsBuilt)
         let (elsewhere, elsewhereURL) = try Self.elsewhere()
         defer { elsewhere.stop() }
-        let library = FixtureServer(catalog: FixtureCatalog(artists: []), library: FixtureLibrary(
-            albums: [FixtureLibraryAlbum(title: "Old 1", artist: "Artist 01")], developerToken: Self.developerToken,
-            userToken: Self.userToken, redirect: elsewhereURL.absoluteString + "/v1/me/library/albums?limit=100"))
+        let library = FixtureServer(
+            catalog: FixtureCatalog(artists: []),
+            library: FixtureLibrary(
+                albums: [FixtureLibraryAlbum(title: "Old 1", artist: "Artist 01")], developerToken: Self.developerToken,
+                userToken: Self.userToken, redirect: elsewhereURL.absoluteString + "/v1/me/library/albums?limit=100"))
         let libraryURL = try library.start()
         defer { library.stop() }
-        let world = try ReliabilityWorld(artists: ReliabilityWorld.artists(1), library: "", topLevelKeys: [
-            "library": #"[{"format": "apple-music-library", "baseURL": "\#(libraryURL.absoluteString)", "tokenFile": "dev.token", "userTokenFile": "user.token"}]"#,
-        ])
+        let world = try ReliabilityWorld(
+            artists: ReliabilityWorld.artists(1), library: "",
+            topLevelKeys: [
+                "library":
+                    #"[{"format": "apple-music-library", "baseURL": "\#(libraryURL.absoluteString)", "tokenFile": "dev.token", "userTokenFile": "user.token"}]"#
+            ])
         try world.folder.write("dev.token", Self.developerToken + "\n")
         try world.folder.write("user.token", Self.userToken + "\n")
 

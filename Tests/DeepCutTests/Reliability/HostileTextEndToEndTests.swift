@@ -1,13 +1,15 @@
 import DeepCutCore
 import DeepCutFixtures
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
 @testable import DeepCut
 @testable import DeepCutCatalog
 @testable import DeepCutPublish
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// Hostile titles and artist names — markup, control characters, bidi overrides, 10,000-character
 /// strings — from the library file and the catalog, through a whole sweep: every output stays valid
@@ -21,20 +23,28 @@ import Testing
         var titles: [String]
 
         static let hostile = Names(
-            artists: ["<script>alert(\"artist\")</script> Band", "\u{202E}Reversed\u{202C} Artist", "Ctrl\u{7}\u{1B}[31m Band",
-                      "Long " + HostileTextEndToEndTests.long, "Failing <img src=x onerror=alert(1)> \u{2067}Crew " + HostileTextEndToEndTests.long],
-            titles: ["<script>alert(1)</script>", "]]> &amp; <b>bold</b> \"q\" 'a'", "\u{202E}gnp.exe\u{202C} & \u{0}\u{1}\u{1F}\u{7F}\u{85}",
-                     "Title " + HostileTextEndToEndTests.long, "<![CDATA[x]]>\r\nInjected: header"])
-        static let benign = Names(artists: ["Artist A", "Artist B", "Artist C", "Artist D", "Artist E"],
-                                  titles: ["Title A", "Title B", "Title C", "Title D", "Title E"])
+            artists: [
+                "<script>alert(\"artist\")</script> Band", "\u{202E}Reversed\u{202C} Artist", "Ctrl\u{7}\u{1B}[31m Band",
+                "Long " + HostileTextEndToEndTests.long,
+                "Failing <img src=x onerror=alert(1)> \u{2067}Crew " + HostileTextEndToEndTests.long
+            ],
+            titles: [
+                "<script>alert(1)</script>", "]]> &amp; <b>bold</b> \"q\" 'a'", "\u{202E}gnp.exe\u{202C} & \u{0}\u{1}\u{1F}\u{7F}\u{85}",
+                "Title " + HostileTextEndToEndTests.long, "<![CDATA[x]]>\r\nInjected: header"
+            ])
+        static let benign = Names(
+            artists: ["Artist A", "Artist B", "Artist C", "Artist D", "Artist E"],
+            titles: ["Title A", "Title B", "Title C", "Title D", "Title E"])
     }
 
     /// Runs a partial sweep (the last artist fails with HTTP 500) over `names`; returns the world.
     static func sweep(_ names: Names) async throws -> ReliabilityWorld {
         let artists = names.artists.enumerated().map { index, name in
-            FixtureArtist(id: String(600_001 + index), name: name, releases: names.titles.enumerated().map { offset, title in
-                ReliabilityWorld.release(String(2_000_000 + index * 100 + offset), title, daysAgo: 1 + offset)
-            })
+            FixtureArtist(
+                id: String(600_001 + index), name: name,
+                releases: names.titles.enumerated().map { offset, title in
+                    ReliabilityWorld.release(String(2_000_000 + index * 100 + offset), title, daysAgo: 1 + offset)
+                })
         }
         let library = "title,artist\n" + names.artists.map { "Owned," + csvField($0) + "\n" }.joined()
         let world = try ReliabilityWorld(artists: artists, library: library)
@@ -56,7 +66,8 @@ import Testing
         // The snapshot and JSON Feed are valid JSON and keep every entry.
         let snapshot = try #require(try Snapshot.load(from: world.feed.appendingPathComponent("current.json")))
         #expect(snapshot.entries.count == 20)
-        let feed = try JSONSerialization.jsonObject(with: Data(contentsOf: world.feed.appendingPathComponent("feed.json"))) as? [String: Any]
+        let feed =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: world.feed.appendingPathComponent("feed.json"))) as? [String: Any]
         #expect((feed?["items"] as? [Any])?.count == 20)
 
         // Atom parses as XML, with every entry.
@@ -107,8 +118,10 @@ import Testing
 private final class EntryCounter: NSObject, XMLParserDelegate {
     var entries = 0
 
-    func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         if element == "entry" { entries += 1 }
     }
 }

@@ -1,13 +1,14 @@
-@testable import DeepCut
 import DeepCutCore
 import DeepCutFixtures
-@testable import DeepCutHTTP
-@testable import DeepCutPublish
-@testable import DeepCutSQLite
+import DeepCutTestKit
 import Foundation
 import Synchronization
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCut
+@testable import DeepCutHTTP
+@testable import DeepCutPublish
+@testable import DeepCutSQLite
 
 /// Issue 13's library and skip reproductions (and issue 14's library files) through the real
 /// `deepcut` binary: the library cannot silently vanish, a file is read whole and stable, only
@@ -18,8 +19,9 @@ import DeepCutTestKit
     /// A world whose first sweep (6 artists, metrics on) completed.
     private func completedWorld(library: String = #"[{"format": "csv", "path": "library.csv"}]"#) async throws -> ReliabilityWorld {
         try #require(SpawnedProcess.deepcutIsBuilt, "build deepcut first")
-        let world = try ReliabilityWorld(artists: ReliabilityWorld.artists(Self.artistCount), library: ReliabilityWorld.library(Self.artistCount),
-                                         topLevelKeys: ["library": library, "prometheusTextfile": #""metrics/deepcut.prom""#])
+        let world = try ReliabilityWorld(
+            artists: ReliabilityWorld.artists(Self.artistCount), library: ReliabilityWorld.library(Self.artistCount),
+            topLevelKeys: ["library": library, "prometheusTextfile": #""metrics/deepcut.prom""#])
         let first = try await world.spawn("sweep").finish()
         try #require(first.status == 0, "\(first.stderr)")
         return world
@@ -52,8 +54,11 @@ import DeepCutTestKit
 
         let refused = try await spawn(world, "sweep")
         #expect(refused.status == 65)
-        #expect(refused.causeLines == ["library is empty: no albums in library.csv (csv); refusing to sweep an empty library "
-            + "(a truncated export?); nothing published, baseline kept"])
+        #expect(
+            refused.causeLines == [
+                "library is empty: no albums in library.csv (csv); refusing to sweep an empty library "
+                    + "(a truncated export?); nothing published, baseline kept"
+            ])
         let after = try untouched(world)
         #expect(after.0 == before.0, "feed files, latest.json or snapshots changed")
         #expect(after.1 == before.1, "the state database changed")
@@ -120,16 +125,21 @@ import DeepCutTestKit
         let before = try untouched(world)
         let library = world.folder.url.appendingPathComponent("library.csv")
         // Big enough that each read takes a while; the appender writes a row every half millisecond.
-        try world.folder.write("library.csv", ReliabilityWorld.library(Self.artistCount)
-            + String(repeating: "Old 1,Artist 01\n", count: 150_000))
+        try world.folder.write(
+            "library.csv",
+            ReliabilityWorld.library(Self.artistCount)
+                + String(repeating: "Old 1,Artist 01\n", count: 150_000))
         let appender = Appender(file: library)
         appender.start()
         let result = try await spawn(world, "sweep")
         appender.stop()
 
         #expect(result.status == 65, "\(result.stderr)")
-        #expect(result.causeLines == ["\(library.path): changed while being read (size or modification time differ before and after, "
-            + "twice); is an export still being written? Run again once it is finished"])
+        #expect(
+            result.causeLines == [
+                "\(library.path): changed while being read (size or modification time differ before and after, "
+                    + "twice); is an export still being written? Run again once it is finished"
+            ])
         #expect(try untouched(world) == before)
     }
 
@@ -185,11 +195,14 @@ import DeepCutTestKit
     @Test(.timeLimit(.minutes(2))) func devZeroAsLibraryIsExit65AtOnce() async throws {
         try #require(SpawnedProcess.deepcutIsBuilt, "build deepcut first")
         for format in ["csv", "json", "itunes-xml", "beets"] {
-            let world = try ReliabilityWorld(artists: ReliabilityWorld.artists(1), library: ReliabilityWorld.library(1),
-                                             topLevelKeys: ["library": #"[{"format": "\#(format)", "path": "/dev/zero"}]"#])
+            let world = try ReliabilityWorld(
+                artists: ReliabilityWorld.artists(1), library: ReliabilityWorld.library(1),
+                topLevelKeys: ["library": #"[{"format": "\#(format)", "path": "/dev/zero"}]"#])
             let result = try await spawn(world, "sweep")
             #expect(result.status == 65, "\(format)")
-            #expect(result.causeLines == ["/dev/zero: not a library file: it is a character device; a library must be a regular file"], "\(format)")
+            #expect(
+                result.causeLines == ["/dev/zero: not a library file: it is a character device; a library must be a regular file"],
+                "\(format)")
         }
     }
 
@@ -260,7 +273,7 @@ import DeepCutTestKit
     }
 }
 
-private extension SpawnedProcess.Result {
+extension SpawnedProcess.Result {
     /// stderr without the logfmt event lines: the one line a non-zero exit prints.
-    var causeLines: [String] { errorLines.filter { !$0.hasPrefix("level=") } }
+    fileprivate var causeLines: [String] { errorLines.filter { !$0.hasPrefix("level=") } }
 }

@@ -1,12 +1,13 @@
-@testable import DeepCut
-@testable import DeepCutCatalog
 import DeepCutCore
 import DeepCutFixtures
-@testable import DeepCutHTTP
-@testable import DeepCutPublish
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCut
+@testable import DeepCutCatalog
+@testable import DeepCutHTTP
+@testable import DeepCutPublish
 
 /// Issue 16, through the real binary: what operators see in the tools they already use —
 /// unresolved artists named with the override to paste, journal priorities for failed and partial
@@ -17,7 +18,7 @@ import DeepCutTestKit
     static let artists = [
         FixtureArtist(id: "101", name: "Khruangbin", releases: [ReliabilityWorld.release("1001", "A La Sala", daysAgo: 10)]),
         FixtureArtist(id: "201", name: "Nirvana", releases: [ReliabilityWorld.release("2001", "Bleach", daysAgo: 12)]),
-        FixtureArtist(id: "202", name: "Nirvana", releases: [ReliabilityWorld.release("2002", "Local Anthology", daysAgo: 14)]),
+        FixtureArtist(id: "202", name: "Nirvana", releases: [ReliabilityWorld.release("2002", "Local Anthology", daysAgo: 14)])
     ]
     static let library = #"""
         title,artist
@@ -29,8 +30,9 @@ import DeepCutTestKit
         """#
 
     static func world(_ library: String = library, topLevelKeys: [String: String] = [:]) throws -> ReliabilityWorld {
-        try ReliabilityWorld(artists: artists, library: library + "\n",
-                             topLevelKeys: ["prometheusTextfile": #""metrics/deepcut.prom""#].merging(topLevelKeys) { $1 })
+        try ReliabilityWorld(
+            artists: artists, library: library + "\n",
+            topLevelKeys: ["prometheusTextfile": #""metrics/deepcut.prom""#].merging(topLevelKeys) { $1 })
     }
 
     // MARK: Unresolved artists
@@ -46,7 +48,9 @@ import DeepCutTestKit
         #expect(health.status == .complete)
         #expect(health.sweep.notFoundArtists == notFound)
         #expect(health.sweep.ambiguousArtists == ["Nirvana"])
-        #expect(try JSONSchemaValidator.health.problems([("health.json", Data(contentsOf: world.feed.appendingPathComponent("health.json")))]) == [])
+        #expect(
+            try JSONSchemaValidator.health.problems([("health.json", Data(contentsOf: world.feed.appendingPathComponent("health.json")))])
+                == [])
 
         // health.txt: the names and a line that parses as the config's artistOverrides.
         let text = try String(contentsOf: world.feed.appendingPathComponent("health.txt"), encoding: .utf8)
@@ -89,7 +93,9 @@ import DeepCutTestKit
         #expect(try world.health().sweep.ambiguousArtists == nil, "the namesake listing the owned album wins")
         let check = try await world.spawn("health").finish()
         #expect(check.status == 0, "\(check.stdout)")
-        #expect(check.stdout.contains("; 1 not found in the catalog: Aphex Twin (pin with artistOverrides, see health.txt);"), "\(check.stdout)")
+        #expect(
+            check.stdout.contains("; 1 not found in the catalog: Aphex Twin (pin with artistOverrides, see health.txt);"), "\(check.stdout)"
+        )
         #expect(!check.stdout.contains("check catalog.country"))
         let text = try String(contentsOf: world.feed.appendingPathComponent("health.txt"), encoding: .utf8)
         #expect(text.contains(#"pin with: "artistOverrides": {"Aphex Twin": "CATALOG-ID"}"#))
@@ -99,9 +105,14 @@ import DeepCutTestKit
     @Test func theOverrideLineIsOneLineOfJSONWhateverTheNameHolds() throws {
         let name = "Evil\"\\Band\n\u{1B}[31m\u{202E}reversed\u{85}\u{2028}é"
         let line = UnresolvedArtists.overrideLine([name, "Plain"])
-        #expect(!line.unicodeScalars.contains { $0.properties.generalCategory == .control || DisplayText.isBidiControl($0) || $0 == "\u{2028}" })
-        #expect(try Self.overrides("pin with: " + line) == [name: UnresolvedArtists.idPlaceholder, "Plain": UnresolvedArtists.idPlaceholder])
-        #expect(UnresolvedArtists.overrideLine((1...12).map { "A\($0)" }).components(separatedBy: "CATALOG-ID").count == 11, "ten names at most")
+        #expect(
+            !line.unicodeScalars.contains { $0.properties.generalCategory == .control || DisplayText.isBidiControl($0) || $0 == "\u{2028}" }
+        )
+        #expect(
+            try Self.overrides("pin with: " + line) == [name: UnresolvedArtists.idPlaceholder, "Plain": UnresolvedArtists.idPlaceholder])
+        #expect(
+            UnresolvedArtists.overrideLine((1...12).map { "A\($0)" }).components(separatedBy: "CATALOG-ID").count == 11, "ten names at most"
+        )
     }
 
     /// `"artistOverrides": {…}` from a `pin with:` line, parsed as the config would.
@@ -123,8 +134,10 @@ import DeepCutTestKit
         #expect(partial.status == 3)
         #expect(partial.errorLines.allSatisfy { $0.hasPrefix("<") }, "every journal line carries a priority: \(partial.stderr)")
         #expect(partial.errorLines.contains { $0.hasPrefix("<4>level=warning event=run.finished ") && $0.contains("status=partial") })
-        #expect(partial.errorLines.last?.hasPrefix(#"<4>level=warning event=run.partial exit=3 message="sweep partial: 1 of 2 artists"#) == true,
-                "\(partial.stderr)")
+        #expect(
+            partial.errorLines.last?.hasPrefix(#"<4>level=warning event=run.partial exit=3 message="sweep partial: 1 of 2 artists"#)
+                == true,
+            "\(partial.stderr)")
 
         // A failed run (an empty library, exit 65): err priority, and no un-prefixed human line.
         try world.folder.write("library.csv", "title,artist\n")
@@ -141,7 +154,9 @@ import DeepCutTestKit
         let broken = try await Self.journal(world, "sweep")
         #expect(broken.status == 78)
         #expect(broken.errorLines.count == 1, "\(broken.stderr)")
-        #expect(broken.errorLines.first?.hasPrefix("<3>level=error event=run.failed exit=78 message=\"config.json: ") == true, "\(broken.stderr)")
+        #expect(
+            broken.errorLines.first?.hasPrefix("<3>level=error event=run.failed exit=78 message=\"config.json: ") == true,
+            "\(broken.stderr)")
 
         // Off the journal the same failure ends in the human one-liner.
         let plain = try await world.spawn("sweep").finish()
@@ -183,7 +198,8 @@ import DeepCutTestKit
 
         // Warn past crit is UNKNOWN, given or by default (crit defaults to 3 × ttlHours = 72h).
         for words in [["--warn-age", "3h", "--crit-age", "1h"], ["--warn-age", "100h"]] {
-            let result = try await SpawnedProcess.deepcut(["health"] + words + ["--config", world.configPath], in: world.folder.url).finish()
+            let result = try await SpawnedProcess.deepcut(["health"] + words + ["--config", world.configPath], in: world.folder.url)
+                .finish()
             #expect(result.status == 3, "\(words)")
             #expect(result.stdout.hasPrefix("DEEPCUT UNKNOWN: deepcut health: the warning age "), "\(result.stdout)")
         }

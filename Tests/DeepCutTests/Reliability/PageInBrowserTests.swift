@@ -1,10 +1,11 @@
-@testable import DeepCut
-@testable import DeepCutCore
 import DeepCutFixtures
-@testable import DeepCutHTTP
-@testable import DeepCutPublish
 import Foundation
 import Testing
+
+@testable import DeepCut
+@testable import DeepCutCore
+@testable import DeepCutHTTP
+@testable import DeepCutPublish
 
 /// Issue 16, bullet 1: the page describes the finished run, itself included in "Recent runs",
 /// checked in the DOM headless Chromium builds from `index.html` (not only in the file's text),
@@ -89,10 +90,13 @@ import Testing
     static func dom(_ harness: SweepHarness) async throws -> String {
         let profile = harness.folder.url.appendingPathComponent("chromium-profile")
         let page = harness.feed.appendingPathComponent("index.html")
-        let result = try await SpawnedProcess(chromium, [
-            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(profile.path)",
-            "--dump-dom", page.absoluteString,
-        ], in: harness.folder.url).finish(seconds: 180)
+        let result = try await SpawnedProcess(
+            chromium,
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(profile.path)",
+                "--dump-dom", page.absoluteString
+            ], in: harness.folder.url
+        ).finish(seconds: 180)
         try #require(result.status == 0, "chromium: \(result.stderr.suffix(500))")
         try #require(result.stdout.contains("</html>"), "chromium printed no DOM")
         return result.stdout

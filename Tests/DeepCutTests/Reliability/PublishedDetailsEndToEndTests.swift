@@ -1,17 +1,19 @@
 import DeepCutCore
 import DeepCutFixtures
+import DeepCutTestKit
 import Foundation
-@testable import DeepCutPublish
-#if canImport(Glibc)
-import Glibc
-#endif
 import Testing
+
 @testable import DeepCut
 @testable import DeepCutCatalog
 @testable import DeepCutHTTP
+@testable import DeepCutPublish
 @testable import DeepCutSQLite
 @testable import DeepCutState
-import DeepCutTestKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Issue 16's smaller points, each through the real binary: artwork size, the ok pill's contrast,
 /// edition labels on alternates, Atom's self link, per-install ids and moving `updated`, the
@@ -59,8 +61,10 @@ import DeepCutTestKit
             var colours: [String: String] = [:]
             for match in palette.matches(of: #/--([a-z-]+):(#[0-9a-f]{6})/#) { colours[String(match.output.1)] = String(match.output.2) }
             for status in ["complete", "partial", "failed", "skipped"] {
-                let text = try #require(colours[status]), background = try #require(colours[status + "-bg"])
-                #expect(Self.contrast(text, background) >= 4.5, "\(status): \(text) on \(background) is \(Self.contrast(text, background)):1")
+                let text = try #require(colours[status])
+                let background = try #require(colours[status + "-bg"])
+                #expect(
+                    Self.contrast(text, background) >= 4.5, "\(status): \(text) on \(background) is \(Self.contrast(text, background)):1")
             }
         }
         #expect(page.contains(".pill.ok,.pill.complete{color:var(--complete);background:var(--complete-bg)}"))
@@ -74,7 +78,9 @@ import DeepCutTestKit
                 let linear = Double(byte) / 255
                 return linear <= 0.03928 ? linear / 12.92 : pow((linear + 0.055) / 1.055, 2.4)
             }
-            let red: Double = 0.2126 * channels[0], green: Double = 0.7152 * channels[1], blue: Double = 0.0722 * channels[2]
+            let red: Double = 0.2126 * channels[0]
+            let green: Double = 0.7152 * channels[1]
+            let blue: Double = 0.0722 * channels[2]
             return red + green + blue
         }
         let (a, b) = (luminance(first), luminance(second))
@@ -91,17 +97,25 @@ import DeepCutTestKit
             release.explicit = explicit
             return release
         }
-        let harness = try SweepHarness(artists: [FixtureArtist(id: "301", name: "Polyphia", releases: [
-            edition("3001", title + " (Deluxe)", explicit: true),
-            edition("3002", title, explicit: true),
-            edition("3003", title, explicit: false),
-        ])], library: "title,artist\nNew Levels New Devils,Polyphia\n")
+        let harness = try SweepHarness(
+            artists: [
+                FixtureArtist(
+                    id: "301", name: "Polyphia",
+                    releases: [
+                        edition("3001", title + " (Deluxe)", explicit: true),
+                        edition("3002", title, explicit: true),
+                        edition("3003", title, explicit: false)
+                    ])
+            ], library: "title,artist\nNew Levels New Devils,Polyphia\n")
         #expect(try await harness.sweep().status == 0)
         let entry = try StateChangeEndToEndTests.entry("3001", harness)
         let alternates = try #require(entry["alternates"] as? [[String: String]])
         #expect(alternates.map { $0["id"] } == ["3002", "3003"])
         #expect(alternates.map { $0["edition"] } == ["Explicit", "Clean"])
-        #expect(try JSONSchemaValidator.snapshot.problems([("current.json", Data(contentsOf: harness.feed.appendingPathComponent("current.json")))]) == [])
+        #expect(
+            try JSONSchemaValidator.snapshot.problems([
+                ("current.json", Data(contentsOf: harness.feed.appendingPathComponent("current.json")))
+            ]) == [])
         let page = try StateChangeEndToEndTests.page(harness)
         #expect(page.contains("<bdi>\(title)</bdi> <span class=\"edition\">(<bdi>Explicit</bdi>)</span>"))
         #expect(page.contains("<bdi>\(title)</bdi> <span class=\"edition\">(<bdi>Clean</bdi>)</span>"))
@@ -113,7 +127,8 @@ import DeepCutTestKit
 
     @Test func atomNamesItselfWithoutABaseURLAndIdsAreUniquePerInstall() async throws {
         try #require(SpawnedProcess.deepcutIsBuilt, "build deepcut first")
-        let first = try SweepHarness(), second = try SweepHarness()
+        let first = try SweepHarness()
+        let second = try SweepHarness()
         #expect(try await first.sweep().status == 0)
         #expect(try await second.sweep().status == 0)
         let atom = try String(contentsOf: first.feed.appendingPathComponent("feed.atom"), encoding: .utf8)
@@ -171,9 +186,13 @@ import DeepCutTestKit
         #expect(after["1021"] == before["1021"], "an unchanged entry keeps its dates")
         #expect(try StateChangeEndToEndTests.entry("1001", harness)["updatedAt"] != nil)
         #expect(try StateChangeEndToEndTests.entry("1021", harness)["updatedAt"] == nil)
-        #expect(try JSONSchemaValidator.snapshot.problems([("current.json", Data(contentsOf: harness.feed.appendingPathComponent("current.json")))]) == [])
+        #expect(
+            try JSONSchemaValidator.snapshot.problems([
+                ("current.json", Data(contentsOf: harness.feed.appendingPathComponent("current.json")))
+            ]) == [])
         let items = try #require(try harness.json("feed.json")["items"] as? [[String: Any]])
-        let modified = Dictionary(uniqueKeysWithValues: items.map { (String(($0["id"] as? String ?? "").suffix(4)), $0["date_modified"] as? String) })
+        let modified = Dictionary(
+            uniqueKeysWithValues: items.map { (String(($0["id"] as? String ?? "").suffix(4)), $0["date_modified"] as? String) })
         #expect(modified["1001"] == after["1001"]?.updated, "JSON Feed's date_modified agrees with Atom's updated")
         #expect(modified["1021"] == .some(nil))
 
@@ -196,8 +215,9 @@ import DeepCutTestKit
         for entry in atom.matches(of: #/<entry>(.*?)</entry>/#.dotMatchesNewlines()) {
             let body = String(entry.output.1)
             guard let id = body.firstMatch(of: #/<id>[^<]*/(\d+)</id>/#)?.output.1,
-                  let updated = body.firstMatch(of: #/<updated>([^<]+)</updated>/#)?.output.1,
-                  let published = body.firstMatch(of: #/<published>([^<]+)</published>/#)?.output.1 else { continue }
+                let updated = body.firstMatch(of: #/<updated>([^<]+)</updated>/#)?.output.1,
+                let published = body.firstMatch(of: #/<published>([^<]+)</published>/#)?.output.1
+            else { continue }
             dates[String(id)] = AtomDates(published: String(published), updated: String(updated))
         }
         return dates
@@ -247,9 +267,14 @@ import DeepCutTestKit
 
     @Test func artistNamesThatDifferOnlyInDiacriticsAreSweptOnce() async throws {
         try #require(SpawnedProcess.deepcutIsBuilt, "build deepcut first")
-        let harness = try SweepHarness(artists: [FixtureArtist(id: "401", name: "Björk", releases: [
-            SweepHarness.release("4001", "Fossora", daysAgo: 5), SweepHarness.release("4002", "Debut", daysAgo: 9000),
-        ])], library: "title,artist\nHomogenic,Björk\nDebut,Bjork\nPost,BJORK\n")
+        let harness = try SweepHarness(
+            artists: [
+                FixtureArtist(
+                    id: "401", name: "Björk",
+                    releases: [
+                        SweepHarness.release("4001", "Fossora", daysAgo: 5), SweepHarness.release("4002", "Debut", daysAgo: 9000)
+                    ])
+            ], library: "title,artist\nHomogenic,Björk\nDebut,Bjork\nPost,BJORK\n")
         let result = try await harness.sweep()
         #expect(result.status == 0, "\(result.stderr)")
         let health = try harness.health()

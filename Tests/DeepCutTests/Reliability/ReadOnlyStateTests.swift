@@ -1,6 +1,7 @@
 import DeepCutCore
 import Foundation
 import Testing
+
 @testable import DeepCut
 
 /// How the suite runs a process as another user (outside it: the `@Suite` trait cannot refer to the suite itself).
@@ -40,8 +41,11 @@ struct ReadOnlyStateTests {
     }
 
     static func runAsNobody(_ world: ReliabilityWorld, _ words: [String]) async throws -> SpawnedProcess.Result {
-        try await SpawnedProcess(setpriv, ["--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups", SpawnedProcess.deepcut.path]
-                                 + words + ["--config", world.configPath], in: world.folder.url).finish()
+        try await SpawnedProcess(
+            setpriv,
+            ["--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups", SpawnedProcess.deepcut.path]
+                + words + ["--config", world.configPath], in: world.folder.url
+        ).finish()
     }
 
     static func setMode(_ mode: Int, _ url: URL) throws {
@@ -72,7 +76,8 @@ struct ReadOnlyStateTests {
         // Nothing appeared beside the database (no read-only sidecar to outlive the fix), nothing changed.
         #expect(try Self.stateFolderNames(world) == namesBefore)
         #expect(try Data(contentsOf: world.stateDatabase) == databaseBefore)
-        #expect(try world.files().filter { $0.key != "health.json" && $0.key != "health.txt" && !$0.key.hasSuffix(".prom") }
+        #expect(
+            try world.files().filter { $0.key != "health.json" && $0.key != "health.txt" && !$0.key.hasSuffix(".prom") }
                 == feedBefore.filter { $0.key != "health.json" && $0.key != "health.txt" && !$0.key.hasSuffix(".prom") })
         #expect(try world.json("feed.json").isEmpty == false)
 
@@ -99,8 +104,10 @@ struct ReadOnlyStateTests {
         #expect(refused.problemLines.count == 1, "\(refused.stderr)")
         let line = try #require(refused.problemLines.first)
         let octal = String(mode, radix: 8)
-        #expect(line.hasPrefix(sidecar.path + ": not writable by uid 65534 (mode 0\(octal), owner uid \(owner)), although state.db is writable"),
-                "\(line)")
+        #expect(
+            line.hasPrefix(
+                sidecar.path + ": not writable by uid 65534 (mode 0\(octal), owner uid \(owner)), although state.db is writable"),
+            "\(line)")
         #expect(line.contains(owner == Self.nobody ? "chmod u+w \(sidecar.path)" : "run deepcut as uid \(owner)"), "\(line)")
         #expect(try Data(contentsOf: world.stateDatabase) == databaseBefore)
         #expect(try Self.stateFolderNames(world) == namesBefore)
@@ -124,8 +131,11 @@ struct ReadOnlyStateTests {
 
         let refused = try await Self.runAsNobody(world, "dismissed")
         #expect(refused.status == 74, "\(refused.stderr)")
-        #expect(refused.problemLines == ["\(state.path): not writable by uid 65534 (mode 0555, owner uid 65534); SQLite creates state.db "
-                                       + "and its -wal and -shm files in this folder: make it writable (chmod u+w \(state.path))"])
+        #expect(
+            refused.problemLines == [
+                "\(state.path): not writable by uid 65534 (mode 0555, owner uid 65534); SQLite creates state.db "
+                    + "and its -wal and -shm files in this folder: make it writable (chmod u+w \(state.path))"
+            ])
         #expect(!FileManager.default.fileExists(atPath: world.stateDatabase.path))
 
         try Self.setMode(0o755, state)
@@ -134,7 +144,7 @@ struct ReadOnlyStateTests {
     }
 }
 
-private extension SpawnedProcess.Result {
+extension SpawnedProcess.Result {
     /// stderr without the logfmt event lines a sweep logs: the one line a non-zero exit prints.
-    var problemLines: [String] { errorLines.filter { !$0.hasPrefix("level=") } }
+    fileprivate var problemLines: [String] { errorLines.filter { !$0.hasPrefix("level=") } }
 }

@@ -1,23 +1,27 @@
+import DeepCutCore
+import DeepCutTestKit
+import Foundation
+import Testing
+
 @testable import DeepCut
 @testable import DeepCutCatalog
-import DeepCutCore
 @testable import DeepCutFixtures
 @testable import DeepCutHTTP
 @testable import DeepCutState
-import Foundation
-import Testing
-import DeepCutTestKit
 
 /// Issue 15, through the real `deepcut` binary against a loopback catalog that behaves like the
 /// real ones: capped listings, re-filed ids, a stricter rate limit than configured.
 @Suite struct RealCatalogTests {
     /// `count` releases `first`, `first + step`, … days old, in the catalog's order oldest first
     /// (so an answer cut in catalog order would lose the newest).
-    static func releases(_ prefix: Int, count: Int, firstDaysAgo first: Int, step: Double = 1, type: RecordingType = .album,
-                         title: String = "Opus") -> [FixtureRelease] {
+    static func releases(
+        _ prefix: Int, count: Int, firstDaysAgo first: Int, step: Double = 1, type: RecordingType = .album,
+        title: String = "Opus"
+    ) -> [FixtureRelease] {
         (0..<count).reversed().map { index in
-            ReliabilityWorld.release(String(prefix + index), "\(title) \(prefix + index)", type: type,
-                                     daysAgo: first + Int((Double(index) * step).rounded(.down)))
+            ReliabilityWorld.release(
+                String(prefix + index), "\(title) \(prefix + index)", type: type,
+                daysAgo: first + Int((Double(index) * step).rounded(.down)))
         }
     }
 
@@ -38,11 +42,14 @@ import DeepCutTestKit
     func aProlificArtistsNewReleasesAreFound(reading: FixtureServerOptions.LookupLimitReading) async throws {
         try #require(SpawnedProcess.deepcutIsBuilt, "build deepcut first")
         var artists = ReliabilityWorld.artists(3)
-        artists.append(FixtureArtist(id: "600001", name: "The Composer",
-                                     releases: Self.releases(7_000_000, count: 250, firstDaysAgo: 400)
-                                        + Self.releases(7_100_000, count: 10, firstDaysAgo: 1)))
-        let world = try ReliabilityWorld(artists: artists, library: ReliabilityWorld.library(3) + "Opus 7000000,The Composer\n",
-                                         options: FixtureServerOptions(lookupLimit: reading))
+        artists.append(
+            FixtureArtist(
+                id: "600001", name: "The Composer",
+                releases: Self.releases(7_000_000, count: 250, firstDaysAgo: 400)
+                    + Self.releases(7_100_000, count: 10, firstDaysAgo: 1)))
+        let world = try ReliabilityWorld(
+            artists: artists, library: ReliabilityWorld.library(3) + "Opus 7000000,The Composer\n",
+            options: FixtureServerOptions(lookupLimit: reading))
         let run = try await Self.sweep(world)
         #expect(run.status == 0, "\(run.stderr)")
         let news = Set((7_100_000..<7_100_010).map(String.init))
@@ -59,8 +66,9 @@ import DeepCutTestKit
         try #require(SpawnedProcess.deepcutIsBuilt, "build deepcut first")
         let old = Self.releases(7_000_000, count: 150, firstDaysAgo: 500)
         let composer = { (newer: [FixtureRelease]) in FixtureArtist(id: "600001", name: "The Composer", releases: old + newer) }
-        let world = try ReliabilityWorld(artists: [composer(Self.releases(7_100_000, count: 1, firstDaysAgo: 30))],
-                                         library: "title,artist\nOpus 7000000,The Composer\n")
+        let world = try ReliabilityWorld(
+            artists: [composer(Self.releases(7_100_000, count: 1, firstDaysAgo: 30))],
+            library: "title,artist\nOpus 7000000,The Composer\n")
         #expect(try await Self.sweep(world).status == 0)
         world.server.replaceCatalog(FixtureCatalog(artists: [composer(Self.releases(7_100_000, count: 61, firstDaysAgo: 2))]))
         let cut = try await Self.sweep(world)
@@ -84,8 +92,13 @@ import DeepCutTestKit
         #expect(try await Self.sweep(world).status == 0)
         #expect(try Self.entryIDs(world).count == 190)
 
-        world.server.replaceCatalog(FixtureCatalog(artists: [machine(Self.releases(8_100_000, count: 40, firstDaysAgo: 0, step: 0.5,
-                                                                                  type: .single, title: "Drop"))]))
+        world.server.replaceCatalog(
+            FixtureCatalog(artists: [
+                machine(
+                    Self.releases(
+                        8_100_000, count: 40, firstDaysAgo: 0, step: 0.5,
+                        type: .single, title: "Drop"))
+            ]))
         let cut = try await Self.sweep(world)
         #expect(cut.status == 0, "\(cut.stderr)")
         #expect(try Self.entryIDs(world).count == 230, "the 30 oldest singles fell out of the feed")
@@ -145,9 +158,10 @@ import DeepCutTestKit
     /// learned pace is stored, reported, and where the next run starts.
     @Test func aCatalogStricterThanConfiguredSlowsTheSweepDownInsteadOfFailingIt() async throws {
         try #require(SpawnedProcess.deepcutIsBuilt, "build deepcut first")
-        let world = try ReliabilityWorld(artists: ReliabilityWorld.artists(30), library: ReliabilityWorld.library(30),
-                                         options: FixtureServerOptions(acceptedRequestsPerMinute: 600),
-                                         catalogKeys: ["requestsPerMinute": "6000", "maxAttempts": "1"])
+        let world = try ReliabilityWorld(
+            artists: ReliabilityWorld.artists(30), library: ReliabilityWorld.library(30),
+            options: FixtureServerOptions(acceptedRequestsPerMinute: 600),
+            catalogKeys: ["requestsPerMinute": "6000", "maxAttempts": "1"])
         let cold = try await Self.sweep(world)
         #expect(cold.status == 0, "\(cold.stderr)")
         let log = world.server.requestLog
@@ -172,9 +186,10 @@ import DeepCutTestKit
     static func beetsWorld(_ artists: [FixtureArtist], albums: [BeetsTestDatabase.Album]) throws -> ReliabilityWorld? {
         try #require(SpawnedProcess.deepcutIsBuilt, "build deepcut first")
         guard let schema = try BeetsTestDatabase.currentSchema() else { return nil }
-        let world = try ReliabilityWorld(artists: artists, library: "",
-                                         catalogKeys: ["provider": "\"musicbrainz\"", "contact": "\"tests@example.org\""],
-                                         topLevelKeys: ["library": #"[{"format": "beets", "path": "library.db"}]"#])
+        let world = try ReliabilityWorld(
+            artists: artists, library: "",
+            catalogKeys: ["provider": "\"musicbrainz\"", "contact": "\"tests@example.org\""],
+            topLevelKeys: ["library": #"[{"format": "beets", "path": "library.db"}]"#])
         try BeetsTestDatabase.create(at: world.folder.url.appendingPathComponent("library.db"), schema: schema, albums: albums)
         return world
     }
@@ -186,11 +201,16 @@ import DeepCutTestKit
     @Test func aBeetsLibrarysMusicBrainzIdsAreUsedWithoutSearching() async throws {
         let artists = ReliabilityWorld.artists(5)
         let ownedByID = artists[0].releases[0]
-        guard let world = try Self.beetsWorld(artists, albums: artists.enumerated().map { index, artist in
-            BeetsTestDatabase.Album(album: index == 0 ? "A Title The Catalog Never Used" : "Old \(index + 1)", albumartist: artist.name,
-                                    mbAlbumArtistID: index == 4 ? nil : MusicBrainzID.mbid(for: artist.id),
-                                    mbReleaseGroupID: index == 0 ? MusicBrainzID.mbid(for: ownedByID.id) : nil)
-        }) else { return }
+        guard
+            let world = try Self.beetsWorld(
+                artists,
+                albums: artists.enumerated().map { index, artist in
+                    BeetsTestDatabase.Album(
+                        album: index == 0 ? "A Title The Catalog Never Used" : "Old \(index + 1)", albumartist: artist.name,
+                        mbAlbumArtistID: index == 4 ? nil : MusicBrainzID.mbid(for: artist.id),
+                        mbReleaseGroupID: index == 0 ? MusicBrainzID.mbid(for: ownedByID.id) : nil)
+                })
+        else { return }
 
         let run = try await Self.sweep(world)
         #expect(run.status == 0, "\(run.stderr)")
@@ -209,21 +229,28 @@ import DeepCutTestKit
     @Test func aStaleLibraryIdIsReplacedByANameSearchInTheSameRun() async throws {
         let artists = ReliabilityWorld.artists(3)
         let staleID = MusicBrainzID.mbid(for: "999999999")
-        guard let world = try Self.beetsWorld(artists, albums: artists.enumerated().map { index, artist in
-            BeetsTestDatabase.Album(album: "Old \(index + 1)", albumartist: artist.name,
-                                    mbAlbumArtistID: index == 1 ? staleID : MusicBrainzID.mbid(for: artist.id), mbReleaseGroupID: nil)
-        }) else { return }
+        guard
+            let world = try Self.beetsWorld(
+                artists,
+                albums: artists.enumerated().map { index, artist in
+                    BeetsTestDatabase.Album(
+                        album: "Old \(index + 1)", albumartist: artist.name,
+                        mbAlbumArtistID: index == 1 ? staleID : MusicBrainzID.mbid(for: artist.id), mbReleaseGroupID: nil)
+                })
+        else { return }
 
         let run = try await Self.sweep(world)
         #expect(run.status == 0, "\(run.stderr)")
         let log = world.server.requestLog
-        #expect(log.filter { $0.route.hasPrefix("musicbrainz.artist") }.count == 1, "one name search, for the stale id: \(log.map(\.route))")
+        #expect(
+            log.filter { $0.route.hasPrefix("musicbrainz.artist") }.count == 1, "one name search, for the stale id: \(log.map(\.route))")
         #expect(log.contains { $0.query.contains(staleID) } && log.contains { $0.query.contains(MusicBrainzID.mbid(for: artists[1].id)) })
         let health = try world.health()
         #expect(health.status == .complete)
         #expect(health.sweep.identifiedByLibrary == 2)
-        #expect(try Self.entryIDs(world).contains { id in artists[1].releases.contains { MusicBrainzID.mbid(for: $0.id) == id } },
-                "the artist found by name has its releases in the feed")
+        #expect(
+            try Self.entryIDs(world).contains { id in artists[1].releases.contains { MusicBrainzID.mbid(for: $0.id) == id } },
+            "the artist found by name has its releases in the feed")
     }
 
     // MARK: Warm sweeps and the staggered full listing
@@ -232,7 +259,8 @@ import DeepCutTestKit
     static func heavyTailed(newer extra: [Int: FixtureRelease] = [:]) -> [FixtureArtist] {
         (1...102).map { number in
             let count = number > 100 ? 249 : 14
-            var releases = Self.releases(2_000_000 + number * 1000, count: count, firstDaysAgo: 300)
+            var releases =
+                Self.releases(2_000_000 + number * 1000, count: count, firstDaysAgo: 300)
                 + [ReliabilityWorld.release(String(2_000_000 + number * 1000 + 999), "New \(number)", daysAgo: 10)]
             if let release = extra[number] { releases.append(release) }
             return FixtureArtist(id: String(600_000 + number), name: "Heavy \(number)", releases: releases)
@@ -267,8 +295,10 @@ import DeepCutTestKit
         world.server.replaceCatalog(FixtureCatalog(artists: Self.heavyTailed(newer: [3: late])))
         #expect(try await Self.sweep(world).status == 0)
         let store = try StateStore(url: world.stateDatabase)
-        let vault = { try store.memory.lastAnswers(provider: "itunes", artists: ["Heavy 3"])["Heavy 3"]?.result.outcome.releases
-            .contains { $0.id == late.id } == true }
+        let vault = {
+            try store.memory.lastAnswers(provider: "itunes", artists: ["Heavy 3"])["Heavy 3"]?.result.outcome.releases
+                .contains { $0.id == late.id } == true
+        }
         if reading == .perArtist { #expect(try !vault(), "a newest-only lookup cannot see an old album") }
         try store.database.withConnection { try $0.execute("UPDATE catalog_artists SET full_listing_at = full_listing_at - 8 * 86400") }
         #expect(try await Self.sweep(world).status == 0)

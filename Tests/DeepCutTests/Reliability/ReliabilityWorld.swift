@@ -1,13 +1,14 @@
 import CSQLite
-@testable import DeepCut
-@testable import DeepCutCatalog
 import DeepCutCore
 import DeepCutFixtures
-@testable import DeepCutPublish
-@testable import DeepCutSQLite
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCut
+@testable import DeepCutCatalog
+@testable import DeepCutPublish
+@testable import DeepCutSQLite
 
 /// One user's world for reliability tests: a loopback catalog (any options, faults per artist), a
 /// library file, a config, a state folder and an output folder, driven in-process through
@@ -21,21 +22,28 @@ final class ReliabilityWorld: Sendable {
     /// - Parameters:
     ///   - catalogKeys: `catalog` keys as JSON text, replacing the defaults of the same name.
     ///   - topLevelKeys: more top-level config keys as JSON text (e.g. `"outputDirectory": "\"/mnt/x\""`).
-    init(artists: [FixtureArtist], library: String, options: FixtureServerOptions = FixtureServerOptions(),
-         catalogKeys: [String: String] = [:], topLevelKeys: [String: String] = [:]) throws {
+    init(
+        artists: [FixtureArtist], library: String, options: FixtureServerOptions = FixtureServerOptions(),
+        catalogKeys: [String: String] = [:], topLevelKeys: [String: String] = [:]
+    ) throws {
         server = FixtureServer(catalog: FixtureCatalog(artists: artists), options: options)
         baseURL = try server.start()
         try folder.write("library.csv", library)
         // A generous timeout: hostile bodies (50 MB, deep nesting) must fail as decoding, not as a
         // timeout of a machine busy with the whole parallel suite.
-        var catalog = ["baseURL": "\"\(baseURL.absoluteString)\"", "concurrency": "2", "timeoutSeconds": "30", "maxAttempts": "1",
-                       "requestsPerMinute": "100000"]
+        var catalog = [
+            "baseURL": "\"\(baseURL.absoluteString)\"", "concurrency": "2", "timeoutSeconds": "30", "maxAttempts": "1",
+            "requestsPerMinute": "100000"
+        ]
         catalog.merge(catalogKeys) { $1 }
-        var top = ["library": #"[{"format": "csv", "path": "library.csv"}]"#, "feed": #"{"windowDays": 120}"#,
-                   "stateDatabase": #""state/state.db""#, "outputDirectory": #""feed""#, "keepSnapshots": "5"]
+        var top = [
+            "library": #"[{"format": "csv", "path": "library.csv"}]"#, "feed": #"{"windowDays": 120}"#,
+            "stateDatabase": #""state/state.db""#, "outputDirectory": #""feed""#, "keepSnapshots": "5"
+        ]
         top.merge(topLevelKeys) { $1 }
         top["catalog"] = "{" + catalog.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ") + "}"
-        try folder.write("config.json", "{" + top.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ",\n") + "}")
+        try folder.write(
+            "config.json", "{" + top.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ",\n") + "}")
     }
 
     deinit { server.stop() }
@@ -43,9 +51,11 @@ final class ReliabilityWorld: Sendable {
     /// `count` artists "Artist 01"…, each with `releases` recent albums (ids from 1_000_000 + 100 × n).
     static func artists(_ count: Int, releases: Int = 3) -> [FixtureArtist] {
         (1...count).map { number in
-            FixtureArtist(id: String(500_000 + number), name: artistName(number), releases: (1...releases).map { index in
-                release(String(1_000_000 + number * 100 + index), "Record \(number) \(index)", daysAgo: index * 3)
-            })
+            FixtureArtist(
+                id: String(500_000 + number), name: artistName(number),
+                releases: (1...releases).map { index in
+                    release(String(1_000_000 + number * 100 + index), "Record \(number) \(index)", daysAgo: index * 3)
+                })
         }
     }
 
@@ -58,7 +68,8 @@ final class ReliabilityWorld: Sendable {
 
     static func release(_ id: String, _ title: String, type: RecordingType = .album, daysAgo: Int) -> FixtureRelease {
         let date = Date(timeIntervalSince1970: Double(today - daysAgo) * 86_400)
-        return FixtureRelease(id: id, title: title, type: type, releaseDate: ReleaseDate(iso: date.formatted(.iso8601.year().month().day()))!)
+        return FixtureRelease(
+            id: id, title: title, type: type, releaseDate: ReleaseDate(iso: date.formatted(.iso8601.year().month().day()))!)
     }
 
     var configPath: String { folder.url.appendingPathComponent("config.json").path }

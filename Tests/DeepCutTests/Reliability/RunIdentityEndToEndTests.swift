@@ -1,19 +1,21 @@
-@testable import DeepCut
 import DeepCutCore
 import DeepCutFixtures
+import Foundation
+import Testing
+
+@testable import DeepCut
 @testable import DeepCutHTTP
 @testable import DeepCutPublish
 @testable import DeepCutSQLite
-import Foundation
-import Testing
 
 /// Two runs in the same second: the later one takes `RUNID-2` and never overwrites the earlier
 /// one's snapshot file or history row (the baseline's own snapshot once was, by a partial run).
 @Suite struct RunIdentityEndToEndTests {
     @Test func aRunInAnAlreadyTakenSecondGetsASuffixAndOverwritesNothing() async throws {
         try #require(SpawnedProcess.deepcutIsBuilt, "build deepcut first")
-        let world = try ReliabilityWorld(artists: ReliabilityWorld.artists(2), library: ReliabilityWorld.library(2),
-                                         topLevelKeys: ["keepSnapshots": "1000"])  // retention would prune the taken seconds
+        let world = try ReliabilityWorld(
+            artists: ReliabilityWorld.artists(2), library: ReliabilityWorld.library(2),
+            topLevelKeys: ["keepSnapshots": "1000"])  // retention would prune the taken seconds
         #expect(await world.run("sweep").exitCode == .success)
         let baseline = try Data(contentsOf: world.feed.appendingPathComponent("latest.json"))
         // Every second of the next minutes already has a complete run, as a run a moment before
@@ -24,7 +26,8 @@ import Testing
         for id in taken {
             try baseline.write(to: world.feed.appendingPathComponent("snapshots/" + OutputFolder.snapshotName(id)))
             try database.withConnection { connection in
-                try connection.execute("""
+                try connection.execute(
+                    """
                     INSERT OR IGNORE INTO runs (run_id, started_at, finished_at, status, exit_code, duration_seconds, artists_total,
                         artists_failed, entries, requests) VALUES (?, ?, ?, 'complete', 0, 1, 2, 0, 6, 2)
                     """, [id.rawValue, start.timeIntervalSince1970, start.timeIntervalSince1970])
@@ -45,7 +48,9 @@ import Testing
         }
         #expect(after["snapshots/" + OutputFolder.snapshotName(health.runID)] != nil)
         let rows = try database.withConnection { connection in
-            try connection.query("SELECT run_id, status FROM runs") { "\(try $0.get(0, as: String.self)) \(try $0.get(1, as: String.self))" }
+            try connection.query("SELECT run_id, status FROM runs") {
+                "\(try $0.get(0, as: String.self)) \(try $0.get(1, as: String.self))"
+            }
         }
         for id in taken {
             #expect(rows.contains("\(id.rawValue) complete"), "the history row of \(id) was replaced")

@@ -1,6 +1,7 @@
 import DeepCutFixtures
 import Foundation
 import Testing
+
 @testable import DeepCut
 
 /// A recognisable developer token goes through a whole Apple Music sweep — failing artists, an
@@ -11,12 +12,16 @@ import Testing
     static let marker = "SECRET-TOKEN-d33pcut"
 
     static func world() throws -> ReliabilityWorld {
-        let world = try ReliabilityWorld(artists: ReliabilityWorld.artists(8), library: ReliabilityWorld.library(8),
-                                         options: FixtureServerOptions(appleMusicToken: token),
-                                         catalogKeys: ["provider": "\"apple-music\"", "tokenFile": "\"secrets/developer-token\"",
-                                                       "maxAttempts": "2", "rateLimitWaitSeconds": "1"],
-                                         topLevelKeys: ["prometheusTextfile": "\"metrics/deepcut.prom\""])
-        let echo = #"{"errors": [{"status": "500", "code": "50000", "title": "Echo", "detail": "you sent Authorization: Bearer \#(token)"}]}"#
+        let world = try ReliabilityWorld(
+            artists: ReliabilityWorld.artists(8), library: ReliabilityWorld.library(8),
+            options: FixtureServerOptions(appleMusicToken: token),
+            catalogKeys: [
+                "provider": "\"apple-music\"", "tokenFile": "\"secrets/developer-token\"",
+                "maxAttempts": "2", "rateLimitWaitSeconds": "1"
+            ],
+            topLevelKeys: ["prometheusTextfile": "\"metrics/deepcut.prom\""])
+        let echo =
+            #"{"errors": [{"status": "500", "code": "50000", "title": "Echo", "detail": "you sent Authorization: Bearer \#(token)"}]}"#
         world.fail("500002", with: Fault(.status(code: 500, body: echo), on: .lookup))
         world.fail("500003", with: Fault(.status(code: 400, body: echo), on: .search))
         world.fail("500004", with: Fault(.rateLimited(retryAfter: "0")))

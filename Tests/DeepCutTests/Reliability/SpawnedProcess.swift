@@ -1,6 +1,6 @@
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutTestKit
 
 /// A real child process with its output captured to files (no pipe can fill up and stall it), for
 /// tests that need what only a process has: its own pid and lock, exit status, signals, rlimits.
@@ -29,8 +29,10 @@ final class SpawnedProcess: Sendable {
     ///   - environment: added to (or replacing in) the test runner's environment.
     ///   - stderrIsJournal: set `$JOURNAL_STREAM` to the stderr file's `DEV:INODE`, as systemd does
     ///     when stderr is the journal, so the child writes what journald would receive.
-    init(_ executable: URL, _ arguments: [String], in folder: URL, environment: [String: String] = [:],
-         stderrIsJournal: Bool = false) throws {
+    init(
+        _ executable: URL, _ arguments: [String], in folder: URL, environment: [String: String] = [:],
+        stderrIsJournal: Bool = false
+    ) throws {
         let name = UUID().uuidString
         output = folder.appendingPathComponent("\(name).out")
         errors = folder.appendingPathComponent("\(name).err")
@@ -54,16 +56,19 @@ final class SpawnedProcess: Sendable {
     }
 
     /// `deepcut <words>`.
-    static func deepcut(_ words: [String], in folder: URL, environment: [String: String] = [:],
-                        stderrIsJournal: Bool = false) throws -> SpawnedProcess {
+    static func deepcut(
+        _ words: [String], in folder: URL, environment: [String: String] = [:],
+        stderrIsJournal: Bool = false
+    ) throws -> SpawnedProcess {
         try SpawnedProcess(deepcut, words, in: folder, environment: environment, stderrIsJournal: stderrIsJournal)
     }
 
     /// `deepcut <words>` under bash with a file-size limit of `kilobytes` and SIGXFSZ ignored, so an
     /// oversized write fails with EFBIG as a full disk would, instead of killing the process.
     static func deepcut(_ words: [String], fileSizeLimitKilobytes kilobytes: Int, in folder: URL) throws -> SpawnedProcess {
-        try SpawnedProcess(URL(fileURLWithPath: "/bin/bash"),
-                           ["-c", "trap '' XFSZ; ulimit -f \(kilobytes); exec \"$0\" \"$@\"", deepcut.path] + words, in: folder)
+        try SpawnedProcess(
+            URL(fileURLWithPath: "/bin/bash"),
+            ["-c", "trap '' XFSZ; ulimit -f \(kilobytes); exec \"$0\" \"$@\"", deepcut.path] + words, in: folder)
     }
 
     var isRunning: Bool { process.isRunning }
@@ -72,7 +77,8 @@ final class SpawnedProcess: Sendable {
     func finish(seconds: Double = 120, sourceLocation: SourceLocation = #_sourceLocation) async throws -> Result {
         if await !waitUntil(seconds: seconds, { !process.isRunning }) {
             process.terminate()
-            Issue.record("\(process.executableURL?.lastPathComponent ?? "process") still running after \(seconds) s", sourceLocation: sourceLocation)
+            Issue.record(
+                "\(process.executableURL?.lastPathComponent ?? "process") still running after \(seconds) s", sourceLocation: sourceLocation)
             process.waitUntilExit()
         }
         let stdout = try String(contentsOf: output, encoding: .utf8)

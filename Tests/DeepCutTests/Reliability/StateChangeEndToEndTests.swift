@@ -1,9 +1,11 @@
-@testable import DeepCut
 import DeepCutFixtures
+import Foundation
+import Synchronization
+import Testing
+
+@testable import DeepCut
 @testable import DeepCutHTTP
 @testable import DeepCutState
-import Foundation
-import Testing
 
 /// Issue 16, bullet 2, through the real binary: `dismiss`, `restore`, `dismissals import` and
 /// `library add` republish `feed.json`, `feed.atom` and `index.html` at once, from `current.json`,
@@ -53,7 +55,10 @@ import Testing
         let before = try harness.outputFiles()
         let unknown = try await harness.deepcut("dismiss", "tag:deepcut.atlas,2026:itunes/999")
         #expect(unknown.status == 65)
-        #expect(unknown.errorLines == ["dismiss: no release with id or link tag:deepcut.atlas,2026:itunes/999 in the current feed; use --title and --artist"])
+        #expect(
+            unknown.errorLines == [
+                "dismiss: no release with id or link tag:deepcut.atlas,2026:itunes/999 in the current feed; use --title and --artist"
+            ])
         #expect(try harness.outputFiles() == before)
         #expect(try await harness.deepcut("restore", "1011").status == 65)
     }
@@ -64,7 +69,8 @@ import Testing
         #expect(try await harness.sweep().status == 0)
         #expect(try Self.feedIDs(harness).map { String($0.suffix(4)) } == ["1001", "1011", "1021"])
 
-        let file = try harness.folder.write("in.json", #"[{"releaseID": "1021", "albumKey": "ego death\u001fpolyphia", "dismissedAt": "2026-01-02T03:04:05Z"}]"#)
+        let file = try harness.folder.write(
+            "in.json", #"[{"releaseID": "1021", "albumKey": "ego death\u001fpolyphia", "dismissedAt": "2026-01-02T03:04:05Z"}]"#)
         let imported = try await harness.deepcut("dismissals", "import", file.path)
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdout.hasSuffix("republished feed.json, feed.atom, index.html\n"))
@@ -98,16 +104,24 @@ import Testing
         var lock: RunLock? = try RunLock(path: lockFile)
         let refused = try await harness.deepcut("dismiss", "1011")
         #expect(refused.status == 75)
-        #expect(refused.errorLines == ["dismiss: another sweep is running (pid \(getpid())); nothing changed: try again when it has finished"])
+        #expect(
+            refused.errorLines == ["dismiss: another sweep is running (pid \(getpid())); nothing changed: try again when it has finished"])
         #expect(try harness.outputFiles() == before)
         #expect(try StateStore(url: harness.stateDatabase).dismissals.all().isEmpty)
 
-        // Held briefly (another person's command): the dismissal waits and lands.
-        let waiting = try SpawnedProcess.deepcut(["dismiss", "1011", "--config", harness.configPath], in: harness.folder.url)
-        try await Task.sleep(for: .milliseconds(500))
-        withExtendedLifetime(lock) {}
+        // Held briefly (another person's command): the dismissal waits and lands. The lock is let go
+        // from a thread of its own, half a second in: under a loaded parallel run the test's own
+        // tasks can be starved for longer than the command's 5 s wait.
+        let held = HeldLock(lock)
         lock = nil
+        let waiting = try SpawnedProcess.deepcut(["dismiss", "1011", "--config", harness.configPath], in: harness.folder.url)
+        let releaser = Thread {
+            Thread.sleep(forTimeInterval: 0.5)
+            held.release()
+        }
+        releaser.start()
         let landed = try await waiting.finish()
+        #expect(held.isReleased, "the lock was never let go")
         #expect(landed.status == 0, "\(landed.stderr)")
         #expect(try !Self.feedIDs(harness).contains { $0.hasSuffix("/1011") })
     }
@@ -152,4 +166,19 @@ extension SweepHarness {
     func deepcut(_ words: String...) async throws -> SpawnedProcess.Result {
         try await SpawnedProcess.deepcut(words + ["--config", configPath], in: folder.url).finish()
     }
+}
+
+/// A lock that a thread of its own lets go of.
+private final class HeldLock: Sendable {
+    private let lock: Mutex<RunLock?>
+
+    init(_ lock: RunLock?) {
+        self.lock = Mutex(lock)
+    }
+
+    func release() {
+        lock.withLock { $0 = nil }
+    }
+
+    var isReleased: Bool { lock.withLock { $0 == nil } }
 }

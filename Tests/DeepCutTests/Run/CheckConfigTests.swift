@@ -1,7 +1,8 @@
-@testable import DeepCut
-@testable import DeepCutHTTP
 import Foundation
 import Testing
+
+@testable import DeepCut
+@testable import DeepCutHTTP
 
 @Suite struct CheckConfigTests {
     @Test func soundConfigPasses() async throws {

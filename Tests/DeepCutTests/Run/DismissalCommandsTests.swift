@@ -1,10 +1,11 @@
-@testable import DeepCut
 import DeepCutCore
 import DeepCutFixtures
-@testable import DeepCutHTTP
-@testable import DeepCutSQLite
 import Foundation
 import Testing
+
+@testable import DeepCut
+@testable import DeepCutHTTP
+@testable import DeepCutSQLite
 
 /// Dismiss, restore, list, import/export, more-from and library add, through the CLI entry point
 /// against real files, real SQLite and the loopback catalog.
@@ -56,12 +57,14 @@ import Testing
 
     @Test func importIsIdempotentKeepsRicherRowsAndExportRoundTrips() async throws {
         let harness = try SweepHarness()
-        let file = try harness.folder.write("in.json", #"""
-        [{"releaseID": "1", "albumKey": "a la sala\u001fkhruangbin", "dismissedAt": "2026-01-02T03:04:05Z"},
-         {"releaseID": "1", "albumKey": "a la sala\u001fkhruangbin", "dismissedAt": "2026-01-01T00:00:00Z",
-          "title": "A La Sala", "artistName": "Khruangbin", "recordingType": "album", "releaseDate": "2024-04-05"},
-         {"releaseID": "2", "albumKey": "otomo\u001fbonobo", "dismissedAt": "2026-01-03T00:00:00Z"}]
-        """#)
+        let file = try harness.folder.write(
+            "in.json",
+            #"""
+            [{"releaseID": "1", "albumKey": "a la sala\u001fkhruangbin", "dismissedAt": "2026-01-02T03:04:05Z"},
+             {"releaseID": "1", "albumKey": "a la sala\u001fkhruangbin", "dismissedAt": "2026-01-01T00:00:00Z",
+              "title": "A La Sala", "artistName": "Khruangbin", "recordingType": "album", "releaseDate": "2024-04-05"},
+             {"releaseID": "2", "albumKey": "otomo\u001fbonobo", "dismissedAt": "2026-01-03T00:00:00Z"}]
+            """#)
         let first = await harness.run("dismissals", "import", file.path)
         #expect(first.exitCode == .success)
         #expect(first.console.out.contains("2 new"))
@@ -75,7 +78,8 @@ import Testing
 
     @Test func malformedImportChangesNothing() async throws {
         let harness = try SweepHarness()
-        let file = try harness.folder.write("bad.json", #"[{"releaseID": "1", "albumKey": "x\u001fy", "dismissedAt": "2026-01-02T03:04:05Z"}, {"releaseID": "2"}]"#)
+        let file = try harness.folder.write(
+            "bad.json", #"[{"releaseID": "1", "albumKey": "x\u001fy", "dismissedAt": "2026-01-02T03:04:05Z"}, {"releaseID": "2"}]"#)
         let result = await harness.run("dismissals", "import", file.path)
         #expect(result.exitCode == .dataError)
         #expect(result.console.err.contains("bad.json"))

@@ -1,8 +1,9 @@
-@testable import DeepCut
 import DeepCutCore
-@testable import DeepCutPublish
 import Foundation
 import Testing
+
+@testable import DeepCut
+@testable import DeepCutPublish
 
 /// `deepcut health`'s judgement of a clock that went back (end to end: `ClockJumpEndToEndTests`).
 @Suite struct HealthCheckTests {
@@ -15,24 +16,27 @@ import Testing
 
     @Test func aBaselineDatedInTheFutureIsAWarningNamingTheSkew() {
         let future = Self.now.addingTimeInterval(3 * 86_400 + 7_200)
-        let (state, line) = check.evaluate(report: Self.report(startedAt: Self.now.addingTimeInterval(-60)),
-                                           baseline: Baseline(runID: RunID(future), generatedAt: future), now: Self.now)
+        let (state, line) = check.evaluate(
+            report: Self.report(startedAt: Self.now.addingTimeInterval(-60)),
+            baseline: Baseline(runID: RunID(future), generatedAt: future), now: Self.now)
         #expect(state == .warning)
         #expect(line.contains("clock went back: baseline \(RunID(future)) is dated 3d 2h in the future"), "\(line)")
     }
 
     @Test func aLastRunDatedInTheFutureIsAWarningToo() {
         let future = Self.now.addingTimeInterval(3_600)
-        let (state, line) = check.evaluate(report: Self.report(startedAt: future),
-                                           baseline: Baseline(runID: RunID(Self.now), generatedAt: Self.now), now: Self.now)
+        let (state, line) = check.evaluate(
+            report: Self.report(startedAt: future),
+            baseline: Baseline(runID: RunID(Self.now), generatedAt: Self.now), now: Self.now)
         #expect(state == .warning)
         #expect(line.contains("clock went back: last run \(RunID(future)) is dated 1h 0m in the future"), "\(line)")
     }
 
     @Test func aMinuteAheadIsToleratedAsRounding() {
         let ahead = Self.now.addingTimeInterval(ClockSkew.toleranceSeconds)
-        let (state, line) = check.evaluate(report: Self.report(startedAt: ahead),
-                                           baseline: Baseline(runID: RunID(ahead), generatedAt: ahead), now: Self.now)
+        let (state, line) = check.evaluate(
+            report: Self.report(startedAt: ahead),
+            baseline: Baseline(runID: RunID(ahead), generatedAt: ahead), now: Self.now)
         #expect(state == .ok, "\(line)")
         #expect(!line.contains("clock went back"))
     }

@@ -1,9 +1,10 @@
-@testable import DeepCut
-@testable import DeepCutCatalog
 import DeepCutCore
 import DeepCutFixtures
 import Foundation
 import Testing
+
+@testable import DeepCut
+@testable import DeepCutCatalog
 
 /// "What is new to me since I last looked", end to end: discovery, upcoming, change sets and
 /// stable feed dates, across runs where the loopback catalog changes.
@@ -119,7 +120,11 @@ import Testing
         #expect(await harness.run("sweep").exitCode == .success)
         let after = try #require(try harness.json("feed.json")["items"] as? [[String: Any]])
         #expect(before.map { $0["date_published"] as? String } == after.map { $0["date_published"] as? String })
-        let generatedAt = try harness.json("snapshots/" + (try FileManager.default.contentsOfDirectory(atPath: harness.feed.appendingPathComponent("snapshots").path).sorted().first ?? ""))["generatedAt"] as? String
+        let generatedAt =
+            try harness.json(
+                "snapshots/"
+                    + (try FileManager.default.contentsOfDirectory(atPath: harness.feed.appendingPathComponent("snapshots").path).sorted()
+                        .first ?? ""))["generatedAt"] as? String
         #expect(before.first?["date_published"] as? String != nil)
         #expect(generatedAt != nil)
     }

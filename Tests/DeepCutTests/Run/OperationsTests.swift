@@ -2,6 +2,7 @@ import DeepCutCore
 import DeepCutFixtures
 import Foundation
 import Testing
+
 @testable import DeepCut
 
 /// The self-healing schedule and one-run-at-a-time, end to end.
@@ -66,7 +67,8 @@ import Testing
     @Test func metricsTextfileIsWrittenEveryRun() async throws {
         let harness = try SweepHarness()
         var config = try String(contentsOf: harness.folder.url.appendingPathComponent("config.json"), encoding: .utf8)
-        config = config.replacingOccurrences(of: "\"ttlHours\": 24}", with: "\"ttlHours\": 24, \"prometheusTextfile\": \"metrics/deepcut.prom\"}")
+        config = config.replacingOccurrences(
+            of: "\"ttlHours\": 24}", with: "\"ttlHours\": 24, \"prometheusTextfile\": \"metrics/deepcut.prom\"}")
         try harness.folder.write("config.json", config)
         #expect(await harness.run("sweep").exitCode == .success)
         let metrics = try String(contentsOf: harness.folder.url.appendingPathComponent("metrics/deepcut.prom"), encoding: .utf8)

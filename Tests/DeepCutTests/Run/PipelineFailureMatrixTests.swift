@@ -2,6 +2,7 @@ import DeepCutCore
 import DeepCutFixtures
 import Foundation
 import Testing
+
 @testable import DeepCut
 
 /// The product's founding lesson, tested: a failure is never data. Complete, partial and
@@ -96,7 +97,9 @@ import Testing
         #expect(try harness.json("current.json")["incompleteArtists"] as? [String] == ["Khruangbin"])
         let health = try harness.health()
         #expect(health.sweep.failures.first?.kind == .decoding)
-        #expect(health.publish.baselineRunID.map { before["latest.json"].map { String(decoding: $0, as: UTF8.self) }?.contains($0.rawValue) } == true)
+        #expect(
+            health.publish.baselineRunID.map { before["latest.json"].map { String(decoding: $0, as: UTF8.self) }?.contains($0.rawValue) }
+                == true)
     }
 
     @Test func warmAllFailedTouchesNoFeedFile() async throws {
@@ -154,9 +157,11 @@ import Testing
 
     @Test func legacyKeyDismissalExcludesAndRestoreRoundTrips() async throws {
         let harness = try SweepHarness()
-        let file = try harness.folder.write("dismissals.json", #"""
-        [{"releaseID": "1001", "albumKey": "a la sala\u001fkhruangbin", "dismissedAt": "2026-01-02T03:04:05Z"}]
-        """#)
+        let file = try harness.folder.write(
+            "dismissals.json",
+            #"""
+            [{"releaseID": "1001", "albumKey": "a la sala\u001fkhruangbin", "dismissedAt": "2026-01-02T03:04:05Z"}]
+            """#)
         #expect(await harness.run("dismissals", "import", file.path).exitCode == .success)
         #expect(await harness.run("sweep").exitCode == .success)
         var ids = (try harness.json("current.json")["entries"] as? [[String: Any]])?.compactMap { $0["id"] as? String }

@@ -1,11 +1,12 @@
-@testable import DeepCut
-@testable import DeepCutCatalog
 import DeepCutCore
 import DeepCutFixtures
-@testable import DeepCutHTTP
-@testable import DeepCutState
 import Foundation
 import Testing
+
+@testable import DeepCut
+@testable import DeepCutCatalog
+@testable import DeepCutHTTP
+@testable import DeepCutState
 
 /// Sequences of runs in process, through the real client against the loopback catalog: repair runs
 /// ask the previously failed, a suddenly empty artist is believed only when a later run confirms it,
@@ -27,8 +28,9 @@ import Testing
         // Bonobo first, and Khruangbin (checked longest ago) as the canary, in one batched lookup.
         let lookups = harness.server.requestLog.filter { $0.path == "/lookup" }
         #expect(lookups.count == 1)
-        #expect(lookups.first?.query.contains("id=102%2C101") == true || lookups.first?.query.contains("id=102,101") == true,
-                "Bonobo must be asked first, never reused: \(lookups.map(\.query))")
+        #expect(
+            lookups.first?.query.contains("id=102%2C101") == true || lookups.first?.query.contains("id=102,101") == true,
+            "Bonobo must be asked first, never reused: \(lookups.map(\.query))")
         let health = try harness.health()
         #expect(health.sweep.asked == 2)
         #expect(health.sweep.reused == 1)
@@ -120,8 +122,11 @@ import Testing
         let harness = try SweepHarness()
         #expect(await harness.run("sweep").exitCode == .success)
         // One empty answer, then the real one.
-        harness.fail("103", with: Fault(.body(bytes: Array(#"{"resultCount":1,"results":[{"wrapperType":"artist","artistId":103,"artistName":"Polyphia"}]}"#.utf8)),
-                                        on: .lookup, times: 1))
+        harness.fail(
+            "103",
+            with: Fault(
+                .body(bytes: Array(#"{"resultCount":1,"results":[{"wrapperType":"artist","artistId":103,"artistName":"Polyphia"}]}"#.utf8)),
+                on: .lookup, times: 1))
         try await Task.sleep(for: .seconds(1.1))
         #expect(await harness.run("sweep").exitCode == .success)
         let entries = try #require(try harness.json("current.json")["entries"] as? [[String: Any]])

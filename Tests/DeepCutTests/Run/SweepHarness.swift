@@ -1,12 +1,13 @@
-@testable import DeepCut
-@testable import DeepCutCatalog
 import DeepCutCore
 import DeepCutFixtures
-@testable import DeepCutPublish
+import DeepCutTestKit
 import Foundation
 import Synchronization
 import Testing
-import DeepCutTestKit
+
+@testable import DeepCut
+@testable import DeepCutCatalog
+@testable import DeepCutPublish
 
 /// One user's world for end-to-end tests: a library file, a config, a state database, an output
 /// folder, and a loopback iTunes catalog reached through the real URLSession client.
@@ -21,23 +22,31 @@ final class SweepHarness: Sendable {
 
     /// Three artists with one new release each (10, 20, 30 days old), an owned album, an old album.
     static let artists: [FixtureArtist] = [
-        FixtureArtist(id: "101", name: "Khruangbin", releases: [
-            release("1001", "A La Sala", daysAgo: 10), release("1002", "Mordechai", daysAgo: 2000),
-        ]),
-        FixtureArtist(id: "102", name: "Bonobo", releases: [
-            release("1011", "Otomo", type: .ep, daysAgo: 20), release("1012", "Fragments", daysAgo: 300),
-        ]),
-        FixtureArtist(id: "103", name: "Polyphia", releases: [release("1021", "Ego Death", type: .single, daysAgo: 30)]),
+        FixtureArtist(
+            id: "101", name: "Khruangbin",
+            releases: [
+                release("1001", "A La Sala", daysAgo: 10), release("1002", "Mordechai", daysAgo: 2000)
+            ]),
+        FixtureArtist(
+            id: "102", name: "Bonobo",
+            releases: [
+                release("1011", "Otomo", type: .ep, daysAgo: 20), release("1012", "Fragments", daysAgo: 300)
+            ]),
+        FixtureArtist(id: "103", name: "Polyphia", releases: [release("1021", "Ego Death", type: .single, daysAgo: 30)])
     ]
 
     static func release(_ id: String, _ title: String, type: RecordingType = .album, daysAgo: Int) -> FixtureRelease {
         let date = Date(timeIntervalSince1970: Double(today - daysAgo) * 86_400)
-        return FixtureRelease(id: id, title: title, type: type,
-                              releaseDate: ReleaseDate(iso: date.formatted(.iso8601.year().month().day()))!)
+        return FixtureRelease(
+            id: id, title: title, type: type,
+            releaseDate: ReleaseDate(iso: date.formatted(.iso8601.year().month().day()))!)
     }
 
-    init(artists: [FixtureArtist] = SweepHarness.artists, library: String = "title,artist\nMordechai,Khruangbin\nFragments,Bonobo\nRenaissance,Polyphia\n",
-         libraryFile: String = "library.csv", libraryFormat: String = "csv", catalog: [String: String] = [:]) throws {
+    init(
+        artists: [FixtureArtist] = SweepHarness.artists,
+        library: String = "title,artist\nMordechai,Khruangbin\nFragments,Bonobo\nRenaissance,Polyphia\n",
+        libraryFile: String = "library.csv", libraryFormat: String = "csv", catalog: [String: String] = [:]
+    ) throws {
         let server = FixtureServer(catalog: FixtureCatalog(artists: artists))
         running = Mutex(server)
         // A generous timeout: a loopback answer never needs it, but a loaded two-core CI machine can
@@ -67,12 +76,14 @@ final class SweepHarness: Sendable {
     }
 
     private func writeConfig(baseURL: URL) throws {
-        try folder.write("config.json", """
-        {"library": [\(librarySource)],
-         "catalog": {"baseURL": "\(baseURL.absoluteString)", \(catalogKeys)},
-         "feed": {"windowDays": 120},
-         "stateDatabase": "state/state.db", "outputDirectory": "feed", "keepSnapshots": 5, "ttlHours": 24}
-        """)
+        try folder.write(
+            "config.json",
+            """
+            {"library": [\(librarySource)],
+             "catalog": {"baseURL": "\(baseURL.absoluteString)", \(catalogKeys)},
+             "feed": {"windowDays": 120},
+             "stateDatabase": "state/state.db", "outputDirectory": "feed", "keepSnapshots": 5, "ttlHours": 24}
+            """)
     }
 
     var configPath: String { folder.url.appendingPathComponent("config.json").path }

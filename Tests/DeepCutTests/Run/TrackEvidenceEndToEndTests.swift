@@ -1,12 +1,13 @@
+import DeepCutCore
+import DeepCutFixtures
+import DeepCutTestKit
+import Foundation
+import Testing
+
 @testable import DeepCut
 @testable import DeepCutCatalog
 @testable import DeepCutConfig
-import DeepCutCore
-import DeepCutFixtures
 @testable import DeepCutLibrary
-import Foundation
-import Testing
-import DeepCutTestKit
 
 /// The evidence path through the real client and the loopback iTunes catalog: a Library.xml that
 /// knows *Thriller*'s tracks, a catalog listing "Thriller 25" (the album plus remixes) and
@@ -16,35 +17,44 @@ import DeepCutTestKit
     static let thriller: [(String, Int)] = [
         ("Wanna Be Startin' Somethin'", 363), ("Baby Be Mine", 260), ("The Girl Is Mine", 222), ("Thriller", 357),
         ("Beat It", 258), ("Billie Jean", 294), ("Human Nature", 246), ("P.Y.T. (Pretty Young Thing)", 239),
-        ("The Lady in My Life", 300),
+        ("The Lady in My Life", 300)
     ]
 
     static func library() -> String {
-        ITunesTestLibrary(tracks: thriller.enumerated().map { index, track in
-            ITunesTestLibrary.Track(id: 100 + index, name: track.0, artist: "Michael Jackson", album: "Thriller", totalTime: track.1 * 1000 + 120)
-        }).xml
+        ITunesTestLibrary(
+            tracks: thriller.enumerated().map { index, track in
+                ITunesTestLibrary.Track(
+                    id: 100 + index, name: track.0, artist: "Michael Jackson", album: "Thriller", totalTime: track.1 * 1000 + 120)
+            }
+        ).xml
     }
 
     static func catalog() -> [FixtureArtist] {
-        let anniversary = thriller.map { TrackListing(title: $0.0, seconds: $0.1 + 1) } + [
-            TrackListing(title: "The Girl Is Mine 2008 (with will.i.am)", seconds: 191),
-            TrackListing(title: "Beat It 2008 (featuring Fergie)", seconds: 255),
-        ]
+        let anniversary =
+            thriller.map { TrackListing(title: $0.0, seconds: $0.1 + 1) } + [
+                TrackListing(title: "The Girl Is Mine 2008 (with will.i.am)", seconds: 191),
+                TrackListing(title: "Beat It 2008 (featuring Fergie)", seconds: 255)
+            ]
         let rerecorded = thriller.map { TrackListing(title: $0.0, seconds: $0.1 + 9) }
         func release(_ id: String, _ title: String, tracks: [TrackListing]?) -> FixtureRelease {
             var release = SweepHarness.release(id, title, daysAgo: 5)
             release.tracks = tracks
             return release
         }
-        return [FixtureArtist(id: "501", name: "Michael Jackson", releases: [
-            release("5001", "Thriller 25", tracks: anniversary), release("5002", "Thriller 40", tracks: rerecorded),
-            release("5003", "Bad", tracks: nil),
-        ])]
+        return [
+            FixtureArtist(
+                id: "501", name: "Michael Jackson",
+                releases: [
+                    release("5001", "Thriller 25", tracks: anniversary), release("5002", "Thriller 40", tracks: rerecorded),
+                    release("5003", "Bad", tracks: nil)
+                ])
+        ]
     }
 
     @Test func anUndecidedEditionIsSettledByItsTracksOnceAndTheAnswerIsKept() async throws {
-        let harness = try SweepHarness(artists: Self.catalog(), library: Self.library(), libraryFile: "Library.xml",
-                                       libraryFormat: "itunes-xml")
+        let harness = try SweepHarness(
+            artists: Self.catalog(), library: Self.library(), libraryFile: "Library.xml",
+            libraryFormat: "itunes-xml")
         #expect(await harness.run("sweep").exitCode == .success)
         var items = try #require(try harness.json("feed.json")["items"] as? [[String: Any]])
         #expect(Set(items.compactMap { $0["title"] as? String }) == ["Michael Jackson — Thriller 40", "Michael Jackson — Bad"])
@@ -75,7 +85,10 @@ import DeepCutTestKit
         let harness = try SweepHarness(artists: Self.catalog(), library: "title,artist\nThriller,Michael Jackson\n")
         #expect(await harness.run("sweep").exitCode == .success)
         let items = try #require(try harness.json("feed.json")["items"] as? [[String: Any]])
-        #expect(Set(items.compactMap { $0["title"] as? String }) == ["Michael Jackson — Thriller 25", "Michael Jackson — Thriller 40", "Michael Jackson — Bad"])
+        #expect(
+            Set(items.compactMap { $0["title"] as? String }) == [
+                "Michael Jackson — Thriller 25", "Michael Jackson — Thriller 40", "Michael Jackson — Bad"
+            ])
         #expect(try harness.health().diff.trackEvidence?.undecided == 0)
         #expect(harness.server.requestLog.filter { $0.route == "itunes.lookup.songs" }.isEmpty)
     }
@@ -94,16 +107,21 @@ import DeepCutTestKit
             var artist = artists[album.artist] ?? FixtureArtist(id: String(7000 + artists.count), name: album.artist, releases: [])
             var anniversary = SweepHarness.release(id + "1", album.title + " 25", daysAgo: 3)
             anniversary.tracks = album.tracks?.map { TrackListing(title: $0.title, seconds: $0.seconds.map { $0 + 1 }) }
-            artist.releases += [SweepHarness.release(id + "0", album.title, daysAgo: 4000),
-                                SweepHarness.release(id + "2", album.title + " (Deluxe Edition)", daysAgo: 3), anniversary]
+            artist.releases += [
+                SweepHarness.release(id + "0", album.title, daysAgo: 4000),
+                SweepHarness.release(id + "2", album.title + " (Deluxe Edition)", daysAgo: 3), anniversary
+            ]
             artists[album.artist] = artist
             if album.tracks?.isEmpty == false { undecided += 1 }
         }
-        let harness = try SweepHarness(artists: artists.values.sorted { $0.id < $1.id }, library: String(contentsOf: sample, encoding: .utf8),
-                                       libraryFile: "Library.xml", libraryFormat: "itunes-xml")
+        let harness = try SweepHarness(
+            artists: artists.values.sorted { $0.id < $1.id }, library: String(contentsOf: sample, encoding: .utf8),
+            libraryFile: "Library.xml", libraryFormat: "itunes-xml")
         #expect(await harness.run("sweep").exitCode == .success)
         let cold = try #require(try harness.health().diff.trackEvidence)
-        print("bundled Library.xml: \(library.albums.count) albums, \(undecided) undecided editions, cold track-list requests \(cold.requests)")
+        print(
+            "bundled Library.xml: \(library.albums.count) albums, \(undecided) undecided editions, cold track-list requests \(cold.requests)"
+        )
         #expect(cold.undecided == undecided)
         #expect(cold.requests == undecided)
         #expect(cold.sameRelease == undecided)

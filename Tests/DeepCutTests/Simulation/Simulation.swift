@@ -18,8 +18,10 @@ enum Simulation {
     ///   - ignoring: rules (violation classes) whose violations do not count, e.g. known-failing ones.
     ///   - stopEarly: stop at the first counted violation.
     ///   - rule: count only violations of this rule (a violation class), and stop at the first.
-    static func run(_ schedule: SimulationSchedule, ignoring: Set<String>, stopEarly: Bool = false,
-                    rule: String? = nil) async throws -> SimulationVerdict {
+    static func run(
+        _ schedule: SimulationSchedule, ignoring: Set<String>, stopEarly: Bool = false,
+        rule: String? = nil
+    ) async throws -> SimulationVerdict {
         let world = try SimulationWorld(seed: schedule.seed)
         var oracle = SimulationOracle()
         var verdict = SimulationVerdict(schedule: schedule)
@@ -39,8 +41,10 @@ enum Simulation {
     /// The shortest schedule found that still breaks `rule` (a violation class): cut after the violating run, then drop events
     /// one at a time (latest first), keeping each drop that keeps the violation. Deterministic worlds make every
     /// replay repeat, so this is plain delta debugging with a budget of replays.
-    static func shrink(_ schedule: SimulationSchedule, breaking rule: String,
-                       budget: Int = 40) async throws -> (schedule: SimulationSchedule, violation: SimulationViolation?) {
+    static func shrink(
+        _ schedule: SimulationSchedule, breaking rule: String,
+        budget: Int = 40
+    ) async throws -> (schedule: SimulationSchedule, violation: SimulationViolation?) {
         var best = schedule
         var replays = 0
         var witness: SimulationViolation?

@@ -1,8 +1,9 @@
+import Foundation
+
 @testable import DeepCut
 @testable import DeepCutCatalog
 @testable import DeepCutPublish
 @testable import DeepCutSweep
-import Foundation
 
 /// The five promises the simulation checks after every run (issue 13), written against the SPEC's rules.
 enum SimulationInvariant: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
@@ -60,7 +61,8 @@ struct SimulationOracle {
             found.append(SimulationViolation(invariant: invariant, rule: rule, hour: run.hour, detail: detail))
         }
         let runID = RunID(SimulationWorld.start.addingTimeInterval(Double(run.hour) * 3600)).rawValue
-        let before = run.before, after = run.after
+        let before = run.before
+        let after = run.after
         let baselineChanged = before.latest?.runID != after.latest?.runID
         let skipped = run.exitCode == 0 && run.requests.isEmpty && before.snapshotFiles == after.snapshotFiles
         let shouldSkip = lastRealComplete && baselineHour.map { Double(run.hour - $0) < SimulationWorld.ttlHours } == true
@@ -68,25 +70,37 @@ struct SimulationOracle {
         // (1) Whatever happened, a wanted item people saw is still there.
         let lost = before.feedIDs.filter { run.wanted[$0] != nil && !after.feedIDs.contains($0) }.sorted()
         if !lost.isEmpty {
-            violation(.noLoss, "itemLost", "\(lost.count) of \(before.feedIDs.count) feed items still in the catalog and wanted vanished "
-                      + "(exit \(run.exitCode)\(run.outage.map { ", outage \($0.rawValue)" } ?? "")): \(lost.prefix(5).joined(separator: ","))")
+            violation(
+                .noLoss, "itemLost",
+                "\(lost.count) of \(before.feedIDs.count) feed items still in the catalog and wanted vanished "
+                    + "(exit \(run.exitCode)\(run.outage.map { ", outage \($0.rawValue)" } ?? "")): \(lost.prefix(5).joined(separator: ","))"
+            )
         }
 
         if shouldSkip {
-            if !skipped { violation(.statusAgrees, "skipExpected", "the last run was complete and the baseline is young: expected a skip, got exit \(run.exitCode)") }
+            if !skipped {
+                violation(
+                    .statusAgrees, "skipExpected",
+                    "the last run was complete and the baseline is young: expected a skip, got exit \(run.exitCode)")
+            }
             if after.healthRunID != lastRealRunID || after.healthStatus != lastRealStatus || !after.healthHasLastSkip {
-                violation(.statusAgrees, "skipErasesReport", "a skip must keep the last real report (\(lastRealRunID ?? "-") \(lastRealStatus ?? "-")) and add lastSkip; "
-                          + "health.json says \(after.healthRunID ?? "-") \(after.healthStatus ?? "-"), lastSkip \(after.healthHasLastSkip)")
+                violation(
+                    .statusAgrees, "skipErasesReport",
+                    "a skip must keep the last real report (\(lastRealRunID ?? "-") \(lastRealStatus ?? "-")) and add lastSkip; "
+                        + "health.json says \(after.healthRunID ?? "-") \(after.healthStatus ?? "-"), lastSkip \(after.healthHasLastSkip)")
             }
             if baselineChanged { violation(.baselineHonest, "skipMovedBaseline", "a skip replaced the baseline") }
             return found
         }
-        if skipped { violation(.statusAgrees, "skippedWrongly", "skipped although the last real run was not complete or the baseline is old") }
+        if skipped {
+            violation(.statusAgrees, "skippedWrongly", "skipped although the last real run was not complete or the baseline is old")
+        }
 
         let libraryArtists = run.libraryArtists.filter { run.currentIDs[$0] != nil }
         let asked = run.askedArtists
         let repairComplete = previousIncomplete.map { asked.isSuperset(of: $0.intersection(libraryArtists)) } ?? false
-        let honest = run.outage == nil && !run.truncatedLibrary && !run.faultHit && run.exitCode == 0
+        let honest =
+            run.outage == nil && !run.truncatedLibrary && !run.faultHit && run.exitCode == 0
             && (asked.isSuperset(of: libraryArtists) || repairComplete)
         let published = after.current?.runID == runID
 
@@ -112,55 +126,78 @@ struct SimulationOracle {
         // A re-filed artist is found again by name in the next real run at the latest; until it is, every run says so.
         let unresolved = run.refiledArtists.filter { $0.value < run.hour }.keys.sorted()
         if !expected.contains(run.exitCode) {
-            violation(.statusAgrees, unresolved.isEmpty ? "exitCode" : "refileNeverResolved",
-                      (unresolved.isEmpty ? "" : "artists re-filed under a new id earlier (\(unresolved.joined(separator: ","))); ") + "\(what): expected exit \(expected.sorted().map(String.init).joined(separator: " or ")), got \(run.exitCode)"
-                      + (run.stderrLine.map { " (\($0))" } ?? ""))
+            violation(
+                .statusAgrees, unresolved.isEmpty ? "exitCode" : "refileNeverResolved",
+                (unresolved.isEmpty ? "" : "artists re-filed under a new id earlier (\(unresolved.joined(separator: ","))); ")
+                    + "\(what): expected exit \(expected.sorted().map(String.init).joined(separator: " or ")), got \(run.exitCode)"
+                    + (run.stderrLine.map { " (\($0))" } ?? ""))
         }
         if expected == [75] || expected == [65] {
             let changed = after.outputBytes.keys.filter { after.outputBytes[$0] != before.outputBytes[$0] }.sorted()
-            if !changed.isEmpty { violation(.statusAgrees, "publishedDuringFailure", "\(what) must publish nothing; changed: \(changed.joined(separator: ","))") }
+            if !changed.isEmpty {
+                violation(
+                    .statusAgrees, "publishedDuringFailure", "\(what) must publish nothing; changed: \(changed.joined(separator: ","))")
+            }
         }
         if expected == [75], after.healthStatus != "failed" || after.monitorState != .critical {
-            violation(.statusAgrees, "healthNotCritical", "\(what): health must say failed/CRITICAL, says \(after.healthStatus ?? "-")/\(after.monitorState.rawValue)")
+            violation(
+                .statusAgrees, "healthNotCritical",
+                "\(what): health must say failed/CRITICAL, says \(after.healthStatus ?? "-")/\(after.monitorState.rawValue)")
         }
         if expected == [3], after.healthStatus != "partial" {
             violation(.statusAgrees, "healthNotPartial", "\(what): health must say partial, says \(after.healthStatus ?? "-")")
         }
         if expected == [0], run.exitCode == 0, after.latest?.runID != runID || after.healthStatus != "complete" {
-            violation(.statusAgrees, "notPromoted", "\(what): expected a complete run promoted to the baseline; health says \(after.healthStatus ?? "-")")
+            violation(
+                .statusAgrees, "notPromoted",
+                "\(what): expected a complete run promoted to the baseline; health says \(after.healthStatus ?? "-")")
         }
 
         // (2) Only an honest complete run moves the baseline.
         if baselineChanged, !honest {
             let missing = libraryArtists.subtracting(asked).sorted()
             // A "complete" run that skipped asking an artist with no outage, no failure and no repair excuse.
-            let rule = run.outage == nil && !run.truncatedLibrary && !run.faultHit && run.exitCode == 0 ? "completeWithoutAsking" : "dishonestBaseline"
-            violation(.baselineHonest, rule, "baseline replaced by run exit \(run.exitCode) after \(what); asked \(asked.count) of \(libraryArtists.count) artists"
-                      + (missing.isEmpty ? "" : ", not asked: \(missing.joined(separator: ","))"))
+            let rule =
+                run.outage == nil && !run.truncatedLibrary && !run.faultHit && run.exitCode == 0
+                ? "completeWithoutAsking" : "dishonestBaseline"
+            violation(
+                .baselineHonest, rule,
+                "baseline replaced by run exit \(run.exitCode) after \(what); asked \(asked.count) of \(libraryArtists.count) artists"
+                    + (missing.isEmpty ? "" : ", not asked: \(missing.joined(separator: ","))"))
         }
 
         // (4) and (5): the published snapshot against the truth.
         if published, let current = after.current {
             let stale = Set(current.entries.filter(\.stale).map(\.id))
             let staleInChanges = stale.intersection(current.added + current.removed)
-            if !staleInChanges.isEmpty { violation(.changesAgree, "staleInChanges", "stale entries in the change set: \(staleInChanges.sorted().joined(separator: ","))") }
+            if !staleInChanges.isEmpty {
+                violation(
+                    .changesAgree, "staleInChanges", "stale entries in the change set: \(staleInChanges.sorted().joined(separator: ","))")
+            }
             let removedWanted = current.removed.filter { run.wanted[$0] != nil }
             if !removedWanted.isEmpty {
-                violation(.changesAgree, "wantedRemoved", "still-wanted releases reported removed: \(removedWanted.sorted().prefix(5).joined(separator: ","))")
+                violation(
+                    .changesAgree, "wantedRemoved",
+                    "still-wanted releases reported removed: \(removedWanted.sorted().prefix(5).joined(separator: ","))")
             }
             if run.exitCode == 0 {
                 for artist in asked {
                     let shown = current.ids.filter { run.releaseArtist[$0] == artist }
                     let truth = Set(run.wanted.filter { $0.value == artist }.keys)
                     if shown != truth {
-                        violation(.changesAgree, "snapshotDisagrees", "complete run, \(artist): shows \(shown.sorted()), the catalog says \(truth.sorted())")
+                        violation(
+                            .changesAgree, "snapshotDisagrees",
+                            "complete run, \(artist): shows \(shown.sorted()), the catalog says \(truth.sorted())")
                     }
                 }
                 if let previous = before.latest, current.since == previous.runID {
-                    let added = current.ids.subtracting(previous.ids), removed = previous.ids.subtracting(current.ids)
+                    let added = current.ids.subtracting(previous.ids)
+                    let removed = previous.ids.subtracting(current.ids)
                     if Set(current.added) != added || Set(current.removed) != removed {
-                        violation(.changesAgree, "changeSetNotDifference", "change set \(current.added.sorted())/-\(current.removed.sorted()) is not the difference to the baseline "
-                                  + "\(added.sorted())/-\(removed.sorted())")
+                        violation(
+                            .changesAgree, "changeSetNotDifference",
+                            "change set \(current.added.sorted())/-\(current.removed.sorted()) is not the difference to the baseline "
+                                + "\(added.sorted())/-\(removed.sorted())")
                     }
                 }
             }
@@ -170,8 +207,10 @@ struct SimulationOracle {
                     || (run.wanted[$0] == nil && (run.releaseArtist[$0] ?? current.addedArtists[$0]).map(asked.contains) ?? true)
             }
             if !oldNews.isEmpty, baselineHour != nil {
-                violation(.nothingOldIsNew, "oldCountedNew", "\(oldNews.count) of \(current.added.count) added were already in the last good baseline or are not wanted: "
-                          + oldNews.sorted().prefix(5).joined(separator: ","))
+                violation(
+                    .nothingOldIsNew, "oldCountedNew",
+                    "\(oldNews.count) of \(current.added.count) added were already in the last good baseline or are not wanted: "
+                        + oldNews.sorted().prefix(5).joined(separator: ","))
             }
         }
 

@@ -1,8 +1,9 @@
-@testable import DeepCut
 import DeepCutFixtures
-@testable import DeepCutPublish
 import Foundation
 import Testing
+
+@testable import DeepCut
+@testable import DeepCutPublish
 
 /// The oracle can fail: hand-made runs that break a rule are caught, and an honest sequence is not.
 @Suite("Simulation oracle")
@@ -26,7 +27,8 @@ struct SimulationOracleTests {
     func skips() throws {
         var oracle = SimulationOracle()
         let full = Self.published(runID: Self.runID(0), feed: ["5001", "5002"], health: "complete")
-        #expect(oracle.check(try Self.run(hour: 0, exit: 0, before: Self.published(runID: nil, feed: [], health: nil), after: full)).isEmpty)
+        #expect(
+            oracle.check(try Self.run(hour: 0, exit: 0, before: Self.published(runID: nil, feed: [], health: nil), after: full)).isEmpty)
         var kept = full
         kept.healthHasLastSkip = true
         var skip = try Self.run(hour: 1, exit: 0, before: full, after: kept)
@@ -45,7 +47,8 @@ struct SimulationOracleTests {
 
     /// LoggedRequest has no public initializer; it is Codable, as the fixture server's log route sends it.
     static func lookup(id: String) throws -> LoggedRequest {
-        let json = #"{"path":"/lookup","query":"id=\#(id)&entity=album","receivedAt":0,"status":200,"route":"itunes.lookup","headerNames":[]}"#
+        let json =
+            #"{"path":"/lookup","query":"id=\#(id)&entity=album","receivedAt":0,"status":200,"route":"itunes.lookup","headerNames":[]}"#
         return try JSONDecoder().decode(LoggedRequest.self, from: Data(json.utf8))
     }
 
@@ -55,19 +58,22 @@ struct SimulationOracleTests {
 
     static func published(runID: String?, feed: Set<String>, health: String?) -> PublishedState {
         let snapshot = runID.map { id in
-            SnapshotView(runID: id, complete: true, entries: feed.sorted().map { .init(id: $0, stale: false) },
-                         incompleteArtists: [], since: nil, added: [], addedArtists: [:], removed: [])
+            SnapshotView(
+                runID: id, complete: true, entries: feed.sorted().map { .init(id: $0, stale: false) },
+                incompleteArtists: [], since: nil, added: [], addedArtists: [:], removed: [])
         }
-        return PublishedState(feedIDs: feed, current: snapshot, latest: snapshot, healthStatus: health, healthRunID: runID,
-                              healthHasLastSkip: false, monitorState: health == "complete" ? .ok : .unknown,
-                              snapshotFiles: Set(runID.map { ["\($0).json"] } ?? []), outputBytes: [:])
+        return PublishedState(
+            feedIDs: feed, current: snapshot, latest: snapshot, healthStatus: health, healthRunID: runID,
+            healthHasLastSkip: false, monitorState: health == "complete" ? .ok : .unknown,
+            snapshotFiles: Set(runID.map { ["\($0).json"] } ?? []), outputBytes: [:])
     }
 
     static func run(hour: Int, exit: Int32, before: PublishedState, after: PublishedState) throws -> RunObservation {
-        RunObservation(hour: hour, today: SimulationWorld.start.epochDay, outage: nil, truncatedLibrary: false, faultedArtists: [],
-                       refiledArtists: [:], exitCode: exit, stderrLine: nil,
-                       requests: [try lookup(id: "101")], before: before, after: after,
-                       wanted: ["5001": "Khruangbin", "5002": "Khruangbin"], libraryArtists: ["Khruangbin"],
-                       releaseArtist: ["5001": "Khruangbin", "5002": "Khruangbin"], currentIDs: ["Khruangbin": "101"], notes: [])
+        RunObservation(
+            hour: hour, today: SimulationWorld.start.epochDay, outage: nil, truncatedLibrary: false, faultedArtists: [],
+            refiledArtists: [:], exitCode: exit, stderrLine: nil,
+            requests: [try lookup(id: "101")], before: before, after: after,
+            wanted: ["5001": "Khruangbin", "5002": "Khruangbin"], libraryArtists: ["Khruangbin"],
+            releaseArtist: ["5001": "Khruangbin", "5002": "Khruangbin"], currentIDs: ["Khruangbin": "101"], notes: [])
     }
 }

@@ -1,6 +1,7 @@
-@testable import DeepCutCore
 import Foundation
 import Testing
+
+@testable import DeepCutCore
 
 /// The deterministic simulation (issue 13): the real `Pipeline` on a virtual clock, hourly `sweep --if-stale`
 /// runs against the loopback catalog through the real URLSession client, a seeded schedule of outages, catalog
@@ -43,7 +44,9 @@ struct SimulationTests {
         let hours = Int(environment["DEEPCUT_SIM_HOURS"] ?? "") ?? 50
         let verbose = environment["DEEPCUT_SIM_VERBOSE"] != nil
         let started = Date()
-        var runs = 0, realRuns = 0, failingSeeds: [UInt64] = []
+        var runs = 0
+        var realRuns = 0
+        var failingSeeds: [UInt64] = []
         var classes: [String: (invariant: SimulationInvariant, seeds: [UInt64])] = [:]
         for seed in seeds {
             let verdict = try await Simulation.run(SimulationSchedule(seed: seed, hours: hours), ignoring: [])
@@ -58,13 +61,16 @@ struct SimulationTests {
                 print("seed \(seed): \(verdict.violations.count) violations in \(verdict.runs) runs; first \(first)")
             }
         }
-        print("simulation: \(runs) runs (\(realRuns) not skipped) over \(seeds.count) seeds, \(hours) h each, "
-              + "\(failingSeeds.count) seeds with violations, \(Int(Date().timeIntervalSince(started))) s")
+        print(
+            "simulation: \(runs) runs (\(realRuns) not skipped) over \(seeds.count) seeds, \(hours) h each, "
+                + "\(failingSeeds.count) seeds with violations, \(Int(Date().timeIntervalSince(started))) s")
         for (rule, found) in classes.sorted(by: { $0.key < $1.key }) {
             // Shrink one representative per violation class: the shortest sequence is what a fix starts from.
             let seed = found.seeds[0]
             let (shrunk, witness) = try await Simulation.shrink(SimulationSchedule(seed: seed, hours: hours), breaking: rule)
-            print("class \(rule) \(found.invariant): \(found.seeds.count) seeds, e.g. \(found.seeds.prefix(8).map(String.init).joined(separator: ","))")
+            print(
+                "class \(rule) \(found.invariant): \(found.seeds.count) seeds, e.g. \(found.seeds.prefix(8).map(String.init).joined(separator: ","))"
+            )
             if let witness { print(Simulation.report(witness, seed: seed, shrunk: shrunk)) }
         }
         #expect(failingSeeds.isEmpty, "seeds with violations: \(failingSeeds)")
@@ -86,8 +92,12 @@ struct SimulationTests {
         for part in text.split(separator: ",") {
             let bounds = part.split(separator: "-").map { UInt64($0.trimmingCharacters(in: .whitespaces)) }
             switch bounds.count {
-            case 1: guard let seed = bounds[0] else { return nil }; seeds.append(seed)
-            case 2: guard let low = bounds[0], let high = bounds[1], low <= high else { return nil }; seeds += Array(low...high)
+            case 1:
+                guard let seed = bounds[0] else { return nil }
+                seeds.append(seed)
+            case 2:
+                guard let low = bounds[0], let high = bounds[1], low <= high else { return nil }
+                seeds += Array(low...high)
             default: return nil
             }
         }

@@ -1,8 +1,9 @@
-@testable import DeepCut
-@testable import DeepCutCatalog
 import DeepCutCore
 import DeepCutFixtures
 import Foundation
+
+@testable import DeepCut
+@testable import DeepCutCatalog
 
 /// The oracle's own model of the world: what the catalog truly lists, what the user truly owns, what they
 /// dismissed. The fixture catalog and the library file are rendered from it; the pipeline never sees it.
@@ -24,15 +25,21 @@ struct SimulationTruth: Sendable {
     /// A library artist the catalog does not know: almost every real library has one.
     static let unknownArtist = "Nobody Knows"
     static let windowDays = 120
-    private static let names = ["Khruangbin", "Bonobo", "Polyphia", "Floating Points", "Caribou", "Jon Hopkins",
-                                "Four Tet", "Kiasmos", "Nils Frahm", "Tycho"]
+    private static let names = [
+        "Khruangbin", "Bonobo", "Polyphia", "Floating Points", "Caribou", "Jon Hopkins",
+        "Four Tet", "Kiasmos", "Nils Frahm", "Tycho"
+    ]
     // Plain words only: no edition qualifiers ("Live", "Deluxe", …) that title matching would fold.
-    private static let firstWords = ["Amber", "Copper", "Velvet", "Silver", "Hollow", "Quiet", "Golden", "Distant", "Paper",
-                                     "Crystal", "Winter", "Summer", "Northern", "Electric", "Broken", "Gentle", "Wild",
-                                     "Lunar", "Hidden", "Scarlet"]
-    private static let secondWords = ["Harbor", "Rivers", "Lanterns", "Meadow", "Echoes", "Canyon", "Orchard", "Signals",
-                                      "Horizon", "Gardens", "Mirrors", "Islands", "Forest", "Tides", "Embers", "Valley",
-                                      "Station", "Letters", "Compass", "Windows"]
+    private static let firstWords = [
+        "Amber", "Copper", "Velvet", "Silver", "Hollow", "Quiet", "Golden", "Distant", "Paper",
+        "Crystal", "Winter", "Summer", "Northern", "Electric", "Broken", "Gentle", "Wild",
+        "Lunar", "Hidden", "Scarlet"
+    ]
+    private static let secondWords = [
+        "Harbor", "Rivers", "Lanterns", "Meadow", "Echoes", "Canyon", "Orchard", "Signals",
+        "Horizon", "Gardens", "Mirrors", "Islands", "Forest", "Tides", "Embers", "Valley",
+        "Station", "Letters", "Compass", "Windows"
+    ]
 
     var artists: [Artist] = []
     var library: [Album] = []
@@ -81,7 +88,8 @@ struct SimulationTruth: Sendable {
             for release in artist.releases {
                 let day = release.releaseDate.epochDay
                 guard day <= today, day >= today - Self.windowDays, !dismissed.contains(release.id),
-                      !owned.contains(Album(title: release.title, artist: artist.name)) else { continue }
+                    !owned.contains(Album(title: release.title, artist: artist.name))
+                else { continue }
                 wanted[release.id] = artist.name
             }
         }

@@ -1,10 +1,11 @@
-@testable import DeepCut
-@testable import DeepCutConfig
 import DeepCutCore
 import DeepCutFixtures
-@testable import DeepCutPublish
-import Foundation
 import DeepCutTestKit
+import Foundation
+
+@testable import DeepCut
+@testable import DeepCutConfig
+@testable import DeepCutPublish
 
 /// What one published snapshot file says, read as plain JSON so fields other branches add (`stale`) are seen.
 struct SnapshotView: Sendable {
@@ -207,13 +208,15 @@ final class SimulationWorld {
     }
 
     private func writeConfig(baseURL: URL) throws {
-        try folder.write("config.json", """
-        {"library": [{"format": "csv", "path": "library.csv"}],
-         "catalog": {"baseURL": "\(baseURL.absoluteString)", "concurrency": 4, "timeoutSeconds": 1, "maxAttempts": 1,
-                     "requestsPerMinute": 600000},
-         "feed": {"windowDays": \(SimulationTruth.windowDays)},
-         "stateDatabase": "state/state.db", "outputDirectory": "feed", "keepSnapshots": 5, "ttlHours": \(Self.ttlHours)}
-        """)
+        try folder.write(
+            "config.json",
+            """
+            {"library": [{"format": "csv", "path": "library.csv"}],
+             "catalog": {"baseURL": "\(baseURL.absoluteString)", "concurrency": 4, "timeoutSeconds": 1, "maxAttempts": 1,
+                         "requestsPerMinute": 600000},
+             "feed": {"windowDays": \(SimulationTruth.windowDays)},
+             "stateDatabase": "state/state.db", "outputDirectory": "feed", "keepSnapshots": 5, "ttlHours": \(Self.ttlHours)}
+            """)
     }
 }
 
@@ -248,7 +251,8 @@ extension PublishedState {
         }
         monitorState = HealthCheck(ttlHours: SimulationWorld.ttlHours).evaluate(report: report, baseline: baseline, now: now).state
         let snapshots = feed.appendingPathComponent("snapshots")
-        snapshotFiles = FileManager.default.fileExists(atPath: snapshots.path)
+        snapshotFiles =
+            FileManager.default.fileExists(atPath: snapshots.path)
             ? Set(try FileManager.default.contentsOfDirectory(atPath: snapshots.path)) : []
         var bytes: [String: Data] = [:]
         for name in ["feed.json", "feed.atom", "index.html", "current.json", "latest.json"] {

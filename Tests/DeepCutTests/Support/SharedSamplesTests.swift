@@ -1,6 +1,6 @@
+import DeepCutTestKit
 import Foundation
 import Testing
-import DeepCutTestKit
 
 @Suite struct SharedSamplesTests {
     static var upstreamPresent: Bool { FileManager.default.fileExists(atPath: SharedSamples.upstream.path) }

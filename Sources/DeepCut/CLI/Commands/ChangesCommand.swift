@@ -7,12 +7,13 @@ import Foundation
 /// Without `--since`: the current snapshot's change set. With it: the change sets of every
 /// published snapshot after RUNID, oldest first, so nothing between two looks is missed.
 enum ChangesCommand: DeepCutCommand {
-    static let spec = CommandSpec(["changes"], abstract: "Show what changed in the feed (added, removed with reason, updated).",
-                                  options: [
-                                      configOption,
-                                      .value("since", placeholder: "RUNID", help: "every change after this run (e.g. 20261129T120000Z)"),
-                                      .flag("json", help: "print JSON for scripts"),
-                                  ])
+    static let spec = CommandSpec(
+        ["changes"], abstract: "Show what changed in the feed (added, removed with reason, updated).",
+        options: [
+            configOption,
+            .value("since", placeholder: "RUNID", help: "every change after this run (e.g. 20261129T120000Z)"),
+            .flag("json", help: "print JSON for scripts")
+        ])
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
         let config = try context.loadConfig()
@@ -20,8 +21,9 @@ enum ChangesCommand: DeepCutCommand {
         let snapshots: [Snapshot]
         if let since = context.arguments.value("since") {
             guard let runID = RunID(rawValue: since) else {
-                throw UsageError(problem: "deepcut changes: --since: not a run id: '\(since)' (like 20261129T120000Z)",
-                                 usage: spec.usage(program: "deepcut"))
+                throw UsageError(
+                    problem: "deepcut changes: --since: not a run id: '\(since)' (like 20261129T120000Z)",
+                    usage: spec.usage(program: "deepcut"))
             }
             snapshots = try publishedSnapshots(in: folder).filter { $0.runID > runID }
         } else {
@@ -42,7 +44,9 @@ enum ChangesCommand: DeepCutCommand {
         for (runID, changes) in sets where !changes.isEmpty {
             context.console.out("run \(runID) (since \(changes.since ?? "-")):")
             for entry in changes.added { context.console.out("  + \(line(entry))") }
-            for update in changes.updated { context.console.out("  ~ \(line(update.entry))  [\(update.fields.joined(separator: ", ")) changed]") }
+            for update in changes.updated {
+                context.console.out("  ~ \(line(update.entry))  [\(update.fields.joined(separator: ", ")) changed]")
+            }
             for removal in changes.removed { context.console.out("  - \(line(removal.entry))  [\(removal.reason.rawValue)]") }
         }
         return .success

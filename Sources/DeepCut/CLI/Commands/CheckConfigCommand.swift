@@ -1,17 +1,19 @@
-import Foundation
 import DeepCutCatalog
 import DeepCutConfig
 import DeepCutCore
 import DeepCutLibrary
 import DeepCutState
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `deepcut check-config`: validate the config, its paths, the state database and credentials' presence.
 enum CheckConfigCommand: DeepCutCommand {
-    static let spec = CommandSpec(["check-config"], abstract: "Validate config, paths, state database and credentials; exit 0 or 78.",
-                                  options: [configOption])
+    static let spec = CommandSpec(
+        ["check-config"], abstract: "Validate config, paths, state database and credentials; exit 0 or 78.",
+        options: [configOption])
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
         let config = try context.loadConfig()
@@ -37,10 +39,14 @@ enum CheckConfigCommand: DeepCutCommand {
             guard problems == ["ok"] else {
                 // SQLite's report spans lines ("*** in database main ***" first); the message must not.
                 let lines = problems.flatMap { $0.split(whereSeparator: \.isNewline) }.filter { !$0.hasPrefix("*** ") }
-                throw CommandFailure(exitCode: .ioError, message: "\(config.stateDatabase.path): integrity check failed: \(lines.prefix(3).joined(separator: "; "))")
+                throw CommandFailure(
+                    exitCode: .ioError,
+                    message: "\(config.stateDatabase.path): integrity check failed: \(lines.prefix(3).joined(separator: "; "))")
             }
         }
-        context.console.out("config OK: \(config.file.path) (\(config.library.count) library source\(config.library.count == 1 ? "" : "s"), provider \(config.catalog.provider.rawValue))")
+        context.console.out(
+            "config OK: \(config.file.path) (\(config.library.count) library source\(config.library.count == 1 ? "" : "s"), provider \(config.catalog.provider.rawValue))"
+        )
         return .success
     }
 
@@ -63,7 +69,10 @@ enum CheckConfigCommand: DeepCutCommand {
         let version = header[60..<64].reduce(0) { $0 << 8 | Int($1) }
         let known = StateStore.migrator.latestVersion
         guard version <= known else {
-            throw ConfigError(message: "\(config.file.lastPathComponent): stateDatabase: \(config.stateDatabase.path) has schema version \(version), newer than this deepcut understands (\(known)): upgrade deepcut")
+            throw ConfigError(
+                message:
+                    "\(config.file.lastPathComponent): stateDatabase: \(config.stateDatabase.path) has schema version \(version), newer than this deepcut understands (\(known)): upgrade deepcut"
+            )
         }
     }
 

@@ -10,7 +10,7 @@ package enum DeepCutCLI {
     static let commands: [any DeepCutCommand.Type] = [
         SweepCommand.self, HealthCommand.self, DismissCommand.self, RestoreCommand.self, DismissedCommand.self,
         DismissalsImportCommand.self, DismissalsExportCommand.self, MoreFromCommand.self, LibraryAddCommand.self,
-        CheckConfigCommand.self, ChangesCommand.self,
+        CheckConfigCommand.self, ChangesCommand.self
     ]
 
     static let program = ProgramSpec(
@@ -19,14 +19,18 @@ package enum DeepCutCLI {
         commands: commands.map { $0.spec })
 
     /// - Returns: the process exit status.
-    package static func main(_ words: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
-                            console: Console = .standard) async -> Int32 {
+    package static func main(
+        _ words: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+        console: Console = .standard
+    ) async -> Int32 {
         SignalCancellation.installEarlyExit()
         return await run(words, environment: environment, console: console, httpClient: nil, log: nil).rawValue
     }
 
-    static func run(_ words: [String], environment: [String: String], console: Console,
-                    httpClient: (any HTTPClient)?, log: EventLog? = .silent) async -> ExitCode {
+    static func run(
+        _ words: [String], environment: [String: String], console: Console,
+        httpClient: (any HTTPClient)?, log: EventLog? = .silent
+    ) async -> ExitCode {
         do {
             switch try program.parse(words) {
             case .help(let text):
@@ -40,8 +44,9 @@ package enum DeepCutCLI {
                 guard let command = commands.first(where: { $0.spec.names == arguments.command.names }) else {
                     throw UsageError(problem: "deepcut: unknown command", usage: "")
                 }
-                let context = CommandContext(arguments: arguments, environment: environment, console: console,
-                                             httpClient: httpClient, log: log)
+                let context = CommandContext(
+                    arguments: arguments, environment: environment, console: console,
+                    httpClient: httpClient, log: log)
                 return try await command.run(context)
             }
         } catch let error as UsageError where words.first == HealthCommand.spec.names.first {

@@ -9,14 +9,18 @@ import Foundation
 /// it is free at this moment and expensive forever after. The feeds and the page follow at once
 /// (`StateChange`).
 enum DismissCommand: DeepCutCommand {
-    static let spec = CommandSpec(["dismiss"], abstract: "Dismiss a release (\"Not interested\"), by feed id or by title and artist.",
-                                  options: [
-                                      configOption,
-                                      .value("title", placeholder: "TITLE", help: "album title (with --artist), works without a snapshot"),
-                                      .value("artist", placeholder: "ARTIST", help: "album artist (with --title)"),
-                                  ],
-                                  arguments: [CommandArgument("ID", help: "the feed item's id (tag:…), the catalog id or the release URL",
-                                                              isRequired: false)])
+    static let spec = CommandSpec(
+        ["dismiss"], abstract: "Dismiss a release (\"Not interested\"), by feed id or by title and artist.",
+        options: [
+            configOption,
+            .value("title", placeholder: "TITLE", help: "album title (with --artist), works without a snapshot"),
+            .value("artist", placeholder: "ARTIST", help: "album artist (with --title)")
+        ],
+        arguments: [
+            CommandArgument(
+                "ID", help: "the feed item's id (tag:…), the catalog id or the release URL",
+                isRequired: false)
+        ])
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
         let config = try context.loadConfig()
@@ -29,8 +33,9 @@ enum DismissCommand: DeepCutCommand {
             switch target {
             case .id(let reference):
                 guard let (entry, releaseID) = snapshot?.entry(named: reference) else {
-                    throw CommandFailure(exitCode: .dataError,
-                                         message: "dismiss: no release with id or link \(reference) in the current feed; use --title and --artist")
+                    throw CommandFailure(
+                        exitCode: .dataError,
+                        message: "dismiss: no release with id or link \(reference) in the current feed; use --title and --artist")
                 }
                 dismissal = Dismissal(entry, releaseID: releaseID, at: Date())
             case .album(let title, let artist):
@@ -38,8 +43,9 @@ enum DismissCommand: DeepCutCommand {
                 if let entry = snapshot.flatMap({ $0.entries.first { $0.key == key } }) {
                     dismissal = Dismissal(entry, releaseID: entry.id, at: Date())
                 } else {
-                    dismissal = Dismissal(releaseID: "", albumKey: key, dismissedAt: Date().timeIntervalSince1970,
-                                          title: title, artistName: artist)
+                    dismissal = Dismissal(
+                        releaseID: "", albumKey: key, dismissedAt: Date().timeIntervalSince1970,
+                        title: title, artistName: artist)
                 }
             case .key:
                 preconditionFailure("refused above")
@@ -64,18 +70,21 @@ enum DismissalTarget {
         let arguments = context.arguments
         let id = arguments.argument("ID")
         let key = allowKey ? arguments.value("key") : nil
-        let title = arguments.value("title"), artist = arguments.value("artist")
+        let title = arguments.value("title")
+        let artist = arguments.value("artist")
         let given = [id != nil, key != nil, title != nil || artist != nil].filter { $0 }.count
         let usage = command.usage(program: "deepcut")
         let name = "deepcut " + command.names.joined(separator: " ")
         guard given == 1 else {
-            throw UsageError(problem: "\(name): give exactly one of ID\(allowKey ? ", --key K" : ""), or --title T --artist A", usage: usage)
+            throw UsageError(
+                problem: "\(name): give exactly one of ID\(allowKey ? ", --key K" : ""), or --title T --artist A", usage: usage)
         }
         if let id {
             self = .id(id)
         } else if let key {
             guard key.contains(AlbumKey.separator) else {
-                throw UsageError(problem: "\(name): --key must be title, U+001F, artist (as `deepcut dismissed --json` shows it)", usage: usage)
+                throw UsageError(
+                    problem: "\(name): --key must be title, U+001F, artist (as `deepcut dismissed --json` shows it)", usage: usage)
             }
             self = .key(AlbumKey(rawValue: key))
         } else {
@@ -90,15 +99,19 @@ enum DismissalTarget {
 /// `deepcut restore ID | --key K | --title T --artist A`: undo a dismissal, legacy rows included;
 /// the feeds and the page follow at once (`StateChange`).
 enum RestoreCommand: DeepCutCommand {
-    static let spec = CommandSpec(["restore"], abstract: "Undo a dismissal, by release id, stored key, or title and artist.",
-                                  options: [
-                                      configOption,
-                                      .value("key", placeholder: "KEY", help: "the stored album key (title U+001F artist)"),
-                                      .value("title", placeholder: "TITLE", help: "album title (with --artist); a legacy row's rebuilt label works too"),
-                                      .value("artist", placeholder: "ARTIST", help: "album artist (with --title)"),
-                                  ],
-                                  arguments: [CommandArgument("ID", help: "the feed item's id (tag:…), the catalog id or the release URL",
-                                                              isRequired: false)])
+    static let spec = CommandSpec(
+        ["restore"], abstract: "Undo a dismissal, by release id, stored key, or title and artist.",
+        options: [
+            configOption,
+            .value("key", placeholder: "KEY", help: "the stored album key (title U+001F artist)"),
+            .value("title", placeholder: "TITLE", help: "album title (with --artist); a legacy row's rebuilt label works too"),
+            .value("artist", placeholder: "ARTIST", help: "album artist (with --title)")
+        ],
+        arguments: [
+            CommandArgument(
+                "ID", help: "the feed item's id (tag:…), the catalog id or the release URL",
+                isRequired: false)
+        ])
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
         let config = try context.loadConfig()
@@ -109,7 +122,8 @@ enum RestoreCommand: DeepCutCommand {
             case .id(let reference):
                 // current.json keeps dismissed entries (only the feeds hide them), so a feed id or link still resolves.
                 let named = snapshot?.entry(named: reference)
-                let releaseID = named?.releaseID ?? snapshot.flatMap { FeedIdentity.releaseID(fromEntryID: reference, provider: $0.provider) }
+                let releaseID =
+                    named?.releaseID ?? snapshot.flatMap { FeedIdentity.releaseID(fromEntryID: reference, provider: $0.provider) }
                     ?? reference
                 var count = try store.dismissals.delete(releaseID: releaseID)
                 // A dismissal made by title and artist may carry no id: the entry's key still names it.
@@ -133,8 +147,9 @@ enum RestoreCommand: DeepCutCommand {
 
 /// `deepcut dismissed [--json]`: what the user dismissed, newest first.
 enum DismissedCommand: DeepCutCommand {
-    static let spec = CommandSpec(["dismissed"], abstract: "List dismissals (legacy rows show a label rebuilt from the key).",
-                                  options: [configOption, .flag("json", help: "print the dismissals JSON exchange format")])
+    static let spec = CommandSpec(
+        ["dismissed"], abstract: "List dismissals (legacy rows show a label rebuilt from the key).",
+        options: [configOption, .flag("json", help: "print the dismissals JSON exchange format")])
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
         let config = try context.loadConfig()
@@ -149,8 +164,10 @@ enum DismissedCommand: DeepCutCommand {
         }
         let rows = dismissals.map { dismissal -> [String] in
             let when = Date(timeIntervalSince1970: dismissal.dismissedAt).formatted(.iso8601.year().month().day())
-            return [when, dismissal.label, dismissal.recordingType?.rawValue ?? "-", dismissal.releaseDate?.description ?? "-",
-                    dismissal.releaseID.isEmpty ? "-" : dismissal.releaseID, dismissal.artworkURL ?? "-"]
+            return [
+                when, dismissal.label, dismissal.recordingType?.rawValue ?? "-", dismissal.releaseDate?.description ?? "-",
+                dismissal.releaseID.isEmpty ? "-" : dismissal.releaseID, dismissal.artworkURL ?? "-"
+            ]
         }
         context.console.out(TextTable(header: ["dismissed", "release", "type", "date", "id", "artwork"], rows: rows).rendered)
         return .success
@@ -172,9 +189,10 @@ enum DismissalsExportCommand: DeepCutCommand {
 /// `deepcut dismissals import FILE`: merge dismissals from the JSON exchange format. Idempotent;
 /// the feeds and the page follow at once (`StateChange`).
 enum DismissalsImportCommand: DeepCutCommand {
-    static let spec = CommandSpec(["dismissals", "import"], abstract: "Import dismissals from a JSON file (legacy key-only rows included).",
-                                  options: [configOption],
-                                  arguments: [CommandArgument("FILE", help: "dismissals JSON")])
+    static let spec = CommandSpec(
+        ["dismissals", "import"], abstract: "Import dismissals from a JSON file (legacy key-only rows included).",
+        options: [configOption],
+        arguments: [CommandArgument("FILE", help: "dismissals JSON")])
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
         let config = try context.loadConfig()

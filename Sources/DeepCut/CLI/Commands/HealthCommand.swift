@@ -9,17 +9,19 @@ import Foundation
 /// broken config, a missing or unreadable report are UNKNOWN, exit 3, with a line on stdout — JSON
 /// with `--json`, so a caller that asked for JSON always gets JSON.
 enum HealthCommand: DeepCutCommand {
-    static let spec = CommandSpec(["health"], abstract: "Print the last run's health as one line (exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN).",
-                                  options: [
-                                      configOption,
-                                      .flag("json", help: "print the health report as JSON"),
-                                      .value("warn-age", placeholder: "DURATION", help: "WARNING when the baseline is older (default 1.5 × ttlHours; e.g. 36h)"),
-                                      .value("crit-age", placeholder: "DURATION", help: "CRITICAL when the baseline is older (default 3 × ttlHours)"),
-                                  ])
+    static let spec = CommandSpec(
+        ["health"], abstract: "Print the last run's health as one line (exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN).",
+        options: [
+            configOption,
+            .flag("json", help: "print the health report as JSON"),
+            .value("warn-age", placeholder: "DURATION", help: "WARNING when the baseline is older (default 1.5 × ttlHours; e.g. 36h)"),
+            .value("crit-age", placeholder: "DURATION", help: "CRITICAL when the baseline is older (default 3 × ttlHours)")
+        ])
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
         let json = context.arguments.flag("json")
-        let warnAge: Int?, critAge: Int?
+        let warnAge: Int?
+        let critAge: Int?
         do throws(UsageError) {
             (warnAge, critAge) = (try duration("warn-age", context), try duration("crit-age", context))
         } catch {
@@ -67,8 +69,10 @@ enum HealthCommand: DeepCutCommand {
     private static func unknown(_ message: String, json: Bool, console: Console, stderr: String? = nil, path: String? = nil) -> ExitCode {
         if json {
             let fields = [("state", "UNKNOWN"), ("message", message)] + (path.map { [("path", $0)] } ?? [])
-            console.out("{" + fields.map { "\(OutputJSON.stringLiteral($0)): \(OutputJSON.stringLiteral($1))" }
-                .joined(separator: ", ") + "}")
+            console.out(
+                "{"
+                    + fields.map { "\(OutputJSON.stringLiteral($0)): \(OutputJSON.stringLiteral($1))" }
+                    .joined(separator: ", ") + "}")
         } else {
             console.out("DEEPCUT UNKNOWN: \(message)")
         }

@@ -5,17 +5,19 @@ import Foundation
 /// follow at once, `StateChange`), then show more from its artist — after the lock is let go,
 /// since that asks the catalog.
 enum LibraryAddCommand: DeepCutCommand {
-    static let spec = CommandSpec(["library", "add"], abstract: "Record an album as owned, then show more from its artist.",
-                                  options: [
-                                      configOption,
-                                      .value("title", placeholder: "TITLE", help: "album title", required: true),
-                                      .value("artist", placeholder: "ARTIST", help: "album artist", required: true),
-                                      .flag("json", help: "print the artist's releases as JSON"),
-                                  ])
+    static let spec = CommandSpec(
+        ["library", "add"], abstract: "Record an album as owned, then show more from its artist.",
+        options: [
+            configOption,
+            .value("title", placeholder: "TITLE", help: "album title", required: true),
+            .value("artist", placeholder: "ARTIST", help: "album artist", required: true),
+            .flag("json", help: "print the artist's releases as JSON")
+        ])
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
         let config = try context.loadConfig()
-        let title = context.arguments.value("title") ?? "", artist = context.arguments.value("artist") ?? ""
+        let title = context.arguments.value("title") ?? ""
+        let artist = context.arguments.value("artist") ?? ""
         guard !title.trimmingCharacters(in: .whitespaces).isEmpty, !artist.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw UsageError(problem: "deepcut library add: --title and --artist must not be empty", usage: spec.usage(program: "deepcut"))
         }

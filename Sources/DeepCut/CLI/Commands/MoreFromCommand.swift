@@ -5,9 +5,10 @@ import Foundation
 /// `deepcut more-from ARTIST [--json]`: the artist's releases, newest first, wanted types only,
 /// minus owned and dismissed (by match key: catalog and library ids of one album differ).
 enum MoreFromCommand: DeepCutCommand {
-    static let spec = CommandSpec(["more-from"], abstract: "Show an artist's releases you do not own and have not dismissed.",
-                                  options: [configOption, .flag("json", help: "print JSON for scripts")],
-                                  arguments: [CommandArgument("ARTIST", help: "artist name as in your library")])
+    static let spec = CommandSpec(
+        ["more-from"], abstract: "Show an artist's releases you do not own and have not dismissed.",
+        options: [configOption, .flag("json", help: "print JSON for scripts")],
+        arguments: [CommandArgument("ARTIST", help: "artist name as in your library")])
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
         let config = try context.loadConfig()

@@ -3,13 +3,15 @@ import DeepCutCore
 
 /// `deepcut sweep [--if-stale] [--accept-library-change] [--verbose|--quiet]`: run the pipeline once.
 enum SweepCommand: DeepCutCommand {
-    static let spec = CommandSpec(["sweep"], abstract: "Run the pipeline once: load, sweep, diff, publish.", options: [
-        configOption,
-        .flag("if-stale", help: "skip while the baseline is younger than ttlHours and the last run was complete"),
-        .flag("accept-library-change", help: "sweep a library that shrank past library.maxShrinkPercent since the last complete run"),
-        .flag("verbose", help: "log every artist (debug level)"),
-        .flag("quiet", help: "log only warnings and errors"),
-    ])
+    static let spec = CommandSpec(
+        ["sweep"], abstract: "Run the pipeline once: load, sweep, diff, publish.",
+        options: [
+            configOption,
+            .flag("if-stale", help: "skip while the baseline is younger than ttlHours and the last run was complete"),
+            .flag("accept-library-change", help: "sweep a library that shrank past library.maxShrinkPercent since the last complete run"),
+            .flag("verbose", help: "log every artist (debug level)"),
+            .flag("quiet", help: "log only warnings and errors")
+        ])
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
         guard !(context.arguments.flag("verbose") && context.arguments.flag("quiet")) else {
@@ -21,11 +23,13 @@ enum SweepCommand: DeepCutCommand {
         do {
             config = try context.loadConfig()
         } catch let error as any DeepCutError {
-            return finalCause(RunReport(health: nil, exitCode: error.exitCode, stderrLine: error.message), log: log, console: context.console)
+            return finalCause(
+                RunReport(health: nil, exitCode: error.exitCode, stderrLine: error.message), log: log, console: context.console)
         }
         let pipeline = Pipeline(config: config, client: context.httpClient, log: log, environment: context.environment)
-        let options = SweepOptions(ifStale: context.arguments.flag("if-stale"),
-                                   acceptLibraryChange: context.arguments.flag("accept-library-change"))
+        let options = SweepOptions(
+            ifStale: context.arguments.flag("if-stale"),
+            acceptLibraryChange: context.arguments.flag("accept-library-change"))
         // SIGTERM/SIGINT cancel the sweep: stop starting requests, publish what is known as partial.
         let report = await SignalCancellation.run { await pipeline.run(options) }
         return finalCause(report, log: log, console: context.console)

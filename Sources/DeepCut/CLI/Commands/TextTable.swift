@@ -50,8 +50,8 @@ struct TextTable {
     }
 }
 
-private extension String {
-    func trimmingTrailingSpaces() -> String {
+extension String {
+    fileprivate func trimmingTrailingSpaces() -> String {
         var text = Substring(self)
         while text.last == " " { text = text.dropLast() }
         return String(text)
