@@ -1,16 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// One target per layer, so the pipeline's rules are compile errors to break (docs/ARCHITECTURE.md):
-//
-//   DeepCutCore ← DeepCutSQLite ← DeepCutState ─┐
-//        ↑ ← DeepCutHTTP ← DeepCutCatalog ───────┼─ DeepCutSweep ─┐
-//        ↑ ← DeepCutConfig ← DeepCutLibrary      │                ├─ DeepCut (Run, Operations, CLI) ← deepcut
-//        ↑ ← DeepCutPublish ─────────────────────┴────────────────┘
-//
-// `scripts/check-architecture` (run by `scripts/test`) fails when a file imports a module its
-// target does not declare here, since SwiftPM would otherwise let an undeclared import through
-// whenever the module happens to be built first.
+// One target per layer, so the pipeline's rules are compile errors to break; the graph and why
+// its edges run this way are in docs/ARCHITECTURE.md. `scripts/check-architecture` (run by
+// `scripts/test`) fails when a file imports a module its target does not declare here (SwiftPM
+// would let an undeclared import through whenever that module happens to be built first) and
+// when an edge below breaks one of its layering rules.
 let package = Package(
     name: "deepcut",
     products: [
