@@ -6,6 +6,12 @@ import PackageDescription
 // `scripts/test`) fails when a file imports a module its target does not declare here (SwiftPM
 // would let an undeclared import through whenever that module happens to be built first) and
 // when an edge below breaks one of its layering rules.
+// The layers are modules, but the hot paths cross them (State reads rows through SQLite's generic
+// `Row.get`, builds Core's values): in release, cross-module optimization lets those generics
+// specialize and small functions inline across modules as they did inside one module
+// (BENCHMARKS.md §4: reading 250,000 releases out of SQLite took 1.4 s without it, 1.0 s with it).
+let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+
 let package = Package(
     name: "deepcut",
     products: [
@@ -18,23 +24,23 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // The product's rules: model, keys, outcomes, the diff, the base error. No I/O.
-        .target(name: "DeepCutCore"),
+        .target(name: "DeepCutCore", swiftSettings: crossModule),
         // A small typed wrapper over SQLite: connections, statements, values, migrations.
-        .target(name: "DeepCutSQLite", dependencies: ["DeepCutCore", "CSQLite"]),
+        .target(name: "DeepCutSQLite", dependencies: ["DeepCutCore", "CSQLite"], swiftSettings: crossModule),
         // The client (libcurl), one logical request with retries, rate limiting, failure classification.
-        .target(name: "DeepCutHTTP", dependencies: ["DeepCutCore", "CCurl"]),
+        .target(name: "DeepCutHTTP", dependencies: ["DeepCutCore", "CCurl"], swiftSettings: crossModule),
         // The config file, its JSON parser and every typed section.
-        .target(name: "DeepCutConfig", dependencies: ["DeepCutCore"]),
+        .target(name: "DeepCutConfig", dependencies: ["DeepCutCore"], swiftSettings: crossModule),
         // Library readers: Library.xml, beets, CSV, JSON, the Apple Music library.
-        .target(name: "DeepCutLibrary", dependencies: ["DeepCutCore", "DeepCutConfig", "DeepCutSQLite", "DeepCutHTTP"]),
+        .target(name: "DeepCutLibrary", dependencies: ["DeepCutCore", "DeepCutConfig", "DeepCutSQLite", "DeepCutHTTP"], swiftSettings: crossModule),
         // The catalogs: one folder per provider behind `CatalogProvider`.
-        .target(name: "DeepCutCatalog", dependencies: ["DeepCutCore", "DeepCutConfig", "DeepCutHTTP"]),
+        .target(name: "DeepCutCatalog", dependencies: ["DeepCutCore", "DeepCutConfig", "DeepCutHTTP"], swiftSettings: crossModule),
         // The state database: its schema, migrations and repositories.
-        .target(name: "DeepCutState", dependencies: ["DeepCutCore", "DeepCutSQLite", "CSQLite"]),
+        .target(name: "DeepCutState", dependencies: ["DeepCutCore", "DeepCutSQLite", "CSQLite"], swiftSettings: crossModule),
         // The concurrent sweep: resolve, schedule, fetch, remember, track evidence.
-        .target(name: "DeepCutSweep", dependencies: ["DeepCutCore", "DeepCutConfig", "DeepCutHTTP", "DeepCutCatalog", "DeepCutState"]),
+        .target(name: "DeepCutSweep", dependencies: ["DeepCutCore", "DeepCutConfig", "DeepCutHTTP", "DeepCutCatalog", "DeepCutState"], swiftSettings: crossModule),
         // Snapshot files, feeds, the page and the health report. Reads only Core and its own files.
-        .target(name: "DeepCutPublish", dependencies: ["DeepCutCore"]),
+        .target(name: "DeepCutPublish", dependencies: ["DeepCutCore"], swiftSettings: crossModule),
         // The app: the pipeline that runs the stages in order, operations (logs, metrics), the CLI.
         .target(
             name: "DeepCut",
