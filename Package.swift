@@ -32,13 +32,17 @@ let package = Package(
         // The config file, its JSON parser and every typed section.
         .target(name: "DeepCutConfig", dependencies: ["DeepCutCore"], swiftSettings: crossModule),
         // Library readers: Library.xml, beets, CSV, JSON, the Apple Music library.
-        .target(name: "DeepCutLibrary", dependencies: ["DeepCutCore", "DeepCutConfig", "DeepCutSQLite", "DeepCutHTTP"], swiftSettings: crossModule),
+        .target(
+            name: "DeepCutLibrary", dependencies: ["DeepCutCore", "DeepCutConfig", "DeepCutSQLite", "DeepCutHTTP"],
+            swiftSettings: crossModule),
         // The catalogs: one folder per provider behind `CatalogProvider`.
         .target(name: "DeepCutCatalog", dependencies: ["DeepCutCore", "DeepCutConfig", "DeepCutHTTP"], swiftSettings: crossModule),
         // The state database: its schema, migrations and repositories.
         .target(name: "DeepCutState", dependencies: ["DeepCutCore", "DeepCutSQLite", "CSQLite"], swiftSettings: crossModule),
         // The concurrent sweep: resolve, schedule, fetch, remember, track evidence.
-        .target(name: "DeepCutSweep", dependencies: ["DeepCutCore", "DeepCutConfig", "DeepCutHTTP", "DeepCutCatalog", "DeepCutState"], swiftSettings: crossModule),
+        .target(
+            name: "DeepCutSweep", dependencies: ["DeepCutCore", "DeepCutConfig", "DeepCutHTTP", "DeepCutCatalog", "DeepCutState"],
+            swiftSettings: crossModule),
         // Snapshot files, feeds, the page and the health report. Reads only Core and its own files.
         .target(name: "DeepCutPublish", dependencies: ["DeepCutCore"], swiftSettings: crossModule),
         // The app: the pipeline that runs the stages in order, operations (logs, metrics), the CLI.
