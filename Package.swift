@@ -43,6 +43,10 @@ let package = Package(
         .target(
             name: "DeepCutSweep", dependencies: ["DeepCutCore", "DeepCutConfig", "DeepCutHTTP", "DeepCutCatalog", "DeepCutState"],
             swiftSettings: crossModule),
+        // Reaching people: notification channels, the delivery ledger's rules, monitoring pings.
+        .target(
+            name: "DeepCutNotify", dependencies: ["DeepCutCore", "DeepCutConfig", "DeepCutHTTP", "DeepCutState"],
+            swiftSettings: crossModule),
         // Snapshot files, feeds, the page and the health report. Reads only Core and its own files.
         .target(name: "DeepCutPublish", dependencies: ["DeepCutCore"], swiftSettings: crossModule),
         // The app: the pipeline that runs the stages in order, operations (logs, metrics), the CLI.
@@ -50,7 +54,7 @@ let package = Package(
             name: "DeepCut",
             dependencies: [
                 "DeepCutCore", "DeepCutSQLite", "DeepCutHTTP", "DeepCutConfig", "DeepCutLibrary", "DeepCutCatalog",
-                "DeepCutState", "DeepCutSweep", "DeepCutPublish"
+                "DeepCutState", "DeepCutSweep", "DeepCutNotify", "DeepCutPublish"
             ]),
         .executableTarget(name: "deepcut", dependencies: ["DeepCut"]),
 
@@ -87,6 +91,9 @@ let package = Package(
                 "DeepCutSweep", "DeepCutCatalog", "DeepCutState", "DeepCutConfig", "DeepCutHTTP", "DeepCutCore", "DeepCutFixtures",
                 "DeepCutTestKit"
             ]),
+        .testTarget(
+            name: "DeepCutNotifyTests",
+            dependencies: ["DeepCutNotify", "DeepCutState", "DeepCutConfig", "DeepCutHTTP", "DeepCutCore", "DeepCutTestKit"]),
         .testTarget(name: "DeepCutPublishTests", dependencies: ["DeepCutPublish", "DeepCutCore", "DeepCutTestKit"]),
         .testTarget(name: "DeepCutFixturesTests", dependencies: ["DeepCutFixtures", "DeepCutCore", "DeepCutTestKit"]),
         // The app (Run, Operations, CLI) and everything end to end: reliability, simulation, benchmarks.
@@ -94,7 +101,7 @@ let package = Package(
             name: "DeepCutTests",
             dependencies: [
                 "DeepCut", "DeepCutCore", "DeepCutSQLite", "DeepCutHTTP", "DeepCutConfig", "DeepCutLibrary", "DeepCutCatalog",
-                "DeepCutState", "DeepCutSweep", "DeepCutPublish", "DeepCutFixtures", "CSQLite", "DeepCutTestKit"
+                "DeepCutState", "DeepCutSweep", "DeepCutNotify", "DeepCutPublish", "DeepCutFixtures", "CSQLite", "DeepCutTestKit"
             ])
     ],
     swiftLanguageModes: [.v6]
