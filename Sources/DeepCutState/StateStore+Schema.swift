@@ -176,6 +176,34 @@ extension StateStore {
                     learned_at REAL NOT NULL,
                     PRIMARY KEY (provider, name)
                 ) WITHOUT ROWID;
+                """),
+        // Issue 20. The notification ledger: one row per digest item and channel, so each is told
+        // once (`DeliveryLedger`), and each channel's last delivery for health, page and metrics.
+        Migration(
+            version: 13,
+            sql: """
+                CREATE TABLE deliveries (
+                    channel TEXT NOT NULL,
+                    dedupe_key TEXT NOT NULL,
+                    event TEXT NOT NULL,
+                    entry BLOB NOT NULL,
+                    state TEXT NOT NULL,
+                    queued_at REAL NOT NULL,
+                    position INTEGER NOT NULL,
+                    run_id TEXT NOT NULL,
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    updated_at REAL NOT NULL,
+                    PRIMARY KEY (channel, dedupe_key)
+                ) WITHOUT ROWID;
+                CREATE INDEX deliveries_by_state ON deliveries (channel, state, queued_at);
+                CREATE TABLE channel_status (
+                    channel TEXT PRIMARY KEY NOT NULL,
+                    last_attempt_at REAL,
+                    last_success_at REAL,
+                    last_error_kind TEXT,
+                    last_error TEXT,
+                    consecutive_failures INTEGER NOT NULL DEFAULT 0
+                ) WITHOUT ROWID;
                 """)
     ])
 }

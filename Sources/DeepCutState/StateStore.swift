@@ -18,6 +18,7 @@ package final class StateStore: Sendable {
     package let memory: CatalogMemory
     package let appearances: FeedAppearances
     package let trackLists: TrackListRepository
+    package let deliveries: DeliveryLedger
     let database: Database
 
     /// Opens the state database, creating it and its folder when missing.
@@ -44,6 +45,7 @@ package final class StateStore: Sendable {
         memory = CatalogMemory(database: database)
         appearances = FeedAppearances(database: database)
         trackLists = TrackListRepository(database: database)
+        deliveries = DeliveryLedger(database: database)
     }
 
     /// This install's id in the feeds' entry ids (`FeedIdentity`), made once by migration 11;

@@ -34,3 +34,34 @@ package struct Digest: Sendable, Hashable, Codable {
         self.items = items
     }
 }
+
+extension Digest {
+    /// The news of one run that published a snapshot.
+    ///
+    /// - New releases come from the change set's additions, which already leave out what a run could
+    ///   not check (stale entries, unchecked artists): a partial run tells only what it learned.
+    ///   An addition dated today is `outToday`: the release-day half of an announcement.
+    /// - Announcements are upcoming releases checked in this run that the baseline did not know, as an
+    ///   upcoming or a released entry (by id, by any folded edition's id, or by album key).
+    /// - With no baseline (the first sweep) nothing is news: the whole catalog is not a digest.
+    /// - Parameters:
+    ///   - changes: the snapshot's change set against the baseline.
+    ///   - upcoming: this run's upcoming list, stale entries marked.
+    ///   - baseline: the baseline's entries and upcoming list; nil when there is no baseline.
+    ///   - today: the run's day, as `Date.epochDay`.
+    package static func of(
+        runID: String, provider: String, changes: ChangeSet?, upcoming: [FeedEntry], baseline: [FeedEntry]?, today: Int
+    ) -> Digest {
+        guard let baseline, let changes, changes.since != nil else { return Digest(runID: runID, items: []) }
+        var items: [Item] = changes.added.filter { !$0.isStale }.map { entry in
+            let event: Item.Event = entry.releaseDate.day != nil && entry.releaseDate.epochDay == today ? .outToday : .newRelease
+            return Item(event: event, dedupeKey: "release:\(provider):\(entry.id)", entry: entry)
+        }
+        let knownIDs = Set(baseline.flatMap { [$0.id] + $0.alternates.map(\.id) })
+        let knownKeys = Set(baseline.map(\.key))
+        for entry in upcoming where !entry.isStale && !knownIDs.contains(entry.id) && !knownKeys.contains(entry.key) {
+            items.append(Item(event: .announced, dedupeKey: "announce:\(provider):\(entry.id)", entry: entry))
+        }
+        return Digest(runID: runID, items: items)
+    }
+}

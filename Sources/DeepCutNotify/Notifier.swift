@@ -1,0 +1,114 @@
+import DeepCutCore
+import DeepCutState
+import Foundation
+
+/// Delivers a run's digest to every channel, once per item and channel, through the ledger.
+///
+/// Per channel: items left `sending` by an interrupted run become `unconfirmed` (never re-sent);
+/// the digest's items that pass the channel's filter are queued; everything owed (this run's and
+/// earlier failed ones still shown) goes out as one message, recorded `sending` first and `sent`
+/// or owed again after. Channels run concurrently and a failing one affects only itself: it never
+/// fails the sweep or changes its exit code.
+package struct Notifier: Sendable {
+    /// One channel with its filter.
+    package struct Route: Sendable {
+        package var channel: any NotificationChannel
+        /// The channel's `type` as health shows it (`ntfy`).
+        package var type: String
+        /// Whether the channel wants this item (its `filter`).
+        package var admits: @Sendable (Digest.Item) -> Bool
+
+        package init(channel: any NotificationChannel, type: String, admits: @escaping @Sendable (Digest.Item) -> Bool) {
+            self.channel = channel
+            self.type = type
+            self.admits = admits
+        }
+    }
+
+    /// How long an item stays owed to a channel that keeps failing: after a week a "new release"
+    /// is no longer news, and the page has shown it all along.
+    package static let expiry: TimeInterval = 7 * 86_400
+
+    let routes: [Route]
+    let ledger: DeliveryLedger
+    let pageURL: URL?
+    let now: @Sendable () -> Date
+
+    package init(routes: [Route], ledger: DeliveryLedger, pageURL: URL?, now: @escaping @Sendable () -> Date) {
+        self.routes = routes
+        self.ledger = ledger
+        self.pageURL = pageURL
+        self.now = now
+    }
+
+    /// - Parameters:
+    ///   - digest: this run's news.
+    ///   - shown: release ids in this run's published lists (feed and upcoming, stale entries included):
+    ///     an owed item whose release left them (dismissed, owned, muted, withdrawn) is not sent.
+    /// - Returns: each channel's standing, in configuration order.
+    package func deliver(_ digest: Digest, shown: Set<String>) async -> [ChannelDelivery] {
+        await withTaskGroup(of: (Int, ChannelDelivery).self) { group in
+            for (index, route) in routes.enumerated() {
+                group.addTask { (index, await deliver(digest, shown: shown, to: route)) }
+            }
+            var standings: [(Int, ChannelDelivery)] = []
+            for await standing in group { standings.append(standing) }
+            return standings.sorted { $0.0 < $1.0 }.map(\.1)
+        }
+    }
+
+    /// What the next run would send each channel: the owed items plus this digest's new ones, nothing recorded.
+    package func preview(_ digest: Digest) throws -> [(channel: String, items: [Digest.Item])] {
+        try routes.map { route in
+            let states = try ledger.states(channel: route.channel.name)
+            let owed = digest.items.filter { route.admits($0) && states[$0.dedupeKey] == nil }
+            let earlier = try ledger.owed(channel: route.channel.name, queuedAfter: .distantPast, stillShown: { _ in true }, at: now())
+            return (route.channel.name, earlier + owed.filter { item in !earlier.contains { $0.dedupeKey == item.dedupeKey } })
+        }
+    }
+
+    private func deliver(_ digest: Digest, shown: Set<String>, to route: Route) async -> ChannelDelivery {
+        let name = route.channel.name
+        do {
+            let started = now()
+            try ledger.reconcileInterrupted(channel: name, at: started)
+            try ledger.enqueue(digest.items.filter(route.admits), channel: name, runID: digest.runID, at: started)
+            let owed = try ledger.owed(
+                channel: name, queuedAfter: started.addingTimeInterval(-Self.expiry),
+                stillShown: { shown.contains($0.entry.id) }, at: started)
+            guard !owed.isEmpty else {
+                return try ledger.standing(channel: name, type: route.type, outcome: .nothingToSend, sent: 0)
+            }
+            let keys = owed.map(\.dedupeKey)
+            let message = DigestMessage(
+                runID: digest.runID, items: owed, dedupeKey: Self.messageKey(channel: name, items: keys), pageURL: pageURL)
+            try ledger.markSending(keys, channel: name, at: started)
+            do {
+                try await route.channel.deliver(message)
+            } catch {
+                try ledger.markFailed(keys, channel: name, errorKind: error.kind.rawValue, error: error.message, at: now())
+                return try ledger.standing(channel: name, type: route.type, outcome: .failed, sent: 0)
+            }
+            try ledger.markSent(keys, channel: name, at: now())
+            return try ledger.standing(channel: name, type: route.type, outcome: .delivered, sent: keys.count)
+        } catch {
+            // The ledger itself failed (disk full, locked past the timeout): nothing more is sent to
+            // this channel in this run; the items stay as recorded and the report says why.
+            return ChannelDelivery(
+                channel: name, type: route.type, outcome: .failed, lastAttemptAt: now(), lastErrorKind: "ledger",
+                lastError: "cannot record deliveries: \(error)")
+        }
+    }
+
+    /// A message's stable id: the same channel and items give the same key, so a retried message
+    /// carries the id of the first try and a receiver that saw it can drop the repeat.
+    static func messageKey(channel: String, items: [String]) -> String {
+        // FNV-1a, 64 bits: stable across runs and platforms (Swift's `Hasher` is seeded per process).
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in ([channel] + items.sorted()).joined(separator: "\n").utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return "deepcut-" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

@@ -1,0 +1,159 @@
+import DeepCutCore
+import DeepCutNotify
+import DeepCutState
+import DeepCutTestKit
+import Foundation
+import Synchronization
+import Testing
+
+/// The ledger's rules through the notifier, with a channel that records what it is handed (the
+/// channels' own wire formats are proved against loopback servers in their own tests).
+@Suite struct NotifierTests {
+    /// Records messages; fails while `failing` is set.
+    final class RecordingChannel: NotificationChannel {
+        let name: String
+        private let state = Mutex<(messages: [DigestMessage], failing: DeliveryError?)>(([], nil))
+
+        init(_ name: String) { self.name = name }
+
+        var messages: [DigestMessage] { state.withLock { $0.messages } }
+        func fail(with error: DeliveryError?) { state.withLock { $0.failing = error } }
+
+        func deliver(_ message: DigestMessage) async throws(DeliveryError) {
+            let failing = state.withLock { state -> DeliveryError? in
+                if state.failing == nil { state.messages.append(message) }
+                return state.failing
+            }
+            if let failing { throw failing }
+        }
+    }
+
+    let folder = ScratchFolder()
+    /// The wall clock the ledger stamps: advanced by hand between runs.
+    let wall = TestClock()
+    static let start = Date(timeIntervalSince1970: 1_796_126_400)
+    var date: Date { Self.start.addingTimeInterval(Double(wall.elapsed.components.seconds)) }
+
+    func store() throws -> StateStore { try StateStore(url: folder.url.appendingPathComponent("state.db")) }
+
+    func notifier(_ channels: [RecordingChannel], store: StateStore, admits: @escaping @Sendable (Digest.Item) -> Bool = { _ in true })
+        -> Notifier
+    {
+        Notifier(
+            routes: channels.map { Notifier.Route(channel: $0, type: "webhook", admits: admits) }, ledger: store.deliveries,
+            pageURL: nil, now: { [wall] in Self.start.addingTimeInterval(Double(wall.elapsed.components.seconds)) })
+    }
+
+    static func item(_ id: String, _ event: Digest.Item.Event = .newRelease, artist: String = "Bonobo") -> Digest.Item {
+        let entry = FeedEntry(
+            id: id, key: AlbumKey(title: "Album \(id)", artist: artist), title: "Album \(id)", artist: artist, type: .album,
+            releaseDate: ReleaseDate(year: 2026, month: 11, day: 20), artworkURL: nil, url: nil)
+        let prefix = event == .announced ? "announce" : "release"
+        return Digest.Item(event: event, dedupeKey: "\(prefix):itunes:\(id)", entry: entry)
+    }
+
+    func advance(hours: Int) { wall.advance(by: .seconds(hours * 3600)) }
+
+    @Test func eachItemReachesEachChannelOnceAcrossRuns() async throws {
+        let store = try store()
+        let phone = RecordingChannel("phone")
+        let mail = RecordingChannel("mail")
+        let notifier = notifier([phone, mail], store: store)
+        let first = Digest(runID: "R1", items: [Self.item("1"), Self.item("2", .announced)])
+        let standings = await notifier.deliver(first, shown: ["1", "2"])
+        #expect(standings.map(\.outcome) == [.delivered, .delivered])
+        #expect(standings.map(\.sent) == [2, 2])
+        // The next run's change set still holds item 1 (a partial run keeps the baseline): not told again.
+        advance(hours: 1)
+        let second = Digest(runID: "R2", items: [Self.item("1"), Self.item("3")])
+        let again = await notifier.deliver(second, shown: ["1", "2", "3"])
+        #expect(again.map(\.sent) == [1, 1])
+        #expect(phone.messages.map { $0.items.map(\.dedupeKey) } == [["release:itunes:1", "announce:itunes:2"], ["release:itunes:3"]])
+        #expect(mail.messages.count == 2)
+    }
+
+    @Test func aFailedDeliveryIsRetriedNextRunAndOnlyThatChannelFails() async throws {
+        let store = try store()
+        let phone = RecordingChannel("phone")
+        let mail = RecordingChannel("mail")
+        let notifier = notifier([phone, mail], store: store)
+        phone.fail(with: DeliveryError(.rejected, status: 500, "ntfy.example.org answered 500"))
+        let standings = await notifier.deliver(Digest(runID: "R1", items: [Self.item("1")]), shown: ["1"])
+        #expect(standings[0].outcome == .failed)
+        #expect(standings[0].pending == 1)
+        #expect(standings[0].lastError == "ntfy.example.org answered 500")
+        #expect(standings[0].lastErrorKind == "rejected")
+        #expect(standings[0].consecutiveFailures == 1)
+        #expect(standings[1].outcome == .delivered)
+        // The next run has no news, but the owed item goes out once the channel is back.
+        phone.fail(with: nil)
+        advance(hours: 1)
+        let retried = await notifier.deliver(Digest(runID: "R2", items: []), shown: ["1"])
+        #expect(retried.map(\.outcome) == [.delivered, .nothingToSend])
+        #expect(retried[0].lastError == nil)
+        #expect(retried[0].consecutiveFailures == 0)
+        #expect(retried[0].pending == 0)
+        #expect(phone.messages.map { $0.items.map(\.dedupeKey) } == [["release:itunes:1"]])
+        #expect(mail.messages.count == 1)
+    }
+
+    @Test func aRetriedMessageKeepsItsDedupeKey() async throws {
+        let store = try store()
+        let phone = RecordingChannel("phone")
+        let notifier = notifier([phone], store: store)
+        phone.fail(with: DeliveryError(.timeout, "hooks.example.org did not answer within 10 s"))
+        _ = await notifier.deliver(Digest(runID: "R1", items: [Self.item("1"), Self.item("2")]), shown: ["1", "2"])
+        phone.fail(with: nil)
+        _ = await notifier.deliver(Digest(runID: "R2", items: []), shown: ["1", "2"])
+        let expected = try #require(phone.messages.first)
+        // Same items, same channel: the receiver that saw the timed-out try can drop this one.
+        #expect(expected.dedupeKey.hasPrefix("deepcut-"))
+        #expect(expected.dedupeKey.count == "deepcut-".count + 16)
+    }
+
+    @Test func aRunThatStoppedWhileSendingNeverSendsThoseItemsAgain() async throws {
+        let store = try store()
+        // A run recorded `sending` and then died before the answer was recorded.
+        try store.deliveries.enqueue([Self.item("1")], channel: "phone", runID: "R1", at: date)
+        try store.deliveries.markSending(["release:itunes:1"], channel: "phone", at: date)
+        let phone = RecordingChannel("phone")
+        advance(hours: 1)
+        let standings = await notifier([phone], store: store).deliver(
+            Digest(runID: "R2", items: [Self.item("1"), Self.item("2")]), shown: ["1", "2"])
+        #expect(phone.messages.map { $0.items.map(\.dedupeKey) } == [["release:itunes:2"]])
+        #expect(standings[0].unconfirmed == 1)
+        #expect(try store.deliveries.states(channel: "phone")["release:itunes:1"] == .unconfirmed)
+    }
+
+    @Test func ownedItemsThatLeftTheFeedOrAgedOutAreNotSent() async throws {
+        let store = try store()
+        let phone = RecordingChannel("phone")
+        let notifier = notifier([phone], store: store)
+        phone.fail(with: DeliveryError(.unreachable, "ntfy.example.org: connection refused"))
+        _ = await notifier.deliver(Digest(runID: "R1", items: [Self.item("1"), Self.item("2")]), shown: ["1", "2"])
+        phone.fail(with: nil)
+        // Item 2 was dismissed meanwhile: it is no longer shown, so it is dropped, not sent.
+        advance(hours: 1)
+        _ = await notifier.deliver(Digest(runID: "R2", items: []), shown: ["1"])
+        #expect(phone.messages.map { $0.items.map(\.dedupeKey) } == [["release:itunes:1"]])
+        #expect(try store.deliveries.states(channel: "phone")["release:itunes:2"] == .dropped)
+        // An item owed for longer than a week is no longer news.
+        phone.fail(with: DeliveryError(.unreachable, "down"))
+        _ = await notifier.deliver(Digest(runID: "R3", items: [Self.item("3")]), shown: ["3"])
+        phone.fail(with: nil)
+        advance(hours: 24 * 8)
+        let late = await notifier.deliver(Digest(runID: "R4", items: []), shown: ["3"])
+        #expect(late[0].outcome == .nothingToSend)
+        #expect(try store.deliveries.states(channel: "phone")["release:itunes:3"] == .expired)
+    }
+
+    @Test func theChannelFilterDecidesWhatIsQueued() async throws {
+        let store = try store()
+        let phone = RecordingChannel("phone")
+        let notifier = notifier([phone], store: store, admits: { $0.entry.artist == "Khruangbin" })
+        let digest = Digest(runID: "R1", items: [Self.item("1"), Self.item("2", artist: "Khruangbin")])
+        let standings = await notifier.deliver(digest, shown: ["1", "2"])
+        #expect(standings[0].sent == 1)
+        #expect(phone.messages.first?.items.map(\.entry.artist) == ["Khruangbin"])
+    }
+}
