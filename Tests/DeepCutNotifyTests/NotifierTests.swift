@@ -36,7 +36,9 @@ import Testing
 
     func store() throws -> StateStore { try StateStore(url: folder.url.appendingPathComponent("state.db")) }
 
-    func notifier(_ channels: [RecordingChannel], store: StateStore, admits: @escaping @Sendable (Digest.Item) -> Bool = { _ in true })
+    func notifier(
+        _ channels: [RecordingChannel], store: StateStore, admits: @escaping @Sendable (Digest.Item) -> Bool = { _ in true }
+    )
         -> Notifier
     {
         Notifier(
