@@ -22,6 +22,8 @@ package struct Config: Sendable {
     package var prometheusTextfile: URL?
     /// `artistOverrides`: library artist name → catalog id, pinning names the search gets wrong.
     package var artistOverrides: [String: String] = [:]
+    /// `monitoring`: the dead man's switch pinged around each sweep; nil: none.
+    package var monitoring: MonitoringConfig?
 
     package init(
         file: URL, library: [LibrarySource], catalog: CatalogConfig, feed: FeedConfig,
@@ -60,6 +62,7 @@ extension Config {
         publish = try document.optional("publish").map(PublishConfig.init) ?? publish
         prometheusTextfile = try document.optional("prometheusTextfile")?.path(relativeTo: folder)
         artistOverrides = try document.optional("artistOverrides")?.artistOverrides() ?? artistOverrides
+        monitoring = try document.optional("monitoring").map(MonitoringConfig.init)
         try document.rejectUnknownKeys()
     }
 

@@ -7,12 +7,15 @@ extension HTMLRenderer {
 
     /// Each stage's status and counts, from the run's health report.
     static func healthPanel(_ report: HealthReport) -> String {
-        let stages: [(String, HealthReport.StageStatus, String)] = [
-            ("Library", report.library.status, StageSummary.library(report.library)),
-            ("Sweep", report.sweep.status, StageSummary.sweep(report.sweep)),
-            ("Diff", report.diff.status, StageSummary.diff(report.diff)),
-            ("Publish", report.publish.status, StageSummary.publish(report.publish))
-        ]
+        let stages: [(String, HealthReport.StageStatus, String)] =
+            [
+                ("Library", report.library.status, StageSummary.library(report.library)),
+                ("Sweep", report.sweep.status, StageSummary.sweep(report.sweep)),
+                ("Diff", report.diff.status, StageSummary.diff(report.diff)),
+                ("Publish", report.publish.status, StageSummary.publish(report.publish))
+            ]
+            // Each channel's last delivery and its error: a channel that fails shows here, not in the run's status.
+            + (report.notify ?? []).map { ("Notify", $0.lastError == nil ? .ok : .failed, StageSummary.notify($0)) }
         let rows = stages.map { name, status, summary in
             "<tr><th scope=\"row\">\(name)</th><td>\(pill(status))</td><td>\(status == .notRun ? "" : text(summary, limit: 1_000))</td></tr>\n"
         }.joined()

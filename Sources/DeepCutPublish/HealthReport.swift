@@ -22,6 +22,9 @@ package struct HealthReport: Sendable, Hashable, Codable {
     /// The newest `--if-stale` skip since this run, when there was one: a skip keeps the last real
     /// run's report and only adds this.
     package var lastSkip: LastSkip?
+    /// Each notification channel's standing after this run, in configuration order; absent when none
+    /// is configured. A channel's failure is reported here and never changes `status` or `exitCode`.
+    package var notify: [ChannelDelivery]?
 
     package init(
         runID: RunID, startedAt: Date, finishedAt: Date, status: RunStatus, exitCode: ExitCode,

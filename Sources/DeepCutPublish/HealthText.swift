@@ -29,6 +29,9 @@ enum HealthText {
         lines.append(stageLine("sweep", report.sweep.status, StageSummary.sweep(report.sweep)))
         lines.append(stageLine("diff", report.diff.status, StageSummary.diff(report.diff)))
         lines.append(stageLine("publish", report.publish.status, StageSummary.publish(report.publish)))
+        for channel in report.notify ?? [] {
+            lines.append(stageLine("notify", channel.lastError == nil ? .ok : .failed, StageSummary.notify(channel)))
+        }
         for section in [failures(report.sweep), unresolved(report.sweep), warnings(report.library)] where !section.isEmpty {
             lines += [""] + section
         }
@@ -197,6 +200,30 @@ enum StageSummary {
             if let removed = stage.removedSnapshot { parts.append("removed its unpublished \(removed)") }
         }
         if let message = stage.message { parts.append(DisplayText.line(message, limit: DisplayText.messageLimit)) }
+        return parts.joined(separator: "; ")
+    }
+
+    /// "phone (ntfy): delivered 3; 0 owed", or the failure: "phone (ntfy): failed 2 runs running,
+    /// last at …: rejected: ntfy.example.org answered 500; 4 owed, retried next run".
+    static func notify(_ channel: ChannelDelivery) -> String {
+        var parts: [String] = []
+        let name = "\(DisplayText.line(channel.channel, limit: HealthText.nameLimit)) (\(channel.type))"
+        switch channel.outcome {
+        case .delivered: parts.append("\(name): delivered \(count(channel.sent, "item"))")
+        case .nothingToSend: parts.append("\(name): nothing new")
+        case .notAttempted: parts.append("\(name): not attempted (nothing published)")
+        case .failed:
+            let runs = channel.consecutiveFailures > 1 ? " \(channel.consecutiveFailures) runs running" : ""
+            parts.append("\(name): failed\(runs)")
+        }
+        if let error = channel.lastError {
+            parts.append(DisplayText.line("\(channel.lastErrorKind ?? "error"): \(error)", limit: DisplayText.messageLimit))
+        }
+        if channel.pending > 0 { parts.append("\(count(channel.pending, "item")) owed, retried next run") }
+        if channel.unconfirmed > 0 {
+            parts.append("\(count(channel.unconfirmed, "item")) unconfirmed (a run stopped while sending; not sent again)")
+        }
+        if let success = channel.lastSuccessAt { parts.append("last delivered \(Timestamp.display(success))") }
         return parts.joined(separator: "; ")
     }
 

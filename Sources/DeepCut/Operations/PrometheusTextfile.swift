@@ -85,6 +85,25 @@ struct PrometheusTextfile: Sendable {
                 "deepcut_rate_limited_answers", "Answers of the last sweep that said \"too fast\".",
                 [("{provider=\"\(labelValue(provider))\"}", "\(pace.rateLimitedAnswers)")])
         }
+        if let channels = report.notify, !channels.isEmpty {
+            let label = { (channel: ChannelDelivery) in "{channel=\"\(labelValue(channel.channel))\",type=\"\(labelValue(channel.type))\"}"
+            }
+            series(
+                "deepcut_notify_last_success_timestamp_seconds", "Unix time the channel last accepted a message (0: never).",
+                channels.map { (label($0), timestamp($0.lastSuccessAt)) })
+            series(
+                "deepcut_notify_failing", "1 when the channel's last delivery attempt failed, else 0.",
+                channels.map { (label($0), $0.lastError == nil ? "0" : "1") })
+            series(
+                "deepcut_notify_consecutive_failures", "Delivery attempts in a row the channel refused.",
+                channels.map { (label($0), "\($0.consecutiveFailures)") })
+            series(
+                "deepcut_notify_owed_items", "Digest items still owed to the channel, retried next run.",
+                channels.map { (label($0), "\($0.pending)") })
+            series(
+                "deepcut_notify_sent_items", "Digest items the channel accepted in the last run.",
+                channels.map { (label($0), "\($0.sent)") })
+        }
         return text
     }
 

@@ -78,6 +78,11 @@ struct HealthCheck: Sendable {
                 "\(unresolved.ambiguous.count) ambiguous: " + UnresolvedArtists.names(unresolved.ambiguous, limit: Self.namesInLine))
         }
         if let skip = report.lastSkip { reasons.append("last skipped \(Timestamp.display(skip.at))") }
+        // A channel that cannot deliver is not the feed's problem, but people are not being told: WARNING.
+        for channel in report.notify ?? [] where channel.lastError != nil {
+            if state == .ok { state = .warning }
+            reasons.append("notify \(channel.channel) failing: \(channel.lastErrorKind ?? "error") (\(channel.pending) owed)")
+        }
         // A baseline "0 min old" because it is dated in the future is not fresh: its age is unknown.
         var stamps: [(what: String, date: Date)] = [("last run \(report.runID)", report.startedAt)]
         if let baseline { stamps.append(("baseline \(baseline.runID)", baseline.generatedAt)) }
