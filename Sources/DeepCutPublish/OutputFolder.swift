@@ -5,6 +5,9 @@ import Foundation
 package struct OutputFolder: Sendable {
     let root: URL
 
+    /// The page's file name, also its name under `publish.baseURL` (notifications link to it).
+    package static let pageName = "index.html"
+
     package init(_ root: URL) {
         self.root = root
     }
@@ -14,7 +17,7 @@ package struct OutputFolder: Sendable {
     package var current: URL { file("current.json") }
     var jsonFeed: URL { file("feed.json") }
     var atomFeed: URL { file("feed.atom") }
-    package var page: URL { file("index.html") }
+    package var page: URL { file(Self.pageName) }
     package var healthJSON: URL { file("health.json") }
     var healthText: URL { file("health.txt") }
 

@@ -3,6 +3,7 @@ import DeepCutConfig
 import DeepCutCore
 import DeepCutHTTP
 import DeepCutLibrary
+import DeepCutNotify
 import DeepCutPublish
 import DeepCutSQLite
 import DeepCutState
@@ -21,16 +22,19 @@ struct Pipeline: Sendable {
     let log: EventLog
     let environment: [String: String]
     let now: @Sendable () -> Date
+    /// The notification channels, with their filters (`notify` in the config).
+    let channels: [Notifier.Route]
 
     init(
         config: Config, client: (any HTTPClient)? = nil, log: EventLog = .silent, environment: [String: String] = [:],
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() }, channels: [Notifier.Route] = []
     ) {
         self.config = config
         self.client = client ?? CurlHTTPClient(maximumConnectionsPerHost: config.catalog.concurrency)
         self.log = log
         self.environment = environment
         self.now = now
+        self.channels = channels
     }
 
     /// The lock file beside the state database: one sweep at a time per state folder.
@@ -117,6 +121,17 @@ struct Pipeline: Sendable {
                 throw failure
             }
             run.report.publish = HealthReport.PublishStage(outcome)
+            let notifications = RunNotifications(
+                routes: channels, store: store, pageURL: RunNotifications.pageURL(baseURL: config.publish.baseURL), now: now)
+            if let snapshot {
+                run.report.notify = await notifications.deliver(snapshot, baseline: previous.baseline, today: run.startedAt.epochDay)
+                for channel in run.report.notify ?? [] where channel.outcome == .failed {
+                    log.warning(
+                        "notify.failed", ["channel": channel.channel, "kind": channel.lastErrorKind ?? "", "message": channel.lastError ?? ""])
+                }
+            } else {
+                run.report.notify = notifications.notAttempted()
+            }
             let summary = Self.summary(sweep.status, sweep: sweep, entries: diff.entries.count)
             return finish(
                 &run, status: sweep.status, store: store,

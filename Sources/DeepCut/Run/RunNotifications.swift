@@ -1,0 +1,53 @@
+import DeepCutCore
+import DeepCutNotify
+import DeepCutPublish
+import DeepCutState
+import Foundation
+
+/// The notify step of a run, after the snapshot is published: the digest of what this run learned,
+/// delivered to every configured channel through the ledger. Never from a failed run; a partial
+/// run tells only what it definitely learned (the digest leaves stale entries and unchecked
+/// artists out). Whatever a channel does, the run's status and exit code stay the sweep's.
+struct RunNotifications: Sendable {
+    let routes: [Notifier.Route]
+    let store: StateStore
+    let pageURL: URL?
+    let now: @Sendable () -> Date
+
+    /// The page's address when the output folder is served (`publish.baseURL`).
+    static func pageURL(baseURL: URL?) -> URL? {
+        baseURL?.appendingPathComponent(OutputFolder.pageName)
+    }
+
+    var notifier: Notifier {
+        Notifier(routes: routes, ledger: store.deliveries, pageURL: pageURL, now: now)
+    }
+
+    /// The digest of a published snapshot against the baseline it was measured from.
+    static func digest(of snapshot: Snapshot, baseline: Snapshot?, today: Int) -> Digest {
+        Digest.of(
+            runID: snapshot.runID.rawValue, provider: snapshot.provider, changes: snapshot.changes, upcoming: snapshot.upcoming ?? [],
+            baseline: baseline.map { $0.entries + ($0.upcoming ?? []) }, today: today)
+    }
+
+    /// Delivers the snapshot's news; nil when no channel is configured.
+    func deliver(_ snapshot: Snapshot, baseline: Snapshot?, today: Int) async -> [ChannelDelivery]? {
+        guard !routes.isEmpty else { return nil }
+        let shown = Set(snapshot.entries.map(\.id) + (snapshot.upcoming ?? []).map(\.id))
+        return await notifier.deliver(Self.digest(of: snapshot, baseline: baseline, today: today), shown: shown)
+    }
+
+    /// A run that published nothing sends nothing: each channel's standing as the ledger has it.
+    func notAttempted() -> [ChannelDelivery]? {
+        guard !routes.isEmpty else { return nil }
+        return routes.map { route in
+            do {
+                return try store.deliveries.standing(channel: route.channel.name, type: route.type, outcome: .notAttempted, sent: 0)
+            } catch {
+                return ChannelDelivery(
+                    channel: route.channel.name, type: route.type, outcome: .notAttempted, lastErrorKind: "ledger",
+                    lastError: "cannot read deliveries: \(error)")
+            }
+        }
+    }
+}
