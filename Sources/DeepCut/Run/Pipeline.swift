@@ -127,7 +127,8 @@ struct Pipeline: Sendable {
                 run.report.notify = await notifications.deliver(snapshot, baseline: previous.baseline, today: run.startedAt.epochDay)
                 for channel in run.report.notify ?? [] where channel.outcome == .failed {
                     log.warning(
-                        "notify.failed", ["channel": channel.channel, "kind": channel.lastErrorKind ?? "", "message": channel.lastError ?? ""])
+                        "notify.failed",
+                        ["channel": channel.channel, "kind": channel.lastErrorKind ?? "", "message": channel.lastError ?? ""])
                 }
             } else {
                 run.report.notify = notifications.notAttempted()
