@@ -36,7 +36,7 @@ package final class LoopbackServerProcess: Sendable {
             usleep(20_000)
         }
         guard let port else {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             let log = (try? String(contentsOf: folder.url.appendingPathComponent("stderr.log"), encoding: .utf8)) ?? ""
             throw LoopbackServerError(message: "\(script) did not start: \(log)")
         }
@@ -44,7 +44,9 @@ package final class LoopbackServerProcess: Sendable {
     }
 
     deinit {
-        process.terminate()
+        // SIGKILL, not `terminate()`'s SIGTERM: a child inherits ignored signals, and in-process CLI
+        // tests ignore SIGTERM in this process (`SignalCancellation`), so SIGTERM could never end it.
+        kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
 
@@ -52,7 +54,10 @@ package final class LoopbackServerProcess: Sendable {
     package func setMode(_ mode: String) throws {
         let temporary = folder.url.appendingPathComponent("mode.tmp")
         try Data(mode.utf8).write(to: temporary)
-        _ = try FileManager.default.replaceItemAt(folder.url.appendingPathComponent("mode"), withItemAt: temporary)
+        // rename(2): the server reads either the old mode or the new one, never half a file.
+        guard rename(temporary.path, folder.url.appendingPathComponent("mode").path) == 0 else {
+            throw LoopbackServerError(message: "could not set the mode: errno \(errno)")
+        }
     }
 
     /// The JSON lines the server appended to `name`, decoded.
@@ -71,7 +76,9 @@ package final class LoopbackServerProcess: Sendable {
         address.sin_port = 0
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 ? getsockname(socket, $0, &length) : -1 }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, length) == 0 ? getsockname(socket, $0, &length) : -1
+            }
         }
         return Int(UInt16(bigEndian: address.sin_port))
     }

@@ -9,6 +9,7 @@ import DeepCutSQLite
 import DeepCutState
 import DeepCutSweep
 import Foundation
+import Synchronization
 
 /// Wires the four stages: LoadLibrary → SweepCatalog → Diff → Publish, then the health report.
 ///
@@ -52,10 +53,45 @@ struct Pipeline: Sendable {
         do {
             lock = try RunLock(path: lockFile)
         } catch {
-            // The running sweep owns the health report: leave it alone.
+            // The running sweep owns the health report and the monitoring pings: leave them alone.
             return RunReport(health: nil, exitCode: Self.exitCode(of: error), stderrLine: Self.message(of: error))
         }
         defer { withExtendedLifetime(lock) {} }
+        let startPing = StartPing()
+        let report = await run(options, startPing: startPing)
+        await ping(after: report, startPing: startPing)
+        return report
+    }
+
+    /// The start ping in flight, once the run knows it is a sweep (not a skip): the end ping waits
+    /// for it, so the monitoring server sees them in order.
+    private final class StartPing: Sendable {
+        let task = Mutex<Task<MonitoringPings.Failure?, Never>?>(nil)
+    }
+
+    private var pings: MonitoringPings? {
+        config.monitoring.map { MonitoringPings(config: $0, client: client) }
+    }
+
+    /// The end ping, with the health line `deepcut health` would print as its body.
+    private func ping(after report: RunReport, startPing: StartPing) async {
+        guard let pings else { return }
+        var failures: [MonitoringPings.Failure] = []
+        if let start = startPing.task.withLock({ $0 }), let failure = await start.value { failures.append(failure) }
+        if let health = report.health {
+            let baseline = health.publish.baselineRunID.map { runID in
+                Baseline(runID: runID, generatedAt: health.finishedAt.addingTimeInterval(-Double(health.publish.baselineAgeSeconds ?? 0)))
+            }
+            let line = HealthCheck(ttlHours: config.ttlHours).evaluate(report: health, baseline: baseline, now: health.finishedAt).line
+            let status = report.skipped ? RunStatus.skipped : health.status
+            if let failure = await pings.send(pings.ping(after: status), body: line) { failures.append(failure) }
+        }
+        for failure in failures {
+            log.warning("monitoring.failed", ["ping": failure.ping.rawValue, "message": failure.message])
+        }
+    }
+
+    private func run(_ options: SweepOptions, startPing: StartPing) async -> RunReport {
         var run = RunInProgress(runID: RunID(now()), startedAt: now())
         run.report.invocationID = ServiceInvocation.id(environment: environment)
         log.info("run.started", ["run": run.runID.rawValue, "provider": config.catalog.provider.rawValue])
@@ -68,6 +104,10 @@ struct Pipeline: Sendable {
             if options.ifStale, let skip = freshBaseline(previous, at: run.startedAt) {
                 log.info("run.skipped", ["reason": skip])
                 return self.skip(&run, reason: skip, store: store, baseline: previous.baselineSummary)
+            }
+            if let pings {
+                let body = "deepcut sweep \(run.runID) started"
+                startPing.task.withLock { $0 = Task { await pings.send(.start, body: body) } }
             }
             let loaded = try await LoadLibrary(client: client, environment: environment).run(config.library)
             let library = loaded.including(try store.owned.all())
@@ -444,7 +484,9 @@ struct Pipeline: Sendable {
                         baseURL: config.publish.baseURL),
                     baseline: baseline)
             }
-            return RunReport(health: written, exitCode: .success, stderrLine: reason)
+            var report = RunReport(health: written, exitCode: .success, stderrLine: reason)
+            report.skipped = true
+            return report
         } catch {
             return RunReport(
                 health: run.report, exitCode: Self.exitCode(of: error),

@@ -11,6 +11,8 @@ struct RunReport: Sendable {
     package var health: HealthReport?
     package var exitCode: ExitCode
     package var stderrLine: String?
+    /// An `--if-stale` skip: `health` is the last real run's report, with `lastSkip` added.
+    package var skipped = false
 
     package init(health: HealthReport?, exitCode: ExitCode, stderrLine: String?) {
         self.health = health

@@ -16,6 +16,8 @@ final class SweepHarness: Sendable {
     private let running: Mutex<FixtureServer>
     private let catalogKeys: String
     private let librarySource: String
+    /// Top-level config keys beyond the harness's own (`"monitoring": {…}`), as JSON fragments.
+    private let extraKeys: String
 
     var server: FixtureServer { running.withLock { $0 } }
     static let today = Date().epochDay
@@ -45,7 +47,8 @@ final class SweepHarness: Sendable {
     init(
         artists: [FixtureArtist] = SweepHarness.artists,
         library: String = "title,artist\nMordechai,Khruangbin\nFragments,Bonobo\nRenaissance,Polyphia\n",
-        libraryFile: String = "library.csv", libraryFormat: String = "csv", catalog: [String: String] = [:]
+        libraryFile: String = "library.csv", libraryFormat: String = "csv", catalog: [String: String] = [:],
+        config extra: [String: String] = [:]
     ) throws {
         let server = FixtureServer(catalog: FixtureCatalog(artists: artists))
         running = Mutex(server)
@@ -58,6 +61,7 @@ final class SweepHarness: Sendable {
         }
         catalogKeys = keys.joined(separator: ", ")
         librarySource = "{\"format\": \"\(libraryFormat)\", \"path\": \"\(libraryFile)\"}"
+        extraKeys = extra.sorted { $0.key < $1.key }.map { ", \"\($0.key)\": \($0.value)" }.joined()
         try folder.write(libraryFile, library)
         try writeConfig(baseURL: try server.start())
     }
@@ -82,7 +86,7 @@ final class SweepHarness: Sendable {
             {"library": [\(librarySource)],
              "catalog": {"baseURL": "\(baseURL.absoluteString)", \(catalogKeys)},
              "feed": {"windowDays": 120},
-             "stateDatabase": "state/state.db", "outputDirectory": "feed", "keepSnapshots": 5, "ttlHours": 24}
+             "stateDatabase": "state/state.db", "outputDirectory": "feed", "keepSnapshots": 5, "ttlHours": 24\(extraKeys)}
             """)
     }
 
