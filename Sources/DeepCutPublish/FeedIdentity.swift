@@ -91,6 +91,7 @@ struct FeedLinks: Sendable, Hashable {
 
     var jsonFeed: String { home + "feed.json" }
     var atomFeed: String { home + "feed.atom" }
+    var calendar: String { home + "upcoming.ics" }
 }
 
 /// The one-line description of a snapshot that heads every rendering. A partial snapshot says

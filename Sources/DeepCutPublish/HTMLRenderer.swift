@@ -77,7 +77,7 @@ enum HTMLRenderer {
             <h1>\(MarkupText.escape(FeedIdentity.title))</h1>
             <p class="summary">\(count) by artists in your library · updated <time datetime="\(Timestamp.string(snapshot.generatedAt))">\(Timestamp.display(snapshot.generatedAt))</time></p>
             </div>
-            <nav class="feeds" aria-label="Subscribe"><a href="\(MarkupText.escape(links?.atomFeed ?? "feed.atom"))">Atom</a><a href="\(MarkupText.escape(links?.jsonFeed ?? "feed.json"))">JSON Feed</a></nav>
+            <nav class="feeds" aria-label="Subscribe"><a href="\(MarkupText.escape(links?.atomFeed ?? "feed.atom"))">Atom</a><a href="\(MarkupText.escape(links?.jsonFeed ?? "feed.json"))">JSON Feed</a><a href="\(MarkupText.escape(links?.calendar ?? "upcoming.ics"))" type="text/calendar">Calendar</a></nav>
             </header>
 
             """

@@ -17,6 +17,7 @@ package struct OutputFolder: Sendable {
     package var current: URL { file("current.json") }
     var jsonFeed: URL { file("feed.json") }
     var atomFeed: URL { file("feed.atom") }
+    var calendar: URL { file("upcoming.ics") }
     package var page: URL { file(Self.pageName) }
     package var healthJSON: URL { file("health.json") }
     var healthText: URL { file("health.txt") }

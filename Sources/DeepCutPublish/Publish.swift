@@ -9,7 +9,7 @@ import Glibc
 /// - failed (no snapshot): no feed file is touched at all.
 ///
 /// Whenever `current.json` is written, `feed.json` and `feed.atom` are rendered from the same
-/// snapshot, and so is `index.html` unless the caller writes the page itself (`writePage`): the
+/// snapshot (and `upcoming.ics` from the calendar's events handed in), and so is `index.html` unless the caller writes the page itself (`writePage`): the
 /// pipeline does, once the run is finished and recorded, so the page's health panel and history
 /// describe the finished run, this one included. The feeds link to themselves under
 /// `publish.baseURL`. Every file is replaced atomically, so a crash leaves the previous files intact.
@@ -85,6 +85,7 @@ package struct Publish: Sendable {
         outcome.baselineAgeSeconds = outcome.baseline?.ageSeconds(at: now())
         try write(JSONFeedRenderer.render(snapshot, links: links, install: context.installID), to: folder.jsonFeed, into: &outcome)
         try write(Data(AtomRenderer.render(snapshot, links: links, install: context.installID).utf8), to: folder.atomFeed, into: &outcome)
+        try writeCalendar(context, into: &outcome)
         guard withPage else { return }
         var page = context
         if page.health?.publish.status == .notRun {
@@ -104,8 +105,15 @@ package struct Publish: Sendable {
         let links = FeedLinks(baseURL: context.baseURL)
         try write(JSONFeedRenderer.render(snapshot, links: links, install: context.installID), to: folder.jsonFeed, into: &outcome)
         try write(Data(AtomRenderer.render(snapshot, links: links, install: context.installID).utf8), to: folder.atomFeed, into: &outcome)
+        try writeCalendar(context, into: &outcome)
         try writePage(snapshot, context: context, baseline: baseline)
         return outcome.wrote + [folder.relativeName(folder.page)]
+    }
+
+    /// `upcoming.ics`, when the caller hands in the calendar's events (`PublishContext.calendar`).
+    private func writeCalendar(_ context: PublishContext, into outcome: inout PublishOutcome) throws {
+        guard let calendar = context.calendar else { return }
+        try write(Data(CalendarRenderer.render(calendar).utf8), to: folder.calendar, into: &outcome)
     }
 
     /// Renders and atomically replaces `index.html`: the snapshot's feed beside `context`'s health
@@ -177,12 +185,18 @@ package struct PublishContext: Sendable {
     var baseURL: URL?
     /// The install's id in the feeds' entry ids (`StateStore.installID`); nil for the legacy ids.
     var installID: String?
+    /// The events of `upcoming.ics`, written beside the feeds; nil leaves the file as it is.
+    var calendar: [CalendarEvent]?
 
-    package init(health: HealthReport? = nil, history: [RunRecord] = [], baseURL: URL? = nil, installID: String? = nil) {
+    package init(
+        health: HealthReport? = nil, history: [RunRecord] = [], baseURL: URL? = nil, installID: String? = nil,
+        calendar: [CalendarEvent]? = nil
+    ) {
         self.health = health
         self.history = history
         self.baseURL = baseURL
         self.installID = installID
+        self.calendar = calendar
     }
 }
 

@@ -54,13 +54,17 @@ package struct DismissalRepository: Sendable {
         try database.transaction { connection in try Self.save(dismissal, in: connection) }
     }
 
-    /// Saves every row in one transaction: all land or none do. Idempotent.
+    /// Saves every row in one transaction, muted artists included: all land or none do. Idempotent.
+    /// A mute of an artist muted already counts unchanged (the first mute is kept).
     @discardableResult
-    package func importRows(_ dismissals: [Dismissal]) throws -> DismissalImportCounts {
+    package func importRows(_ dismissals: [Dismissal], mutes: [MutedArtist] = []) throws -> DismissalImportCounts {
         try database.transaction { connection in
             var counts = DismissalImportCounts()
             for dismissal in dismissals {
                 counts.count(try Self.save(dismissal, in: connection))
+            }
+            for artist in mutes {
+                counts.count(try MutedArtistRepository.save(artist, in: connection) ? .inserted : .unchanged)
             }
             return counts
         }

@@ -5,10 +5,29 @@ import Foundation
 ///
 /// An array of objects with `releaseID`, `albumKey` (legacy key), `dismissedAt` (ISO 8601) and
 /// optional display fields; legacy rows carry only the first three. Export then import is exact.
+///
+/// Muted artists travel in the same array as additive rows: `"kind": "mutedArtist"`, the artist in
+/// `artistName`, `dismissedAt` the time it was muted, `albumKey` an empty title joined to the
+/// artist's key (`"\u001fbonobo"`) and `releaseID` empty, plus optional `catalogName`, `catalogID`
+/// and `artworkURL`. Every required field is there, so a reader that predates mutes imports such a
+/// row as a dismissal of an album with no title — which matches no release — and loses nothing.
 package enum DismissalsFile {
+    /// What one exchange file holds.
+    package struct Contents: Sendable, Hashable {
+        package var dismissals: [Dismissal]
+        package var mutes: [MutedArtist]
+
+        package init(dismissals: [Dismissal] = [], mutes: [MutedArtist] = []) {
+            self.dismissals = dismissals
+            self.mutes = mutes
+        }
+
+        package var count: Int { dismissals.count + mutes.count }
+    }
+
     /// Reads and validates a whole file; nothing is returned unless every item is valid.
     /// - Throws: `DismissalsFileError` (exit 65) naming the file, the 1-based item and the field.
-    package static func read(from url: URL) throws -> [Dismissal] {
+    package static func read(from url: URL) throws -> Contents {
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -18,28 +37,34 @@ package enum DismissalsFile {
         return try decode(data, path: url.path)
     }
 
-    /// Pretty JSON with sorted keys, items in the given order: the same dismissals give the same bytes.
-    package static func encode(_ dismissals: [Dismissal]) -> Data {
+    /// Pretty JSON with sorted keys, items in the given order (dismissals, then mutes): the same
+    /// rows give the same bytes.
+    package static func encode(_ dismissals: [Dismissal], mutes: [MutedArtist] = []) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Every field is a string or absent, so encoding has no failure case.
-        return try! encoder.encode(dismissals.map(Item.init))
+        return try! encoder.encode(dismissals.map(Item.init) + mutes.map(Item.init))
     }
 
-    static func decode(_ data: Data, path: String) throws -> [Dismissal] {
+    static func decode(_ data: Data, path: String) throws -> Contents {
         let items: [Item]
         do {
             items = try JSONDecoder().decode([Item].self, from: data)
         } catch let error as DecodingError {
             throw DismissalsFileError(path: path, detail: describe(error))
         }
-        return try items.enumerated().map { offset, item in
+        var contents = Contents()
+        for (offset, item) in items.enumerated() {
             do throws(ItemProblem) {
-                return try item.dismissal()
+                switch try item.row() {
+                case .dismissal(let dismissal): contents.dismissals.append(dismissal)
+                case .mute(let artist): contents.mutes.append(artist)
+                }
             } catch {
                 throw DismissalsFileError(path: path, detail: "item \(offset + 1): \(error.detail)")
             }
         }
+        return contents
     }
 
     // MARK: Times
@@ -102,6 +127,12 @@ extension DismissalsFile {
         var artworkURL: String?
         var recordingType: String?
         var releaseDate: String?
+        /// Absent on dismissals; `mutedArtist` on a muted artist's row.
+        var kind: String?
+        var catalogName: String?
+        var catalogID: String?
+
+        static let mutedArtistKind = "mutedArtist"
 
         init(_ dismissal: Dismissal) {
             releaseID = dismissal.releaseID
@@ -114,9 +145,44 @@ extension DismissalsFile {
             releaseDate = dismissal.releaseDate?.description
         }
 
-        /// The dismissal this item describes.
+        init(_ artist: MutedArtist) {
+            kind = Self.mutedArtistKind
+            releaseID = ""
+            albumKey = String(AlbumKey.separator) + artist.artistKey
+            dismissedAt = DismissalsFile.formatTime(artist.mutedAt)
+            artistName = artist.name
+            catalogName = artist.catalogName
+            catalogID = artist.catalogID
+            artworkURL = artist.artworkURL
+        }
+
+        enum Row {
+            case dismissal(Dismissal)
+            case mute(MutedArtist)
+        }
+
+        /// The dismissal or mute this item describes.
         /// - Throws: the problem as text naming the field, for the caller to place in the file.
-        func dismissal() throws(ItemProblem) -> Dismissal {
+        func row() throws(ItemProblem) -> Row {
+            switch kind {
+            case nil: return .dismissal(try dismissal())
+            case Self.mutedArtistKind?: return .mute(try mute())
+            case let other?:
+                throw ItemProblem("kind: unknown kind \"\(other.prefix(40))\" (absent for a dismissal, or \(Self.mutedArtistKind))")
+            }
+        }
+
+        private func mute() throws(ItemProblem) -> MutedArtist {
+            guard let name = artistName, !ArtistName.normalize(name).isEmpty else {
+                throw ItemProblem("artistName: a mutedArtist row names its artist")
+            }
+            guard let time = DismissalsFile.parseTime(dismissedAt) else {
+                throw ItemProblem("dismissedAt: not an ISO 8601 time \"\(dismissedAt.prefix(40))\"")
+            }
+            return MutedArtist(name: name, mutedAt: time, catalogName: catalogName, catalogID: catalogID, artworkURL: artworkURL)
+        }
+
+        private func dismissal() throws(ItemProblem) -> Dismissal {
             guard albumKey.contains(AlbumKey.separator) else {
                 throw ItemProblem("albumKey has no title/artist separator (U+001F)")
             }

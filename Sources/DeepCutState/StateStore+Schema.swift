@@ -177,10 +177,50 @@ extension StateStore {
                     PRIMARY KEY (provider, name)
                 ) WITHOUT ROWID;
                 """),
+        // PLACEHOLDER for the integrator: version 13 is another helper's migration of issue 20 (this
+        // branch only holds its number so 14 and 15 apply); replace it with theirs when merging.
+        Migration(version: 13) { _ in },
+        // Issue 20. Muted artists (`deepcut mute`), one row per `ArtistName.normalize`d name, with the
+        // display data known when muted. `unmute` keeps the row with `unmuted_at` set: the next
+        // `sweep --if-stale` then sweeps instead of skipping, so the artist's releases come back.
+        Migration(
+            version: 14,
+            sql: """
+                CREATE TABLE muted_artists (
+                    artist_key TEXT PRIMARY KEY NOT NULL,
+                    name TEXT NOT NULL,
+                    muted_at REAL NOT NULL,
+                    catalog_name TEXT,
+                    catalog_id TEXT,
+                    artwork_url TEXT,
+                    unmuted_at REAL
+                ) WITHOUT ROWID;
+                """),
+        // Issue 20. The events of `upcoming.ics` (`CalendarRepository`), per provider and release, so a
+        // UID and its SEQUENCE survive runs and a withdrawn release can be published as cancelled.
+        Migration(
+            version: 15,
+            sql: """
+                CREATE TABLE calendar_events (
+                    provider TEXT NOT NULL,
+                    release_id TEXT NOT NULL,
+                    uid TEXT NOT NULL,
+                    title TEXT NOT NULL,
+                    artist TEXT NOT NULL,
+                    type TEXT NOT NULL,
+                    release_date TEXT NOT NULL,
+                    url TEXT,
+                    sequence INTEGER NOT NULL,
+                    status TEXT NOT NULL CHECK (status IN ('confirmed', 'cancelled')),
+                    created_at REAL NOT NULL,
+                    changed_at REAL NOT NULL,
+                    PRIMARY KEY (provider, release_id)
+                ) WITHOUT ROWID;
+                """),
         // Issue 20. The notification ledger: one row per digest item and channel, so each is told
         // once (`DeliveryLedger`), and each channel's last delivery for health, page and metrics.
         Migration(
-            version: 13,
+            version: 16,
             sql: """
                 CREATE TABLE deliveries (
                     channel TEXT NOT NULL,

@@ -28,10 +28,13 @@ import Testing
         let sources = RendererTests.attributeValues(named: "src", in: html)
         #expect(sources.count == ExampleRun.entries.count - 1, "one entry has no artwork")
         #expect(sources.allSatisfy { $0.hasPrefix("http://artwork.example/") })
-        // The only other references are the page's own feeds and the catalog's pages.
+        // The only other references are the page's own feeds and calendar, and the catalog's pages.
         let references = RendererTests.attributeValues(named: "href", in: html)
         #expect(
-            references.allSatisfy { $0.hasPrefix("https://music.example.com/") || $0.hasPrefix("https://music.example.org/deepcut/feed.") },
+            references.allSatisfy {
+                $0.hasPrefix("https://music.example.com/") || $0.hasPrefix("https://music.example.org/deepcut/feed.")
+                    || $0 == "https://music.example.org/deepcut/upcoming.ics"
+            },
             "\(references)")
     }
 

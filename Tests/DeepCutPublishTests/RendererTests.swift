@@ -124,7 +124,7 @@ import Testing
         #expect(html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;Friends&quot;"))
         #expect(!html.unicodeScalars.contains { MarkupText.isAllowed($0) == false })
         let links = Self.attributeValues(named: "href", in: html) + Self.attributeValues(named: "src", in: html)
-        let ownFiles = ["feed.atom", "feed.json"]
+        let ownFiles = ["feed.atom", "feed.json", "upcoming.ics"]
         #expect(links.filter { !ownFiles.contains($0) } == ["https://example.com/a?b=1&amp;c=&lt;2&gt;", "HTTP://img.example.com/3.jpg"])
         #expect(html.components(separatedBy: "<li class=\"card\">").count - 1 == 3)
         let first = html.range(of: "Ar&lt;b&gt;tist")!.lowerBound

@@ -132,7 +132,7 @@ import Testing
                 Self.legacy(at: 1_795_000_001, key: AlbumKey(title: "Black Sands", artist: "Bonobo"), releaseID: "9")
             ])
             let exported = DismissalsFile.encode(try store.dismissals.all())
-            let reread = try DismissalsFile.decode(exported, path: "export.json")
+            let reread = try DismissalsFile.decode(exported, path: "export.json").dismissals
             #expect(try store.dismissals.importRows(reread) == DismissalImportCounts(inserted: 0, updated: 0, unchanged: 2))
         }
     }

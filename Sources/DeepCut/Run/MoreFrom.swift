@@ -8,7 +8,7 @@ import DeepCutSweep
 import Foundation
 
 /// "More from this artist": one artist's catalog through the same resolution, diff and
-/// owned/dismissed rules as the sweep, without the feed window.
+/// owned/dismissed rules as the sweep, without the feed window. A mute does not apply here.
 struct MoreFrom: Sendable {
     let config: Config
     let client: any HTTPClient
@@ -28,6 +28,12 @@ struct MoreFrom: Sendable {
         var failure: FetchFailure
         var exitCode: ExitCode { .tempFail }
         var message: String { "more-from: catalog request failed (\(failure.kind.rawValue)): \(failure.message)" }
+    }
+
+    /// The mute of this artist, if muted: `more-from` still lists its releases (a muted artist is
+    /// swept), and says so.
+    func mute(of artist: String) throws -> MutedArtist? {
+        try StateStore(url: config.stateDatabase).mutes.find(name: artist)
     }
 
     func releases(of artist: String) async throws -> [FeedEntry] {

@@ -101,7 +101,10 @@ struct Pipeline: Sendable {
             let previous = try PreviousRun.load(
                 outputDirectory: config.outputDirectory, store: store,
                 provider: config.catalog.provider.rawValue)
-            if options.ifStale, let skip = freshBaseline(previous, at: run.startedAt) {
+            // An artist unmuted since the baseline has releases the feed lacks: sweep to bring them back.
+            if options.ifStale, let skip = freshBaseline(previous, at: run.startedAt),
+                try !store.mutes.unmutedSince(previous.baselineSummary?.generatedAt ?? .distantPast)
+            {
                 log.info("run.skipped", ["reason": skip])
                 return self.skip(&run, reason: skip, store: store, baseline: previous.baselineSummary)
             }
@@ -128,10 +131,11 @@ struct Pipeline: Sendable {
             let uncovered = sweep.status == .failed ? [] : try Self.beyondCoverage(of: sweep, memory: store.memory)
             let releases = sweep.releases + stale.releases + uncovered
             let dismissed = try store.dismissals.keys()
+            let muted = try store.mutes.matcher()
             let libraryOwnedIDs = ownedIDs(loaded)
             let computeDiff = { (byEvidence: Set<String>) in
                 Diff(wantedTypes: config.feed.types, windowDays: config.feed.windowDays, newBy: config.feed.newBy)(
-                    releases: releases, owned: owned, dismissed: dismissed, today: run.startedAt.epochDay,
+                    releases: releases, owned: owned, dismissed: dismissed, muted: muted, today: run.startedAt.epochDay,
                     discovered: memory.discovered.mapValues(\.epochDay), ownedIDs: libraryOwnedIDs.union(byEvidence))
             }
             var diff = computeDiff([])
@@ -149,11 +153,14 @@ struct Pipeline: Sendable {
                 ? nil
                 : try snapshot(of: sweep, diff: diff, stale: stale, memory: memory, store: store, previous: previous, run: run)
             let publish = Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots, now: now)
+            let installID = try store.installID()
+            // Only a run with answers moves the calendar; artists without one leave their events alone.
+            let calendar = try snapshot.map { try UpcomingCalendarUpdate(store: store, installID: installID).apply($0, at: now()) }
             let outcome: PublishOutcome
             do {
                 // The page waits for the finished run (`finish`): it shows this run's real status and history.
                 outcome = try publish(
-                    snapshot, context: PublishContext(baseURL: config.publish.baseURL, installID: try store.installID()),
+                    snapshot, context: PublishContext(baseURL: config.publish.baseURL, installID: installID, calendar: calendar),
                     baselineFile: previous.baselineFile, withPage: false)
             } catch let failure as PublishFailure {
                 // What was replaced before the failure is on disk: the report must say so.

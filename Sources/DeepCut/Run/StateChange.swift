@@ -4,9 +4,9 @@ import DeepCutPublish
 import DeepCutState
 import Foundation
 
-/// A change a person makes to the state (`dismiss`, `restore`, `dismissals import`, `library add`),
-/// made under the sweep lock and followed at once by `feed.json`, `feed.atom` and `index.html`
-/// republished from `current.json` with the new dismissals and owned albums applied — without the
+/// A change a person makes to the state (`dismiss`, `restore`, `dismissals import`, `library add`,
+/// `mute`, `unmute`), made under the sweep lock and followed at once by `feed.json`, `feed.atom` and
+/// `index.html` republished from `current.json` with the dismissals, owned albums and muted artists applied — without the
 /// network, each file atomically.
 ///
 /// `current.json`, the snapshots and `latest.json` are never rewritten: they stay what the sweep
@@ -45,12 +45,17 @@ struct StateChange {
             guard var snapshot = current else { return Done(value: value, republished: []) }
             let owned = try store.owned.keys()
             let dismissed = try store.dismissals.keys()
-            snapshot.entries = Diff.hiding(snapshot.entries, owned: owned, dismissed: dismissed)
-            snapshot.upcoming = snapshot.upcoming.map { Diff.hiding($0, owned: owned, dismissed: dismissed) }
+            let muted = try store.mutes.matcher()
+            let upcoming = Set((snapshot.upcoming ?? []).map(\.id))
+            snapshot.entries = Diff.hiding(snapshot.entries, owned: owned, dismissed: dismissed, muted: muted)
+            snapshot.upcoming = snapshot.upcoming.map { Diff.hiding($0, owned: owned, dismissed: dismissed, muted: muted) }
+            let hidden = upcoming.subtracting((snapshot.upcoming ?? []).map(\.id))
+            let installID = try store.installID()
             let context = PublishContext(
                 health: try readable { try HealthReport.load(outputDirectory: config.outputDirectory) },
                 history: try store.runs.recent(limit: HistoryChart.runLimit), baseURL: config.publish.baseURL,
-                installID: try store.installID())
+                installID: installID,
+                calendar: try UpcomingCalendarUpdate(store: store, installID: installID).apply(snapshot, hidden: hidden, at: Date()))
             let baseline = try readable { try Baseline.read(outputDirectory: config.outputDirectory) }
             let written = try Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots)
                 .republish(snapshot, context: context, baseline: baseline)

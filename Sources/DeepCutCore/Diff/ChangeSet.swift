@@ -68,6 +68,7 @@ package struct ChangeSet: Sendable, Hashable, Codable {
         switch diff.reasons[id] {
         case .owned: return .nowOwned
         case .dismissed: return .dismissed
+        case .muted: return .muted
         case .outsideWindow: return .agedOut
         case .unwantedType: return .filtered
         case .folded: return .folded
@@ -82,6 +83,8 @@ package enum ChangeReason: String, Codable, Sendable, CaseIterable {
     /// The user now owns it (library files or `library add`).
     case nowOwned
     case dismissed
+    /// Its artist was muted (`deepcut mute`).
+    case muted
     /// The artist's catalog no longer lists it.
     case withdrawn
     /// Its date fell out of the window.

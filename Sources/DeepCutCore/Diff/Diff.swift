@@ -18,13 +18,14 @@ package struct Diff: Sendable {
     ///   - releases: every release the sweep fetched.
     ///   - owned: album keys of the user's library.
     ///   - dismissed: album keys the user marked "Not interested" (legacy keys included).
+    ///   - muted: artists the user muted (`MutedArtists`): every release crediting one is left out.
     ///   - today: days since 1970-01-01 (UTC) of the run; the window is `[today - windowDays, today]`.
     ///   - discovered: release id → day it first appeared in its artist's catalog (after the artist's first check).
     ///   - ownedIDs: catalog ids known to be owned: named by the library (beets' `mb_releasegroupid`,
     ///     owned exactly, on top of the title key, as beets itself matches them) or shown by track
     ///     lists to be editions of an owned album (`TrackEvidence`).
     package func callAsFunction(
-        releases: [Release], owned: Set<AlbumKey>, dismissed: Set<AlbumKey>, today: Int,
+        releases: [Release], owned: Set<AlbumKey>, dismissed: Set<AlbumKey>, muted: MutedArtists = MutedArtists(), today: Int,
         discovered: [String: Int] = [:], ownedIDs: Set<String> = []
     ) -> FeedDiff {
         var keyCache = MatchKeyCache()
@@ -47,6 +48,8 @@ package struct Diff: Sendable {
                 reason = .owned
             } else if dismissedKeys.contains(reading, type: release.type, anyOf: credits.all) {
                 reason = .dismissed
+            } else if muted.mutes(anyOf: credits.all) {
+                reason = .muted
             } else if !wantedTypes.contains(release.type) {
                 reason = .unwantedType
             } else if let date = release.releaseDate {
@@ -130,14 +133,18 @@ package struct Diff: Sendable {
 
 extension Diff {
     /// Entries already built, minus what the user has come to own or dismissed since, by the same
-    /// match keys as the diff (any member of a family hides it): how `dismiss`, `restore` and
-    /// `library add` bring the published feeds up to date without a sweep.
-    package static func hiding(_ entries: [FeedEntry], owned: Set<AlbumKey>, dismissed: Set<AlbumKey>) -> [FeedEntry] {
+    /// match keys as the diff (any member of a family hides it), and the releases of artists muted
+    /// since: how `dismiss`, `restore`, `library add` and `mute` bring the published feeds up to date
+    /// without a sweep.
+    package static func hiding(
+        _ entries: [FeedEntry], owned: Set<AlbumKey>, dismissed: Set<AlbumKey>, muted: MutedArtists = MutedArtists()
+    ) -> [FeedEntry] {
         var keyCache = MatchKeyCache()
         let ownedKeys = MatchKeyIndex(owned, cache: &keyCache)
         let dismissedKeys = MatchKeyIndex(dismissed, cache: &keyCache)
         return entries.filter { entry in
             let credits = keyCache.credits(of: entry.artist).all
+            if muted.mutes(anyOf: credits) { return false }
             let families = [entry.title] + entry.alternates.map(\.title)
             return !families.map(TitleFamily.read).contains { family in
                 ownedKeys.contains(family, type: entry.type, anyOf: credits)

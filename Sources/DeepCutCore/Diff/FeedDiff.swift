@@ -24,6 +24,8 @@ package struct FeedDiff: Sendable {
 package enum DropReason: String, Codable, Sendable, CaseIterable {
     case owned
     case dismissed
+    /// Its artist is muted (`deepcut mute`): still swept, never in the feed or the upcoming list.
+    case muted
     case unwantedType
     /// Released before the window opened.
     case outsideWindow

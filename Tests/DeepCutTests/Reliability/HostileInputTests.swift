@@ -139,7 +139,9 @@ import Testing
         // The first line (its own newline excluded; the title's tab and newline are dropped too);
         // the second says the feeds were republished.
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.count == 3 && lines[1] == "republished feed.json, feed.atom, index.html", "\(result.stdout.debugDescription)")
+        #expect(
+            lines.count == 3 && lines[1] == "republished feed.json, feed.atom, upcoming.ics, index.html",
+            "\(result.stdout.debugDescription)")
         let echoed = lines[0]
         #expect(
             !echoed.unicodeScalars.contains { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format },

@@ -28,7 +28,7 @@ import Testing
         // Dismiss by the id a feed reader shows: gone from both feeds and the page at once.
         let dismissed = try await harness.deepcut("dismiss", otomo)
         #expect(dismissed.status == 0, "\(dismissed.stderr)")
-        #expect(dismissed.stdout == "dismissed: Bonobo — Otomo\nrepublished feed.json, feed.atom, index.html\n")
+        #expect(dismissed.stdout == "dismissed: Bonobo — Otomo\nrepublished feed.json, feed.atom, upcoming.ics, index.html\n")
         #expect(try !Self.feedIDs(harness).contains(otomo))
         #expect(try Self.atomIDs(harness).contains { $0.hasSuffix("/1001") })
         #expect(try !Self.atomIDs(harness).contains(otomo))
@@ -41,7 +41,7 @@ import Testing
         // Restore by the release URL: back at once, from current.json.
         let restored = try await harness.deepcut("restore", otomoURL)
         #expect(restored.status == 0, "\(restored.stderr)")
-        #expect(restored.stdout == "restored 1 dismissal\nrepublished feed.json, feed.atom, index.html\n")
+        #expect(restored.stdout == "restored 1 dismissal\nrepublished feed.json, feed.atom, upcoming.ics, index.html\n")
         #expect(try Self.feedIDs(harness).contains(otomo))
         for name in Self.readerFiles { #expect(try harness.outputFiles()[name] == swept[name], "\(name) after restore") }
 
@@ -73,7 +73,7 @@ import Testing
             "in.json", #"[{"releaseID": "1021", "albumKey": "ego death\u001fpolyphia", "dismissedAt": "2026-01-02T03:04:05Z"}]"#)
         let imported = try await harness.deepcut("dismissals", "import", file.path)
         #expect(imported.status == 0, "\(imported.stderr)")
-        #expect(imported.stdout.hasSuffix("republished feed.json, feed.atom, index.html\n"))
+        #expect(imported.stdout.hasSuffix("republished feed.json, feed.atom, upcoming.ics, index.html\n"))
         #expect(try Self.feedIDs(harness).map { String($0.suffix(4)) } == ["1001", "1011"])
 
         // library add republishes before it asks the catalog: with the catalog gone, the album is
@@ -82,7 +82,9 @@ import Testing
         catalog.stop()
         let added = try await harness.deepcut("library", "add", "--title", "A La Sala (Deluxe)", "--artist", "Khruangbin")
         #expect(added.status == 75, "\(added.stderr)")
-        #expect(added.stdout == "recorded as owned: Khruangbin — A La Sala (Deluxe)\nrepublished feed.json, feed.atom, index.html\n")
+        #expect(
+            added.stdout
+                == "recorded as owned: Khruangbin — A La Sala (Deluxe)\nrepublished feed.json, feed.atom, upcoming.ics, index.html\n")
         #expect(try Self.feedIDs(harness).map { String($0.suffix(4)) } == ["1011"])
         #expect(try Self.page(harness).contains("1 new release by artists in your library"))
 

@@ -9,7 +9,7 @@ import Testing
 /// all-failed sweeps, each from a cold start (no baseline) and a warm start (baseline present),
 /// through the real HTTP client against the loopback catalog.
 @Suite struct PipelineFailureMatrixTests {
-    static let feedFiles: Set<String> = ["current.json", "latest.json", "feed.json", "feed.atom", "index.html"]
+    static let feedFiles: Set<String> = ["current.json", "latest.json", "feed.json", "feed.atom", "upcoming.ics", "index.html"]
 
     // MARK: Cold start
 

@@ -174,23 +174,25 @@ enum DismissedCommand: DeepCutCommand {
     }
 }
 
-/// `deepcut dismissals export`: every dismissal in the JSON exchange format, on stdout.
+/// `deepcut dismissals export`: every dismissal, then every muted artist, in the JSON exchange format, on stdout.
 enum DismissalsExportCommand: DeepCutCommand {
-    static let spec = CommandSpec(["dismissals", "export"], abstract: "Export dismissals as JSON to stdout.", options: [configOption])
+    static let spec = CommandSpec(
+        ["dismissals", "export"], abstract: "Export dismissals and muted artists as JSON to stdout.", options: [configOption])
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
         let config = try context.loadConfig()
-        let dismissals = try StateStore(url: config.stateDatabase).dismissals.all()
-        context.console.out(String(decoding: DismissalsFile.encode(dismissals), as: UTF8.self))
+        let store = try StateStore(url: config.stateDatabase)
+        context.console.out(
+            String(decoding: DismissalsFile.encode(try store.dismissals.all(), mutes: try store.mutes.all()), as: UTF8.self))
         return .success
     }
 }
 
-/// `deepcut dismissals import FILE`: merge dismissals from the JSON exchange format. Idempotent;
+/// `deepcut dismissals import FILE`: merge dismissals and muted artists from the JSON exchange format. Idempotent;
 /// the feeds and the page follow at once (`StateChange`).
 enum DismissalsImportCommand: DeepCutCommand {
     static let spec = CommandSpec(
-        ["dismissals", "import"], abstract: "Import dismissals from a JSON file (legacy key-only rows included).",
+        ["dismissals", "import"], abstract: "Import dismissals and muted artists from a JSON file (legacy key-only rows included).",
         options: [configOption],
         arguments: [CommandArgument("FILE", help: "dismissals JSON")])
 
@@ -199,7 +201,7 @@ enum DismissalsImportCommand: DeepCutCommand {
         // Read and validate the whole file before touching state: a bad file changes nothing.
         let rows = try DismissalsFile.read(from: context.fileArgument("FILE"))
         let done = try StateChange(config: config, command: "dismissals import").perform { store, _ in
-            try store.dismissals.importRows(rows)
+            try store.dismissals.importRows(rows.dismissals, mutes: rows.mutes)
         }
         let counts = done.value
         context.console.out("imported \(rows.count) rows: \(counts.inserted) new, \(counts.updated) updated, \(counts.unchanged) unchanged")

@@ -28,8 +28,9 @@ enum LibraryAddCommand: DeepCutCommand {
             context.console.out("recorded as owned: \(artist) — \(title)")
             if let line = done.republishedLine { context.console.out(line) }
         }
-        let releases = try await MoreFrom(config: config, client: context.httpClient).releases(of: artist)
-        try MoreFromCommand.print(releases, artist: artist, context: context)
+        let moreFrom = MoreFrom(config: config, client: context.httpClient)
+        let releases = try await moreFrom.releases(of: artist)
+        try MoreFromCommand.print(releases, artist: artist, muted: try moreFrom.mute(of: artist), context: context)
         return .success
     }
 }

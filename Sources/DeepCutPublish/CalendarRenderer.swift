@@ -1,0 +1,90 @@
+import DeepCutCore
+import Foundation
+
+/// `upcoming.ics`: the calendar events as an RFC 5545 iCalendar object, one all-day `VEVENT` per
+/// upcoming release (DTSTART on its release day, DTEND the next day), `METHOD:PUBLISH` for
+/// subscriptions.
+///
+/// Lines end in CRLF and are folded at 75 octets without splitting a UTF-8 character; TEXT values
+/// escape `\`, `;`, `,` and line breaks. Every stamp comes from the events themselves, so the
+/// bytes change only when an event does.
+package enum CalendarRenderer {
+    static let name = "\(FeedIdentity.title) — upcoming releases"
+
+    package static func render(_ events: [CalendarEvent]) -> String {
+        var lines = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Deep Cut Atlas//deepcut//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH",
+            "X-WR-CALNAME:" + text(name)
+        ]
+        for event in events { lines += self.event(event) }
+        lines.append("END:VCALENDAR")
+        return lines.map(fold).joined(separator: "\r\n") + "\r\n"
+    }
+
+    static func event(_ event: CalendarEvent) -> [String] {
+        let end = ReleaseDate(epochDay: event.date.epochDay + 1)
+        var lines = [
+            "BEGIN:VEVENT", "UID:" + text(event.uid), "DTSTAMP:" + stamp(event.changedAt), "CREATED:" + stamp(event.createdAt),
+            "LAST-MODIFIED:" + stamp(event.changedAt), "DTSTART;VALUE=DATE:" + day(event.date), "DTEND;VALUE=DATE:" + day(end),
+            "SUMMARY:" + text("\(event.artist) — \(event.title)"),
+            "DESCRIPTION:" + text(description(event))
+        ]
+        if let url = WebLink.http(event.url) { lines.append("URL:" + url) }
+        lines += [
+            "SEQUENCE:\(event.sequence)", "STATUS:" + event.status.rawValue.uppercased(), "TRANSP:TRANSPARENT", "END:VEVENT"
+        ]
+        return lines
+    }
+
+    /// "New album by Bonobo, out 2027-01-15." and the link, for calendars that show no URL.
+    private static func description(_ event: CalendarEvent) -> String {
+        let what = event.status == .cancelled ? "No longer expected: " : ""
+        let link = WebLink.http(event.url).map { "\n\($0)" } ?? ""
+        return "\(what)\(event.type.rawValue) by \(event.artist), out \(event.date).\(link)"
+    }
+
+    /// A TEXT value (RFC 5545 §3.3.11): the display text made plain, then `\`, `;`, `,` and line
+    /// breaks escaped.
+    static func text(_ value: String) -> String {
+        var escaped = ""
+        for character in value {
+            switch character {
+            case "\\": escaped += "\\\\"
+            case ";": escaped += "\\;"
+            case ",": escaped += "\\,"
+            case "\n", "\r\n", "\r": escaped += "\\n"
+            default:
+                // Other control characters are not allowed in a content line.
+                if character.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control }) { escaped.append(character) }
+            }
+        }
+        return escaped
+    }
+
+    /// Folds a content line at 75 octets (§3.1): CRLF and one space, never inside a UTF-8 sequence.
+    static func fold(_ line: String) -> String {
+        guard line.utf8.count > 75 else { return line }
+        var folded = ""
+        var octets = 0
+        for scalar in line.unicodeScalars {
+            let width = String(scalar).utf8.count
+            // Continuation lines start with the space, so they hold 74 octets of the value.
+            if octets + width > 75 {
+                folded += "\r\n "
+                octets = 1
+            }
+            folded.unicodeScalars.append(scalar)
+            octets += width
+        }
+        return folded
+    }
+
+    private static func day(_ date: ReleaseDate) -> String {
+        date.description.replacingOccurrences(of: "-", with: "")
+    }
+
+    /// `20261201T170000Z`.
+    private static func stamp(_ date: Date) -> String {
+        Timestamp.string(date).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
+    }
+}
