@@ -176,7 +176,11 @@ extension StateStore {
                     learned_at REAL NOT NULL,
                     PRIMARY KEY (provider, name)
                 ) WITHOUT ROWID;
-                """)
+                """),
+        // Issue 20. A remembered release keeps its secondary types (`live,soundtrack`; '' for none),
+        // so a stale entry and a reused answer are filtered and labelled as the catalog said.
+        // Releases remembered before this know none; the next definite answer fills them in.
+        Migration(version: 13, sql: "ALTER TABLE catalog_releases ADD COLUMN secondary_types TEXT NOT NULL DEFAULT '';")
     ])
 }
 
@@ -230,6 +234,21 @@ extension ReleaseDate: DatabaseValueConvertible {
 }
 
 extension RecordingType: DatabaseValueConvertible {}
+
+/// Stored as the names joined by commas (`live,soundtrack`), '' for none; an unknown name fails the read.
+extension Array: DatabaseValueConvertible where Element == SecondaryType {
+    package var databaseValue: DatabaseValue { .text(map(\.rawValue).joined(separator: ",")) }
+
+    package init?(databaseValue: DatabaseValue) {
+        guard let text = String(databaseValue: databaseValue) else { return nil }
+        var types: [SecondaryType] = []
+        for name in text.split(separator: ",") {
+            guard let type = SecondaryType(rawValue: String(name)) else { return nil }
+            types.append(type)
+        }
+        self = SecondaryType.normalized(types)
+    }
+}
 extension RunStatus: DatabaseValueConvertible {}
 
 extension ExitCode: DatabaseValueConvertible {

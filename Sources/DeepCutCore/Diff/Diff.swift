@@ -4,14 +4,19 @@
 /// Owned and dismissed are matched by `MatchKey` sets, so an owned standard edition hides the
 /// deluxe, and dismissing any member of a family hides the family.
 package struct Diff: Sendable {
-    package var wantedTypes: Set<RecordingType>
+    package var types: TypeSelection
     package var windowDays: Int
     package var newBy: NewBy
 
-    package init(wantedTypes: Set<RecordingType>, windowDays: Int, newBy: NewBy = .release) {
-        self.wantedTypes = wantedTypes
+    package init(types: TypeSelection, windowDays: Int, newBy: NewBy = .release) {
+        self.types = types
         self.windowDays = windowDays
         self.newBy = newBy
+    }
+
+    /// Primary types only: secondary ones by the legacy rule (all but `appearance`).
+    package init(wantedTypes: Set<RecordingType>, windowDays: Int, newBy: NewBy = .release) {
+        self.init(types: TypeSelection(primary: wantedTypes), windowDays: windowDays, newBy: newBy)
     }
 
     /// - Parameters:
@@ -47,7 +52,7 @@ package struct Diff: Sendable {
                 reason = .owned
             } else if dismissedKeys.contains(reading, type: release.type, anyOf: credits.all) {
                 reason = .dismissed
-            } else if !wantedTypes.contains(release.type) {
+            } else if !types.wants(release) {
                 reason = .unwantedType
             } else if let date = release.releaseDate {
                 if date.epochDay > today {
