@@ -83,8 +83,12 @@ package struct Diff: Sendable {
         return FeedDiff(entries: entries, upcoming: announced, dropped: dropped, considered: releases.count, reasons: reasons)
     }
 
+    /// An appearance is new by its release date only: the listings that bring appearances (Apple
+    /// Music's view, read once they are wanted; iTunes rows kept only since they had a type) would
+    /// otherwise make an artist's whole back catalog of guest spots look newly discovered.
     private func isNew(_ release: Release, date: ReleaseDate, window: ClosedRange<Int>, discovered: [String: Int]) -> Bool {
         let byRelease = window.contains(date.epochDay)
+        if release.secondaryTypes.contains(.appearance) { return byRelease }
         let byDiscovery = discovered[release.id].map(window.contains) ?? false
         switch newBy {
         case .release: return byRelease

@@ -91,4 +91,18 @@ import Testing
         #expect(Set(studio.entries.map(\.id)) == ["1", "3"])
         #expect(studio.reasons["2"] == .unwantedType)
     }
+
+    /// Appearances arrive in listings late (a view read once wanted): never new by discovery alone.
+    @Test func anAppearanceIsNewByItsReleaseDateOnly() {
+        let today = ReleaseDate(iso: "2026-11-29")!.epochDay
+        let old = ReleaseDate(iso: "2015-01-01")
+        let releases = [
+            Release(id: "1", title: "Old Own", artist: "A", type: .album, releaseDate: old),
+            Release(id: "2", title: "Old Guest Spot", artist: "B", type: .album, releaseDate: old, secondaryTypes: [.appearance])
+        ]
+        let diff = Diff(types: TypeSelection(secondary: [.appearance]), windowDays: 120, newBy: .either)
+        let result = diff(releases: releases, owned: [], dismissed: [], today: today, discovered: ["1": today - 1, "2": today - 1])
+        #expect(result.entries.map(\.id) == ["1"])
+        #expect(result.reasons["2"] == .outsideWindow)
+    }
 }
