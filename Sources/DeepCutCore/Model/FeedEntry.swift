@@ -27,6 +27,11 @@ package struct FeedEntry: Sendable, Hashable, Codable {
     /// True when the entry is carried from the artist's last definite answer (snapshot `stale`).
     package var isStale: Bool { lastCheckedAt != nil }
 
+    /// The type as commands print it: `album`, or `album (live, soundtrack)`.
+    package var typeText: String {
+        secondaryTypes.isEmpty ? type.rawValue : "\(type.rawValue) (\(secondaryTypes.map(\.rawValue).joined(separator: ", ")))"
+    }
+
     package init(
         id: String, key: AlbumKey, title: String, artist: String, type: RecordingType,
         releaseDate: ReleaseDate, artworkURL: String?, url: String?, alternates: [FeedAlternate] = [],

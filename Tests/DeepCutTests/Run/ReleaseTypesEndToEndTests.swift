@@ -78,6 +78,8 @@ import Testing
         #expect(more.exitCode == .success)
         #expect(!more.console.out.contains("Live at Sydney Opera House"))
         #expect(more.console.out.contains("Desert Drift"))
+        let table = await harness.run("more-from", "Khruangbin")
+        #expect(table.console.out.contains("album (soundtrack)"))
 
         // Appearances are opt-in, and then labelled as such.
         try harness.setFeed(#"{"windowDays": 120, "types": ["album", "compilation", "appearance", "soundtrack"]}"#)
