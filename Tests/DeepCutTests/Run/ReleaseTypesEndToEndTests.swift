@@ -125,4 +125,16 @@ import Testing
         // And the new code labels what it now knows.
         #expect(after.first { $0["id"] as? String == "1003" }?["secondaryTypes"] as? [String] == ["live"])
     }
+
+    /// An unknown type name stops the sweep before any request, naming the key; nothing is published.
+    @Test func anUnknownTypeNameIs78NamingTheKey() async throws {
+        let harness = try SweepHarness(
+            artists: Self.artists, feed: #"{"windowDays": 120, "types": ["album", "live", "bootleg"]}"#)
+        let result = await harness.run("sweep")
+        #expect(result.exitCode == .config)
+        #expect(result.console.err.contains("config.json: feed.types[2]: must be one of"))
+        #expect(result.console.err.contains("got 'bootleg'"))
+        #expect(harness.server.requestLog.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: harness.feed.appendingPathComponent("current.json").path))
+    }
 }
