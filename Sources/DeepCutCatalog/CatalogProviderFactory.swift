@@ -16,13 +16,14 @@ package enum CatalogProviderFactory {
     ///   - counting: how a multi-id lookup counts `limit`, as far as earlier runs learned it.
     ///   - newestSuffices: artist ids whose newest collections suffice this run (warm, full listing not due).
     ///   - listingSizes: releases remembered per artist id, so a batch puts the longest listings last.
+    ///   - types: what the feed wants (`feed.types`): Apple Music reads an artist's extra views only when they matter.
     /// - Throws: `ConfigError` (exit 78) when the provider's credentials are missing or unreadable.
     package static func make(
         _ catalog: CatalogConfig, client: any HTTPClient,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         coverageNeeded: ReleaseDate? = nil, limiter: RateLimiter? = nil,
         counting: LookupLimitCounting = LookupLimitCounting(), newestSuffices: Set<String> = [],
-        listingSizes: [String: Int] = [:]
+        listingSizes: [String: Int] = [:], types: TypeSelection = .standard
     ) throws -> any CatalogProvider {
         let budget = Duration.milliseconds(Int64((catalog.rateLimitWaitSeconds * 1000).rounded()))
         let requester = CatalogRequester(
@@ -39,7 +40,7 @@ package enum CatalogProviderFactory {
             let token = try AppleMusicToken.load(tokenFile: catalog.tokenFile, environment: environment)
             return AppleMusicProvider(
                 baseURL: catalog.baseURL, storefront: catalog.storefront ?? catalog.country,
-                token: token, requester: requester)
+                token: token, requester: requester, types: types)
         case .musicbrainz:
             guard let contact = catalog.contact else {
                 throw ConfigError(message: "catalog.contact: the musicbrainz provider needs a contact (URL or e-mail) for its User-Agent")

@@ -85,12 +85,13 @@ extension Config {
 
 /// The config's `feed` object, defaults applied.
 package struct FeedConfig: Sendable, Hashable {
-    package var types: Set<RecordingType>
+    /// Primary and secondary types wanted (`TypeSelection` holds the rule).
+    package var types: TypeSelection
     package var windowDays: Int
     /// What makes a release new: its release date, its first appearance in the catalog, or either.
     package var newBy: NewBy
 
-    package init(types: Set<RecordingType> = Set(RecordingType.allCases), windowDays: Int = 120, newBy: NewBy = .either) {
+    package init(types: TypeSelection = .standard, windowDays: Int = 120, newBy: NewBy = .either) {
         self.types = types
         self.windowDays = windowDays
         self.newBy = newBy
@@ -102,10 +103,26 @@ extension FeedConfig {
     init(_ field: ConfigField) throws {
         var object = try field.object()
         self.init()
-        types = try object.optional("types").map { try Set($0.nonEmptyArray().map { try $0.oneOf(RecordingType.self) }) } ?? types
+        types = try object.optional("types").map(Self.types) ?? types
         windowDays = try object.optional("windowDays")?.integer(in: 1...36_500) ?? windowDays
         newBy = try object.optional("newBy")?.oneOf(NewBy.self) ?? newBy
         try object.rejectUnknownKeys()
+    }
+
+    /// `["album", "live", …]`: each name a primary or secondary type, at least one primary.
+    private static func types(_ field: ConfigField) throws -> TypeSelection {
+        let choices = try field.nonEmptyArray().map { element in
+            let name = try element.string()
+            guard let choice = TypeSelection.Choice(name: name) else {
+                throw element.failure("must be one of \(TypeSelection.Choice.names.joined(separator: ", ")), got '\(name)'")
+            }
+            return choice
+        }
+        guard let selection = TypeSelection(choices) else {
+            let primary = RecordingType.allCases.map(\.rawValue).joined(separator: ", ")
+            throw field.failure("names no release type (\(primary)): nothing would be wanted")
+        }
+        return selection
     }
 }
 

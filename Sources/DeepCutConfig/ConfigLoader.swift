@@ -18,7 +18,7 @@ import Foundation
 /// | `catalog.maxAttempts`       | `3` (1...10)                                                 |
 /// | `catalog.rateLimitWaitSeconds` | `300` (> 0, ≤ 86400): rate-limit waits per request         |
 /// | `catalog.fullListingDays`   | `7` (1...365): days between two full listings of an artist   |
-/// | `feed.types`                | all of `album`, `ep`, `single`, `compilation` (non-empty)    |
+/// | `feed.types`                | the four types and `live`, `remix`, `soundtrack`, `demo` (not `appearance`); see `TypeSelection` |
 /// | `feed.windowDays`           | `120` (≥ 1)                                                  |
 /// | `stateDatabase`             | `state.db`                                                   |
 /// | `outputDirectory`           | `feed`                                                       |

@@ -49,7 +49,10 @@ enum AtomRenderer {
         if let url = WebLink.http(entry.url) {
             xml.element("link", ["rel": "alternate", "type": "text/html", "href": url])
         }
-        xml.element("category", ["term": entry.type.rawValue, "label": EntryContent.typeLabel(entry.type)])
+        xml.element("category", ["term": entry.type.rawValue, "label": EntryContent.typeLabel(entry)])
+        for secondary in entry.secondaryTypes {
+            xml.element("category", ["term": secondary.rawValue])
+        }
         xml.element("content", ["type": "html"], EntryContent.html(entry))
         xml.end()
     }

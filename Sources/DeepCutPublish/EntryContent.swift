@@ -18,6 +18,19 @@ enum EntryContent {
         }
     }
 
+    /// The type as a person says it: "Album", "Live album", "Remix EP", "Soundtrack", "Live
+    /// soundtrack", "Demo single"; an appearance leads with "Appears on" ("Appears on · Compilation").
+    static func typeLabel(_ entry: FeedEntry) -> String {
+        let secondary = Set(entry.secondaryTypes)
+        var noun = typeLabel(entry.type)
+        var qualifiers = [(SecondaryType.live, "Live"), (.remix, "Remix"), (.demo, "Demo")].filter { secondary.contains($0.0) }.map(\.1)
+        if secondary.contains(.soundtrack) {
+            if entry.type == .album { noun = "Soundtrack" } else { qualifiers.append("Soundtrack") }
+        }
+        let label = qualifiers.isEmpty ? noun : (qualifiers + [noun == "EP" ? noun : noun.lowercased()]).joined(separator: " ")
+        return secondary.contains(.appearance) ? "Appears on · \(label)" : label
+    }
+
     /// RFC 3339 midnight UTC of the release day; a partial date (`2019`, `2019-06`) means its first day.
     static func timestamp(_ date: ReleaseDate) -> String {
         let day = ReleaseDate(year: date.year, month: date.month ?? 1, day: date.day ?? 1)
@@ -43,7 +56,7 @@ enum EntryContent {
 
     /// Plain text: artist, title, type and date, the link when there is one.
     static func text(_ entry: FeedEntry) -> String {
-        var lines = [title(entry), "\(typeLabel(entry.type)), released \(entry.releaseDate)"]
+        var lines = [title(entry), "\(typeLabel(entry)), released \(entry.releaseDate)"]
         if let url = WebLink.http(entry.url) { lines.append(url) }
         if !entry.alternates.isEmpty {
             lines.append("Also: " + entry.alternates.map(alternateTitle).joined(separator: "; "))
@@ -61,7 +74,7 @@ enum EntryContent {
         }
         html +=
             "<p><strong>\(MarkupText.escape(DisplayText.field(entry.artist)))</strong> — \(MarkupText.escape(DisplayText.field(entry.title)))</p>"
-        html += "<p>\(typeLabel(entry.type)), released \(entry.releaseDate)</p>"
+        html += "<p>\(typeLabel(entry)), released \(entry.releaseDate)</p>"
         if let url = WebLink.http(entry.url) {
             html += "<p><a href=\"\(MarkupText.escape(url))\">Open in the catalog</a></p>"
         }

@@ -139,7 +139,7 @@ extension HTMLRenderer {
                 WebLink.http(entry.url).map { "<a href=\"\(MarkupText.escape($0))\" rel=\"noopener noreferrer\">\(text(entry.title))</a>" }
                 ?? text(entry.title)
             return "<li><time datetime=\"\(entry.releaseDate)\">\(entry.releaseDate)</time> \(text(entry.artist)) — \(title)"
-                + " <span class=\"badge\">\(EntryContent.typeLabel(entry.type))</span></li>\n"
+                + " <span class=\"badge\">\(EntryContent.typeLabel(entry))</span></li>\n"
         }
         return "<section class=\"upcoming\" aria-labelledby=\"upcoming-heading\">\n<h2 id=\"upcoming-heading\">Coming soon</h2>\n<ol>\n"
             + items.joined() + "</ol>\n</section>\n"
@@ -160,7 +160,7 @@ extension HTMLRenderer {
             <div class="card-body">
             <h3>\(heading)</h3>
             <p class="artist">\(text(entry.artist))</p>
-            <p class="meta"><span class="badge">\(EntryContent.typeLabel(entry.type))</span> <time datetime="\(entry.releaseDate)">\(entry.releaseDate)</time></p>
+            <p class="meta"><span class="badge">\(EntryContent.typeLabel(entry))</span> <time datetime="\(entry.releaseDate)">\(entry.releaseDate)</time></p>
 
             """
         if let checkedAt = entry.lastCheckedAt {

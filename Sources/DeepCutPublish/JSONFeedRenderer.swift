@@ -64,14 +64,14 @@ enum JSONFeedRenderer {
             datePublished = EntryContent.published(entry)
             dateModified = entry.updatedAt.map(Timestamp.string)
             authors = [Author(name: DisplayText.field(entry.artist))]
-            tags = [entry.type.rawValue]
+            tags = [entry.type.rawValue] + entry.secondaryTypes.map(\.rawValue)
         }
 
         init(announcing entry: FeedEntry, provider: String, install: String?) {
             self.init(entry, provider: provider, install: install)
             id = FeedIdentity.announcementID(provider: provider, releaseID: entry.id, install: install)
             title = EntryContent.announcementTitle(entry)
-            tags = [entry.type.rawValue, "upcoming"]
+            tags = [entry.type.rawValue] + entry.secondaryTypes.map(\.rawValue) + ["upcoming"]
         }
 
         enum CodingKeys: String, CodingKey {

@@ -28,13 +28,14 @@ package struct CatalogMemory: Sendable {
             let upsertRelease = try connection.prepare(
                 """
                 INSERT INTO catalog_releases (provider, artist, release_id, album_key, title, credited_artist, type,
-                    release_date, artwork_url, url, explicit, track_count, first_seen_at, last_seen_at, withdrawn_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)
+                    release_date, artwork_url, url, explicit, track_count, first_seen_at, last_seen_at, withdrawn_at,
+                    secondary_types)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)
                 ON CONFLICT (provider, artist, release_id) DO UPDATE SET album_key = excluded.album_key,
                     title = excluded.title, credited_artist = excluded.credited_artist, type = excluded.type,
                     release_date = excluded.release_date, artwork_url = excluded.artwork_url, url = excluded.url,
                     explicit = excluded.explicit, track_count = excluded.track_count,
-                    last_seen_at = excluded.last_seen_at, withdrawn_at = NULL
+                    secondary_types = excluded.secondary_types, last_seen_at = excluded.last_seen_at, withdrawn_at = NULL
                 RETURNING first_seen_at,
                     first_seen_at > (SELECT first_checked_at FROM catalog_artists a WHERE a.provider = catalog_releases.provider
                                      AND a.artist = catalog_releases.artist)
@@ -61,7 +62,7 @@ package struct CatalogMemory: Sendable {
                     try upsertRelease.bind([
                         provider, artist, release.id, AlbumKey(title: release.title, artist: release.artist), release.title,
                         release.artist, release.type, release.releaseDate, release.artworkURL, release.url,
-                        release.isExplicit ? 1 : 0, release.trackCount, now, now
+                        release.isExplicit ? 1 : 0, release.trackCount, now, now, release.secondaryTypes
                     ])
                     if try upsertRelease.step(), try upsertRelease.value(at: 1, as: Int.self) != 0 {
                         update.discovered[release.id] = Date(timeIntervalSince1970: try upsertRelease.value(at: 0, as: Double.self))
@@ -173,13 +174,14 @@ package struct CatalogMemory: Sendable {
         try lastAnswers(provider: provider, artists: artists).filter { $0.value.checkedAt >= date }.mapValues(\.result)
     }
 
-    private static let releaseColumns = "release_id, title, credited_artist, type, release_date, artwork_url, url, explicit, track_count"
+    private static let releaseColumns =
+        "release_id, title, credited_artist, type, release_date, artwork_url, url, explicit, track_count, secondary_types"
 
     private static func release(_ row: Row) throws -> Release {
         Release(
             id: try row.get(0), title: try row.get(1), artist: try row.get(2), type: try row.get(3),
             releaseDate: try row.get(4), artworkURL: try row.get(5), url: try row.get(6),
-            isExplicit: try row.get(7, as: Int.self) != 0, trackCount: try row.get(8))
+            isExplicit: try row.get(7, as: Int.self) != 0, trackCount: try row.get(8), secondaryTypes: try row.get(9))
     }
 }
 

@@ -177,9 +177,10 @@ extension StateStore {
                     PRIMARY KEY (provider, name)
                 ) WITHOUT ROWID;
                 """),
-        // PLACEHOLDER for the integrator: version 13 is another helper's migration of issue 20 (this
-        // branch only holds its number so 14 and 15 apply); replace it with theirs when merging.
-        Migration(version: 13) { _ in },
+        // Issue 20. A remembered release keeps its secondary types (`live,soundtrack`; '' for none),
+        // so a stale entry and a reused answer are filtered and labelled as the catalog said.
+        // Releases remembered before this know none; the next definite answer fills them in.
+        Migration(version: 13, sql: "ALTER TABLE catalog_releases ADD COLUMN secondary_types TEXT NOT NULL DEFAULT '';"),
         // Issue 20. Muted artists (`deepcut mute`), one row per `ArtistName.normalize`d name, with the
         // display data known when muted. `unmute` keeps the row with `unmuted_at` set: the next
         // `sweep --if-stale` then sweeps instead of skipping, so the artist's releases come back.
@@ -298,6 +299,21 @@ extension ReleaseDate: DatabaseValueConvertible {
 }
 
 extension RecordingType: DatabaseValueConvertible {}
+
+/// Stored as the names joined by commas (`live,soundtrack`), '' for none; an unknown name fails the read.
+extension Array: DatabaseValueConvertible where Element == SecondaryType {
+    package var databaseValue: DatabaseValue { .text(map(\.rawValue).joined(separator: ",")) }
+
+    package init?(databaseValue: DatabaseValue) {
+        guard let text = String(databaseValue: databaseValue) else { return nil }
+        var types: [SecondaryType] = []
+        for name in text.split(separator: ",") {
+            guard let type = SecondaryType(rawValue: String(name)) else { return nil }
+            types.append(type)
+        }
+        self = SecondaryType.normalized(types)
+    }
+}
 extension RunStatus: DatabaseValueConvertible {}
 
 extension ExitCode: DatabaseValueConvertible {

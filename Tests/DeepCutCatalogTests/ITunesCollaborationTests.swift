@@ -7,7 +7,7 @@ import Testing
 @testable import DeepCutFixtures
 
 /// An artist's lookup lists collections credited to other artist ids: those crediting the artist
-/// stay, the rest go, whether the artist is looked up alone or in a batch.
+/// are its own, the rest are appearances, whether the artist is looked up alone or in a batch.
 @Suite struct ITunesCollaborationTests {
     static let glassjaw = FixtureArtist(
         id: "4501", name: "Glassjaw",
@@ -37,7 +37,7 @@ import Testing
                 artistName: "Steve Vai feat. Polyphia", artistID: "4995")
         ])
 
-    func releases(batchSize: Int) async throws -> [String: [String]] {
+    func releases(batchSize: Int) async throws -> [String: [Release]] {
         try await withFixtureServer(FixtureCatalog(artists: [Self.glassjaw, Self.polyphia])) { _, url in
             var live = LiveITunes(url)
             live.batchSize = batchSize
@@ -45,24 +45,31 @@ import Testing
                 CatalogArtist(id: "4501", name: "Glassjaw"),
                 CatalogArtist(id: "4502", name: "Polyphia")
             ])
-            return try answers.mapValues { try $0.get().map(\.title) }
+            return try answers.mapValues { try $0.get() }
         }
     }
 
+    static func titles(_ releases: [Release]?, appearances: Bool) -> Set<String> {
+        Set((releases ?? []).filter { $0.secondaryTypes.contains(.appearance) == appearances }.map(\.title))
+    }
+
     @Test(arguments: [1, 10])
-    func collaborationsCreditingTheArtistStayAndTheRestGo(batchSize: Int) async throws {
-        let titles = try await releases(batchSize: batchSize)
+    func collaborationsCreditingTheArtistAreItsOwnAndTheRestAppearances(batchSize: Int) async throws {
+        let releases = try await releases(batchSize: batchSize)
         // Its own id always counts; "Black Mesa & Glassjaw" credits Glassjaw; a compilation and
-        // another band do not.
-        #expect(titles["4501"].map(Set.init) == ["Worship and Tribute", "Cut and Run", "Material Control"])
+        // another band do not: they are appearances, credited as the catalog credits them.
+        #expect(Self.titles(releases["4501"], appearances: false) == ["Worship and Tribute", "Cut and Run", "Material Control"])
+        #expect(Self.titles(releases["4501"], appearances: true) == ["Loud Anthems", "Something Else"])
+        #expect(releases["4501"]?.first { $0.title == "Loud Anthems" }?.artist == "Various Artists")
         // A featured credit names the main artist, not the guest.
-        #expect(titles["4502"] == ["Ego Death"])
+        #expect(Self.titles(releases["4502"], appearances: false) == ["Ego Death"])
+        #expect(Self.titles(releases["4502"], appearances: true) == ["Playing God"])
     }
 
     @Test func pinnedIdIsMatchedByTheCatalogsSpellingOfTheName() async throws {
         try await withFixtureServer(FixtureCatalog(artists: [Self.glassjaw])) { _, url in
-            let titles = try await LiveITunes(url).provider().releases(ofArtistID: "4501", named: "glass jaw (my spelling)").get()
-            #expect(Set(titles.map(\.title)) == ["Worship and Tribute", "Cut and Run", "Material Control"])
+            let releases = try await LiveITunes(url).provider().releases(ofArtistID: "4501", named: "glass jaw (my spelling)").get()
+            #expect(Self.titles(releases, appearances: false) == ["Worship and Tribute", "Cut and Run", "Material Control"])
         }
     }
 }

@@ -42,7 +42,9 @@ import Testing
                 == CatalogConfig(
                     provider: .itunes, baseURL: URL(string: "https://itunes.apple.com")!, country: "us",
                     concurrency: 4, requestsPerMinute: 20, timeoutSeconds: 20, maxAttempts: 3))
-        #expect(config.feed.types == [.album, .ep, .single, .compilation])
+        #expect(
+            config.feed.types
+                == TypeSelection(primary: [.album, .ep, .single, .compilation], secondary: [.live, .remix, .soundtrack, .demo]))
         #expect(config.feed.windowDays == 120)
         #expect(config.stateDatabase == folder.appendingPathComponent("state.db"))
         #expect(config.outputDirectory == folder.appendingPathComponent("feed"))
@@ -85,7 +87,7 @@ import Testing
                 == CatalogConfig(
                     provider: .itunes, baseURL: URL(string: "http://127.0.0.1:8080")!, country: "gb",
                     concurrency: 8, requestsPerMinute: 600, timeoutSeconds: 5, maxAttempts: 1))
-        #expect(config.feed == FeedConfig(types: [.album, .ep], windowDays: 30))
+        #expect(config.feed == FeedConfig(types: TypeSelection(primary: [.album, .ep]), windowDays: 30))
         #expect(config.stateDatabase.path == "/var/lib/deepcut/state.db")
         #expect(config.outputDirectory.path == folder.deletingLastPathComponent().appendingPathComponent("public").path)
         #expect(config.keepSnapshots == 5)
@@ -198,7 +200,15 @@ import Testing
         (#""feed": {"types": []}"#, "config.json: feed.types: must not be empty"),
         (
             #""feed": {"types": ["album", "mixtape"]}"#,
-            "config.json: feed.types[1]: must be one of album, ep, single, compilation, got 'mixtape'"
+            "config.json: feed.types[1]: must be one of album, ep, single, compilation, live, remix, soundtrack, demo, appearance, got 'mixtape'"
+        ),
+        (
+            #""feed": {"types": ["album", "live", "Soundtrack"]}"#,
+            "config.json: feed.types[2]: must be one of album, ep, single, compilation, live, remix, soundtrack, demo, appearance, got 'Soundtrack'"
+        ),
+        (
+            #""feed": {"types": ["live", "soundtrack"]}"#,
+            "config.json: feed.types: names no release type (album, ep, single, compilation): nothing would be wanted"
         ),
         (
             #""catalog": {"provider": "spotify"}"#,
@@ -282,5 +292,16 @@ import Testing
     @Test func errorsExitWithConfigCode() {
         #expect(ConfigError(message: "x").exitCode == .config)
         #expect(ConfigError(message: "x").exitCode.rawValue == 78)
+    }
+}
+
+extension ConfigLoaderTests {
+    @Test func feedTypesTakeSecondaryTypesAndKeepThemWhenNoneIsNamed() throws {
+        let legacy = try load(
+            #"{"library": [{"format": "csv", "path": "library.csv"}], "feed": {"types": ["album", "ep", "single", "compilation"]}}"#)
+        #expect(legacy.feed.types == .standard)
+        let chosen = try load(
+            #"{"library": [{"format": "csv", "path": "library.csv"}], "feed": {"types": ["album", "soundtrack", "appearance"]}}"#)
+        #expect(chosen.feed.types == TypeSelection(primary: [.album], secondary: [.soundtrack, .appearance]))
     }
 }

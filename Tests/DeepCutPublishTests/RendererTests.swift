@@ -157,3 +157,35 @@ import Testing
         }
     }
 }
+
+extension RendererTests {
+    /// The label a person expects for each combination of primary and secondary types.
+    @Test(arguments: [
+        (RecordingType.album, [SecondaryType](), "Album"),
+        (.album, [.live], "Live album"),
+        (.ep, [.remix], "Remix EP"),
+        (.album, [.soundtrack], "Soundtrack"),
+        (.album, [.live, .soundtrack], "Live soundtrack"),
+        (.single, [.soundtrack], "Soundtrack single"),
+        (.ep, [.demo], "Demo EP"),
+        (.compilation, [.appearance], "Appears on · Compilation"),
+        (.album, [.live, .appearance], "Appears on · Live album")
+    ])
+    func typeLabelsNameSecondaryTypes(type: RecordingType, secondary: [SecondaryType], label: String) {
+        var entry = PublishFixtures.entry("1", "Title", type: type)
+        entry.secondaryTypes = secondary
+        #expect(EntryContent.typeLabel(entry) == label)
+    }
+
+    @Test func feedsTagAndLabelSecondaryTypes() throws {
+        var snapshot = PublishFixtures.snapshot()
+        snapshot.entries[0].secondaryTypes = [.live]
+        let atom = AtomRenderer.render(snapshot)
+        #expect(atom.contains(#"<category term="album" label="Live album"/>"#))
+        #expect(atom.contains(#"<category term="live"/>"#))
+        let feed = try #require(try JSONSerialization.jsonObject(with: JSONFeedRenderer.render(snapshot)) as? [String: Any])
+        let items = try #require(feed["items"] as? [[String: Any]])
+        #expect(items.first?["tags"] as? [String] == ["album", "live"])
+        #expect((items.first?["content_text"] as? String)?.contains("Live album, released") == true)
+    }
+}

@@ -35,6 +35,7 @@ import Testing
             FeedAlternate(id: "2", title: "Con Todo El Mundo (Clean)", url: "https://music.example.com/album/2"),
             FeedAlternate(id: "3", title: "Con Todo El Mundo (Live)", url: nil)
         ]
+        folded.entries[0].secondaryTypes = [.live, .soundtrack, .appearance]
         let empty = PublishFixtures.snapshot(entries: [])
         let documents = try [
             ("folded", folded), ("empty", empty), ("hostile", RendererTests.hostileSnapshot()),
@@ -138,6 +139,33 @@ import Testing
                         e["releaseDate"] = "2026-13-01"
                         return e
                     }), "entries/0/releaseDate"
+            ),
+            (
+                "secondaryTypeAsType",
+                try breaking(
+                    entry {
+                        var e = $0
+                        e["type"] = "live"
+                        return e
+                    }), "entries/0/type"
+            ),
+            (
+                "unknownSecondaryType",
+                try breaking(
+                    entry {
+                        var e = $0
+                        e["secondaryTypes"] = ["bootleg"]
+                        return e
+                    }), "entries/0/secondaryTypes"
+            ),
+            (
+                "emptySecondaryTypes",
+                try breaking(
+                    entry {
+                        var e = $0
+                        e["secondaryTypes"] = [Any]()
+                        return e
+                    }), "entries/0/secondaryTypes"
             ),
             (
                 "emptyAlternates",

@@ -40,14 +40,14 @@ struct MoreFrom: Sendable {
         let store = try StateStore(url: config.stateDatabase)
         let library = try await LoadLibrary(client: client, environment: ProcessInfo.processInfo.environment).run(config.library)
             .including(try store.owned.all())
-        let provider = try CatalogProviderFactory.make(config.catalog, client: client)
+        let provider = try CatalogProviderFactory.make(config.catalog, client: client, types: config.feed.types)
         // The sweep's own resolution: overrides, the cache, namesakes told apart by owned albums.
         let sweep = try await SweepCatalog(config: config, provider: provider, store: store)
             .run(artists: [artist], ownedKeys: Set(library.albums.map(\.key)))
         switch sweep.results.first?.outcome {
         case .fetched(let releases):
             // No window: every release the user lacks, up to today.
-            let diff = Diff(wantedTypes: config.feed.types, windowDays: 365 * 1000)
+            let diff = Diff(types: config.feed.types, windowDays: 365 * 1000)
             return diff(
                 releases: releases, owned: Set(library.albums.map(\.key)),
                 dismissed: try store.dismissals.keys(), today: Date().epochDay

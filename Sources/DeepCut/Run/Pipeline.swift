@@ -134,7 +134,7 @@ struct Pipeline: Sendable {
             let muted = try store.mutes.matcher()
             let libraryOwnedIDs = ownedIDs(loaded)
             let computeDiff = { (byEvidence: Set<String>) in
-                Diff(wantedTypes: config.feed.types, windowDays: config.feed.windowDays, newBy: config.feed.newBy)(
+                Diff(types: config.feed.types, windowDays: config.feed.windowDays, newBy: config.feed.newBy)(
                     releases: releases, owned: owned, dismissed: dismissed, muted: muted, today: run.startedAt.epochDay,
                     discovered: memory.discovered.mapValues(\.epochDay), ownedIDs: libraryOwnedIDs.union(byEvidence))
             }
@@ -304,7 +304,7 @@ struct Pipeline: Sendable {
             config.catalog, client: client, environment: environment,
             coverageNeeded: windowStart(on: run.startedAt), limiter: limiter,
             counting: counting, newestSuffices: warm.newestSuffices,
-            listingSizes: warm.sizes)
+            listingSizes: warm.sizes, types: config.feed.types)
         // A refused token is a configuration problem (exit 78), not a partial sweep of 401s.
         if let refused = await provider.credentialsRefused() { throw refused }
         let plan = try RepairPlan(

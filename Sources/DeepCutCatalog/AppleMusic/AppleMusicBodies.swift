@@ -3,7 +3,8 @@ import DeepCutHTTP
 import Foundation
 
 /// One page of an artist's albums, `GET /v1/catalog/{storefront}/artists/{id}/albums`:
-/// `{"next": "/v1/…?offset=25", "data": [{"id", "type": "albums", "attributes": {…}}]}`.
+/// `{"next": "/v1/…?offset=25", "data": [{"id", "type": "albums", "attributes": {…}}]}`; a view's
+/// page (`artists/{id}/view/live-albums`) has the same `data` and `next`, and its own `attributes`.
 ///
 /// Fields the feed needs are typed strictly (a wrong type fails the page); everything the mapping can
 /// do without is optional, since Apple omits keys freely (`contentRating`, `url` on library albums).
@@ -24,6 +25,8 @@ struct AppleMusicAlbumPage: Decodable, Sendable {
         var artwork: Artwork?
         var url: String?
         var trackCount: Int?
+        /// `["Soundtrack", "Music"]` marks a soundtrack whose name does not say so.
+        var genreNames: [String]?
     }
 
     struct Artwork: Decodable, Sendable {
@@ -50,7 +53,8 @@ extension AppleMusicAlbumPage {
                 id: album.id, title: title, artist: attributes.artistName ?? artistName, type: type,
                 releaseDate: attributes.releaseDate.flatMap { ReleaseDate(iso: $0) },
                 artworkURL: attributes.artwork.map { Self.artworkURL($0.url) }, url: attributes.url,
-                isExplicit: attributes.contentRating == "explicit", trackCount: attributes.trackCount)
+                isExplicit: attributes.contentRating == "explicit", trackCount: attributes.trackCount,
+                secondaryTypes: ReleaseNaming.secondaryTypes(title: attributes.name, genres: attributes.genreNames ?? []))
         }
     }
 

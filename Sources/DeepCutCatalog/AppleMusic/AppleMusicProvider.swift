@@ -20,12 +20,14 @@ struct AppleMusicProvider: CredentialedCatalogProvider {
     /// Two-letter storefront, e.g. `us`.
     let storefront: String
     let requester: CatalogRequester
+    /// What the feed wants: decides which of the artist's views are worth a request (`ArtistView`).
+    let types: TypeSelection
     private let refusal = CredentialRefusal()
     /// The largest page size not refused yet, shared by every artist.
     private let pageSizes = PageSizeLadder()
 
     /// - Parameter requester: gets the token's `Authorization` header and Apple Music's dialect here.
-    init(baseURL: URL, storefront: String, token: AppleMusicToken, requester: CatalogRequester) {
+    init(baseURL: URL, storefront: String, token: AppleMusicToken, requester: CatalogRequester, types: TypeSelection = .standard) {
         var requester = requester
         requester.headers["Authorization"] = "Bearer \(token.value)"
         requester.dialect = .appleMusic { body in
@@ -34,6 +36,7 @@ struct AppleMusicProvider: CredentialedCatalogProvider {
         self.baseURL = baseURL
         self.storefront = storefront
         self.requester = requester
+        self.types = types
     }
 
     /// `search?types=artists`: every hit in the catalog's order (the sweep picks among them).
@@ -48,7 +51,7 @@ struct AppleMusicProvider: CredentialedCatalogProvider {
     /// N is the largest page size the API has not refused (`pageSizes`): a page answered 400 is asked
     /// again at the next smaller size.
     func releases(ofArtistID id: String, named name: String) async -> Result<[Release], FetchFailure> {
-        await releases(from: albumsPath(id), named: name)
+        await addingViews(to: await releases(from: albumsPath(id), named: name), of: CatalogArtist(id: id, name: name))
     }
 
     /// `artists?ids=` takes at most 25 ids.
@@ -77,12 +80,13 @@ struct AppleMusicProvider: CredentialedCatalogProvider {
                 }
                 let first = page.releases(creditedTo: artist.name)
                 guard let next = page.next else {
-                    results[artist.id] = .success(first.uniquedByID())
+                    results[artist.id] = await addingViews(to: .success(first.uniquedByID()), of: artist)
                     continue
                 }
-                results[artist.id] = await releases(
+                let albums = await releases(
                     from: next.hasPrefix("/v1/") ? next : nil, named: artist.name,
                     after: first, pages: 1, path: albumsPath(artist.id))
+                results[artist.id] = await addingViews(to: albums, of: artist)
             }
             return results
         case .failure(let failure) where failure.kind == .rateLimited || failure.kind == .cancelled || refusal.failure != nil:
@@ -95,6 +99,29 @@ struct AppleMusicProvider: CredentialedCatalogProvider {
     private func albumsPath(_ id: String) -> String {
         let encodedID = id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? id
         return "/v1/catalog/\(storefront)/artists/\(encodedID)/albums"
+    }
+
+    private func viewPath(_ view: ArtistView, of id: String) -> String {
+        let encodedID = id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? id
+        return "/v1/catalog/\(storefront)/artists/\(encodedID)/view/\(view.rawValue)"
+    }
+
+    /// The artist's views this feed needs, each read to its end: the albums in `live-albums` are
+    /// marked live, those in `appears-on-albums` (and not the artist's own) added as appearances.
+    /// A view that fails fails the artist, like any page of its albums: a listing missing its
+    /// appearances must not read as their withdrawal.
+    private func addingViews(to albums: Result<[Release], FetchFailure>, of artist: CatalogArtist) async -> Result<[Release], FetchFailure>
+    {
+        guard case .success(var releases) = albums else { return albums }
+        for view in ArtistView.needed(for: types) {
+            switch await self.releases(from: viewPath(view, of: artist.id), named: artist.name) {
+            case .failure(let failure):
+                return .failure(failure)
+            case .success(let listed):
+                releases = view.merge(listed, into: releases)
+            }
+        }
+        return .success(releases)
     }
 
     /// Pages from `start` (nil: a next link that left the catalog) until `next` is absent, after

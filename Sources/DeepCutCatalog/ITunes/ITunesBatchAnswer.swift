@@ -81,9 +81,7 @@ struct ITunesBatchAnswer: Sendable {
                 if let date = row.releaseDate.flatMap({ ReleaseDate(iso: $0) }) {
                     listings[last].oldest = min(listings[last].oldest ?? date, date)
                 }
-                if ITunesBody.isCredited(row, to: listings[last].artist) {
-                    listings[last].releases.append(try ITunesBody.release(row, index: index, creditedTo: listings[last].artist.name))
-                }
+                listings[last].releases.append(try ITunesBody.release(row, index: index, listedUnder: listings[last].artist))
             default:
                 continue
             }

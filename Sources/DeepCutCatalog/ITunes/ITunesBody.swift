@@ -19,6 +19,8 @@ struct ITunesBody: Decodable, Sendable {
         var releaseDate: String?
         var artworkUrl100: String?
         var collectionViewUrl: String?
+        /// `Soundtrack` marks a soundtrack whose name does not say so.
+        var primaryGenreName: String?
     }
 
     var results: [Row]
@@ -66,8 +68,9 @@ extension ITunesBody {
     /// The releases of an artist's `lookup?id=…&entity=album` answer.
     ///
     /// The lookup also lists collaborations credited to another artist id ("Black Mesa & Glassjaw"
-    /// in Glassjaw's lookup): those whose credit includes the artist are kept, the rest (a
-    /// compilation the artist merely appears on) dropped. The artist's name is the one its own
+    /// in Glassjaw's lookup): those whose credit includes the artist are the artist's own, the rest
+    /// (a compilation the artist merely appears on, a guest spot) are kept as appearances, credited
+    /// as the catalog credits them, for `feed.types` to choose. The artist's name is the one its own
     /// wrapper row gives, so a pinned id is matched by the catalog's spelling, not the library's.
     /// An answer without the artist's own row is a failure, never an empty listing: iTunes answers
     /// so for an id it no longer has, and a faulty catalog answers so for everyone.
@@ -86,8 +89,7 @@ extension ITunesBody {
         for (index, row) in results.enumerated() where row.wrapperType == "collection" {
             collections += 1
             if let date = row.releaseDate.flatMap({ ReleaseDate(iso: $0) }) { oldest = min(oldest ?? date, date) }
-            guard Self.isCredited(row, to: CatalogArtist(id: artist.id, name: name)) else { continue }
-            releases.append(try Self.release(row, index: index, creditedTo: name))
+            releases.append(try Self.release(row, index: index, listedUnder: CatalogArtist(id: artist.id, name: name)))
         }
         guard wrapper != nil else {
             throw BodyDecodingError(Self.notListed(artist.id))
@@ -110,6 +112,13 @@ extension ITunesBody {
         return row.artistName.map { ArtistName.credit($0, includes: artist.name) } ?? false
     }
 
+    /// A collection row of `artist`'s lookup: its own release, or an appearance on another artist's record.
+    static func release(_ row: Row, index: Int, listedUnder artist: CatalogArtist) throws(BodyDecodingError) -> Release {
+        var release = try release(row, index: index, creditedTo: artist.name)
+        if !isCredited(row, to: artist) { release.secondaryTypes = SecondaryType.normalized(release.secondaryTypes + [.appearance]) }
+        return release
+    }
+
     static func release(_ row: Row, index: Int, creditedTo artistName: String) throws(BodyDecodingError) -> Release {
         guard let id = row.collectionId else { throw BodyDecodingError("results[\(index)].collectionId is missing") }
         guard let name = row.collectionName else { throw BodyDecodingError("results[\(index)].collectionName is missing") }
@@ -118,7 +127,8 @@ extension ITunesBody {
             id: String(id), title: title, artist: row.artistName ?? artistName, type: type,
             releaseDate: row.releaseDate.flatMap { ReleaseDate(iso: $0) },
             artworkURL: row.artworkUrl100, url: row.collectionViewUrl,
-            isExplicit: row.collectionExplicitness == "explicit")
+            isExplicit: row.collectionExplicitness == "explicit",
+            secondaryTypes: ReleaseNaming.secondaryTypes(title: name, genres: row.primaryGenreName.map { [$0] } ?? []))
     }
 
     /// iTunes marks singles and EPs only in the name (" - Single", " - EP"); compilations by

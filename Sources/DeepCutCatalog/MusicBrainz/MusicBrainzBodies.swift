@@ -14,13 +14,27 @@ struct MusicBrainzReleaseGroupPage: Decodable, Sendable {
         var secondaryTypes: [String]?
         /// `2019-06-14`, `2019-06`, `2019`, or `""` when unknown.
         var firstReleaseDate: String?
+        /// Present when the browse asks `inc=artist-credits`: who the group is credited to, in order.
+        var artistCredit: [Credit]?
 
         private enum CodingKeys: String, CodingKey {
             case id, title
             case primaryType = "primary-type"
             case secondaryTypes = "secondary-types"
             case firstReleaseDate = "first-release-date"
+            case artistCredit = "artist-credit"
         }
+    }
+
+    /// One name of an artist credit: `{"name": "Black Mesa", "joinphrase": " & ", "artist": {"id", "name"}}`.
+    struct Credit: Decodable, Sendable {
+        struct Artist: Decodable, Sendable {
+            var id: String
+        }
+
+        var name: String
+        var joinphrase: String?
+        var artist: Artist?
     }
 
     /// How many release groups the artist has in all: paging ends when the offset reaches it.
@@ -35,20 +49,54 @@ struct MusicBrainzReleaseGroupPage: Decodable, Sendable {
 
 extension MusicBrainzReleaseGroupPage {
     /// The page's release groups as releases; groups of no feed type (Broadcast, Other, untyped) are left out.
-    /// - Parameter artistName: browse answers carry no artist credit, so the resolved artist is credited.
-    func releases(creditedTo artistName: String) -> [Release] {
+    ///
+    /// A group the artist owns (the credit's first artist is `artistID`, or the credit names the
+    /// artist other than as featured, as in "Black Mesa & Glassjaw") is credited to the resolved
+    /// artist, as the browse always did; any other group is an appearance, credited as MusicBrainz
+    /// credits it. A group without a credit (a browse without `inc=artist-credits`) is the artist's.
+    func releases(creditedTo artistName: String, artistID: String? = nil) -> [Release] {
         releaseGroups.compactMap { group in
-            guard let type = Self.type(primary: group.primaryType, secondary: group.secondaryTypes ?? []) else { return nil }
+            let secondary = group.secondaryTypes ?? []
+            guard let type = Self.type(primary: group.primaryType, secondary: secondary) else { return nil }
+            let credit = group.artistCredit.map(Self.creditText)
+            let owned = group.artistCredit.map { Self.isOwn($0, artistID: artistID, artistName: artistName) } ?? true
             return Release(
-                id: group.id, title: group.title, artist: artistName, type: type,
+                id: group.id, title: group.title, artist: owned ? artistName : credit ?? artistName, type: type,
                 releaseDate: group.firstReleaseDate.flatMap { ReleaseDate(iso: $0) },
-                url: "https://musicbrainz.org/release-group/\(group.id)")
+                url: "https://musicbrainz.org/release-group/\(group.id)",
+                secondaryTypes: Self.secondaryTypes(secondary) + (owned ? [] : [.appearance]))
+        }
+    }
+
+    /// The credit as it reads: each name followed by its join phrase.
+    static func creditText(_ credit: [Credit]) -> String {
+        credit.map { $0.name + ($0.joinphrase ?? "") }.joined().trimmingCharacters(in: .whitespaces)
+    }
+
+    static func isOwn(_ credit: [Credit], artistID: String?, artistName: String) -> Bool {
+        if let artistID, credit.first?.artist?.id == artistID { return true }
+        return ArtistName.credit(creditText(credit), includes: artistName)
+    }
+
+    /// MusicBrainz's secondary types the feed tells apart. `DJ-mix` is a remix (a mix of other
+    /// tracks), `Mixtape/Street` a demo (unofficial, pre-release material); Compilation is the
+    /// primary `compilation`; Spokenword, Interview, Audiobook and Field recording have no feed
+    /// type and leave the release as its primary type says.
+    static func secondaryTypes(_ names: [String]) -> [SecondaryType] {
+        names.compactMap { name in
+            switch name {
+            case "Live": return .live
+            case "Remix", "DJ-mix": return .remix
+            case "Soundtrack": return .soundtrack
+            case "Demo", "Mixtape/Street": return .demo
+            default: return nil
+            }
         }
     }
 
     /// A `Compilation` secondary type makes a compilation whatever the primary type; otherwise the primary
     /// type decides. Other secondary types (Live, Remix, Soundtrack, …) keep the primary type: a live album
-    /// is still an album to the feed, and its title says the rest.
+    /// is still an album, with `live` among its secondary types.
     static func type(primary: String?, secondary: [String]) -> RecordingType? {
         if secondary.contains("Compilation") { return .compilation }
         switch primary {

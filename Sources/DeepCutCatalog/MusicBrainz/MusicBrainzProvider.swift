@@ -50,7 +50,8 @@ struct MusicBrainzProvider: CatalogProvider {
         }
     }
 
-    /// `release-group?artist=MBID&type=album|ep|single`, paging by `offset` until it reaches
+    /// `release-group?artist=MBID&type=album|ep|single&inc=artist-credits` (the credits tell the
+    /// artist's own groups from its appearances, at no extra request), paging by `offset` until it reaches
     /// `release-group-count`; repeated ids (the list can shift between pages) are removed.
     func releases(ofArtistID id: String, named name: String) async -> Result<[Release], FetchFailure> {
         var releases: [Release] = []
@@ -59,7 +60,8 @@ struct MusicBrainzProvider: CatalogProvider {
             let url = baseURL.appending(
                 path: "ws/2/release-group",
                 query: [
-                    "artist": id, "type": Self.browsedTypes, "limit": String(Self.pageSize), "offset": String(offset), "fmt": "json"
+                    "artist": id, "type": Self.browsedTypes, "inc": "artist-credits", "limit": String(Self.pageSize),
+                    "offset": String(offset), "fmt": "json"
                 ])
             let result = await requester.get(url) { body throws(BodyDecodingError) in
                 try JSONBody.decode(MusicBrainzReleaseGroupPage.self, from: body)
@@ -68,7 +70,7 @@ struct MusicBrainzProvider: CatalogProvider {
             case .failure(let failure):
                 return .failure(failure)
             case .success(let page):
-                releases += page.releases(creditedTo: name)
+                releases += page.releases(creditedTo: name, artistID: id)
                 offset += page.releaseGroups.count
                 if offset >= page.releaseGroupCount {
                     return .success(releases.uniquedByID())

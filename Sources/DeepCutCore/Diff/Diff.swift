@@ -4,14 +4,19 @@
 /// Owned and dismissed are matched by `MatchKey` sets, so an owned standard edition hides the
 /// deluxe, and dismissing any member of a family hides the family.
 package struct Diff: Sendable {
-    package var wantedTypes: Set<RecordingType>
+    package var types: TypeSelection
     package var windowDays: Int
     package var newBy: NewBy
 
-    package init(wantedTypes: Set<RecordingType>, windowDays: Int, newBy: NewBy = .release) {
-        self.wantedTypes = wantedTypes
+    package init(types: TypeSelection, windowDays: Int, newBy: NewBy = .release) {
+        self.types = types
         self.windowDays = windowDays
         self.newBy = newBy
+    }
+
+    /// Primary types only: secondary ones by the legacy rule (all but `appearance`).
+    package init(wantedTypes: Set<RecordingType>, windowDays: Int, newBy: NewBy = .release) {
+        self.init(types: TypeSelection(primary: wantedTypes), windowDays: windowDays, newBy: newBy)
     }
 
     /// - Parameters:
@@ -50,7 +55,7 @@ package struct Diff: Sendable {
                 reason = .dismissed
             } else if muted.mutes(anyOf: credits.all) {
                 reason = .muted
-            } else if !wantedTypes.contains(release.type) {
+            } else if !types.wants(release) {
                 reason = .unwantedType
             } else if let date = release.releaseDate {
                 if date.epochDay > today {
@@ -81,8 +86,12 @@ package struct Diff: Sendable {
         return FeedDiff(entries: entries, upcoming: announced, dropped: dropped, considered: releases.count, reasons: reasons)
     }
 
+    /// An appearance is new by its release date only: the listings that bring appearances (Apple
+    /// Music's view, read once they are wanted; iTunes rows kept only since they had a type) would
+    /// otherwise make an artist's whole back catalog of guest spots look newly discovered.
     private func isNew(_ release: Release, date: ReleaseDate, window: ClosedRange<Int>, discovered: [String: Int]) -> Bool {
         let byRelease = window.contains(date.epochDay)
+        if release.secondaryTypes.contains(.appearance) { return byRelease }
         let byDiscovery = discovered[release.id].map(window.contains) ?? false
         switch newBy {
         case .release: return byRelease

@@ -7,6 +7,8 @@ package struct FeedEntry: Sendable, Hashable, Codable {
     package var title: String
     package var artist: String
     package var type: RecordingType
+    /// The release's secondary types (live, soundtrack, appearance, …); sorted, usually empty.
+    package var secondaryTypes: [SecondaryType]
     package var releaseDate: ReleaseDate
     package var artworkURL: String?
     package var url: String?
@@ -25,15 +27,22 @@ package struct FeedEntry: Sendable, Hashable, Codable {
     /// True when the entry is carried from the artist's last definite answer (snapshot `stale`).
     package var isStale: Bool { lastCheckedAt != nil }
 
+    /// The type as commands print it: `album`, or `album (live, soundtrack)`.
+    package var typeText: String {
+        secondaryTypes.isEmpty ? type.rawValue : "\(type.rawValue) (\(secondaryTypes.map(\.rawValue).joined(separator: ", ")))"
+    }
+
     package init(
         id: String, key: AlbumKey, title: String, artist: String, type: RecordingType,
-        releaseDate: ReleaseDate, artworkURL: String?, url: String?, alternates: [FeedAlternate] = []
+        releaseDate: ReleaseDate, artworkURL: String?, url: String?, alternates: [FeedAlternate] = [],
+        secondaryTypes: [SecondaryType] = []
     ) {
         self.id = id
         self.key = key
         self.title = title
         self.artist = artist
         self.type = type
+        self.secondaryTypes = SecondaryType.normalized(secondaryTypes)
         self.releaseDate = releaseDate
         self.artworkURL = artworkURL
         self.url = url
@@ -44,7 +53,7 @@ package struct FeedEntry: Sendable, Hashable, Codable {
         self.init(
             id: release.id, key: AlbumKey(title: release.title, artist: release.artist), title: release.title,
             artist: release.artist, type: release.type, releaseDate: releaseDate,
-            artworkURL: release.artworkURL, url: release.url, alternates: alternates)
+            artworkURL: release.artworkURL, url: release.url, alternates: alternates, secondaryTypes: release.secondaryTypes)
     }
 }
 
@@ -66,13 +75,15 @@ package struct FeedAlternate: Sendable, Hashable, Codable {
     }
 }
 
-/// The snapshot's entry shape: `alternates` appears only when an entry folds other editions
+/// The snapshot's entry shape: `secondaryTypes` appears only on a live, remix, soundtrack, demo or
+/// appearance entry (`type` keeps the SPEC's four values), `alternates` only when an entry folds other editions
 /// (an additive field, so schemaVersion 1 readers see the SPEC's shape for ordinary entries),
 /// `updatedAt` only once the entry's title or date changed in the feed, and
 /// `stale: true` with `lastCheckedAt` only on stale entries.
 extension FeedEntry {
     enum CodingKeys: String, CodingKey {
-        case id, key, title, artist, type, releaseDate, artworkURL, url, alternates, addedAt, updatedAt, stale, lastCheckedAt
+        case id, key, title, artist, type, secondaryTypes, releaseDate, artworkURL, url, alternates, addedAt, updatedAt, stale,
+            lastCheckedAt
     }
 
     package init(from decoder: any Decoder) throws {
@@ -86,7 +97,8 @@ extension FeedEntry {
             releaseDate: try container.decode(ReleaseDate.self, forKey: .releaseDate),
             artworkURL: try container.decodeIfPresent(String.self, forKey: .artworkURL),
             url: try container.decodeIfPresent(String.self, forKey: .url),
-            alternates: try container.decodeIfPresent([FeedAlternate].self, forKey: .alternates) ?? [])
+            alternates: try container.decodeIfPresent([FeedAlternate].self, forKey: .alternates) ?? [],
+            secondaryTypes: try container.decodeIfPresent([SecondaryType].self, forKey: .secondaryTypes) ?? [])
         addedAt = try container.decodeIfPresent(Date.self, forKey: .addedAt)
         updatedAt = try container.decodeIfPresent(Date.self, forKey: .updatedAt)
         if try container.decodeIfPresent(Bool.self, forKey: .stale) == true {
@@ -101,6 +113,7 @@ extension FeedEntry {
         try container.encode(title, forKey: .title)
         try container.encode(artist, forKey: .artist)
         try container.encode(type, forKey: .type)
+        if !secondaryTypes.isEmpty { try container.encode(secondaryTypes, forKey: .secondaryTypes) }
         try container.encode(releaseDate, forKey: .releaseDate)
         try container.encodeIfPresent(artworkURL, forKey: .artworkURL)
         try container.encodeIfPresent(url, forKey: .url)

@@ -6,6 +6,8 @@ package struct Release: Sendable, Hashable, Codable {
     /// The credited artist name as the catalog spells it.
     package var artist: String
     package var type: RecordingType
+    /// Live, remix, soundtrack, demo, appearance, where the catalog says so; sorted, usually empty.
+    package var secondaryTypes: [SecondaryType]
     /// Nil when the catalog gives no usable date; such releases cannot be placed in the window.
     package var releaseDate: ReleaseDate?
     package var artworkURL: String?
@@ -17,12 +19,14 @@ package struct Release: Sendable, Hashable, Codable {
 
     package init(
         id: String, title: String, artist: String, type: RecordingType, releaseDate: ReleaseDate?,
-        artworkURL: String? = nil, url: String? = nil, isExplicit: Bool = false, trackCount: Int? = nil
+        artworkURL: String? = nil, url: String? = nil, isExplicit: Bool = false, trackCount: Int? = nil,
+        secondaryTypes: [SecondaryType] = []
     ) {
         self.id = id
         self.title = title
         self.artist = artist
         self.type = type
+        self.secondaryTypes = SecondaryType.normalized(secondaryTypes)
         self.releaseDate = releaseDate
         self.artworkURL = artworkURL
         self.url = url

@@ -47,10 +47,16 @@ package struct FixtureRelease: Sendable, Hashable, Codable {
     package var artistID: String?
     /// The tracks `lookup?entity=song` lists; nil lists generated ones (`ITunesRoute.tracks(of:)`).
     package var tracks: [TrackListing]?
+    /// What the catalogs say besides the title, each in its own way: MusicBrainz `secondary-types`,
+    /// Apple Music's `live-albums` and `appears-on-albums` views (an appearance is left out of the
+    /// artist's albums), a `Soundtrack` genre on iTunes and Apple Music. iTunes knows live, remix and
+    /// demo only by the title, which the fixture gives as the catalog would ("Live at Rome").
+    package var secondaryTypes: [SecondaryType]?
 
     package init(
         id: String, title: String, type: RecordingType, releaseDate: ReleaseDate, explicit: Bool? = nil,
-        artistName: String? = nil, artistID: String? = nil, tracks: [TrackListing]? = nil
+        artistName: String? = nil, artistID: String? = nil, tracks: [TrackListing]? = nil,
+        secondaryTypes: [SecondaryType]? = nil
     ) {
         self.id = id
         self.title = title
@@ -60,5 +66,10 @@ package struct FixtureRelease: Sendable, Hashable, Codable {
         self.artistName = artistName
         self.artistID = artistID
         self.tracks = tracks
+        self.secondaryTypes = secondaryTypes
+    }
+
+    package func isA(_ type: SecondaryType) -> Bool {
+        secondaryTypes?.contains(type) ?? false
     }
 }

@@ -19,9 +19,10 @@ extension AppleMusicRoute {
                 detail: "Resource with requested id was not found", code: "40400")
         }
         let artist = artists[index]
-        let page = artist.releases.dropFirst(offset).prefix(limit)
+        let albums = Self.ownAlbums(artist)
+        let page = albums.dropFirst(offset).prefix(limit)
         var body: [(String, FixtureJSON)] = []
-        if offset + page.count < artist.releases.count {
+        if offset + page.count < albums.count {
             let limitParameter = parameters["limit"].map { "&limit=\($0)" } ?? ""
             body.append(
                 ("next", .string("/v1/catalog/\(known.code)/artists/\(artist.id)/albums?offset=\(offset + page.count)\(limitParameter)")))
@@ -49,9 +50,10 @@ extension AppleMusicRoute {
                 ("attributes", .object([("name", .string(artist.name))]))
             ]
             if withAlbums {
-                let page = artist.releases.prefix(Self.defaultPageSize)
+                let own = Self.ownAlbums(artist)
+                let page = own.prefix(Self.defaultPageSize)
                 var albums: [(String, FixtureJSON)] = [("href", .string("/v1/catalog/\(known.code)/artists/\(artist.id)/albums"))]
-                if page.count < artist.releases.count {
+                if page.count < own.count {
                     albums.append(("next", .string("/v1/catalog/\(known.code)/artists/\(artist.id)/albums?offset=\(page.count)")))
                 }
                 albums.append(("data", .array(page.map { albumResource($0, listedUnder: artist, storefront: known.code) })))
@@ -64,6 +66,36 @@ extension AppleMusicRoute {
 
     /// `artists?ids=` takes at most this many ids.
     static let maximumArtistIDs = 25
+
+    /// The artist's albums relationship: everything but its appearances on other artists' records.
+    static func ownAlbums(_ artist: FixtureArtist) -> [FixtureRelease] {
+        artist.releases.filter { !$0.isA(.appearance) }
+    }
+
+    /// `artists/{id}/view/{name}`: `live-albums` (the artist's live albums) or `appears-on-albums`
+    /// (other artists' albums it appears on), one page: `{"href", "attributes": {"title"}, "data"}`.
+    func viewPlan(storefront: String, artistID: String, view: String) -> RoutePlan {
+        let route = "applemusic.view"
+        guard let known = ITunesStorefront.named(storefront) else { return Self.unknownStorefront(storefront) }
+        guard let index = artistIndexByID[artistID] else {
+            return Self.error(
+                route: route, status: 404, title: "Resource Not Found",
+                detail: "Resource with requested id was not found", code: "40400")
+        }
+        let artist = artists[index]
+        let (title, listed): (String, [FixtureRelease])
+        switch view {
+        case "live-albums": (title, listed) = ("Live Albums", Self.ownAlbums(artist).filter { $0.isA(.live) })
+        case "appears-on-albums": (title, listed) = ("Appears On", artist.releases.filter { $0.isA(.appearance) })
+        default: return Self.invalidParameter("view", route: route)
+        }
+        let body = FixtureJSON.object([
+            ("href", .string("/v1/catalog/\(known.code)/artists/\(artist.id)/view/\(view)")),
+            ("attributes", .object([("title", .string(title))])),
+            ("data", .array(listed.map { albumResource($0, listedUnder: artist, storefront: known.code) }))
+        ])
+        return Self.ok(route: route, operation: .lookup, artistIDs: [artist.id], body)
+    }
 
     private func albumResource(_ release: FixtureRelease, listedUnder artist: FixtureArtist, storefront: String) -> FixtureJSON {
         let name = ITunesRoute.collectionName(release)
@@ -81,7 +113,7 @@ extension AppleMusicRoute {
             attributes.append(("contentRating", .string(explicit ? "explicit" : "clean")))
         }
         attributes += [
-            ("genreNames", .array([.string(artist.genre ?? "Alternative"), .string("Music")])),
+            ("genreNames", .array([.string(release.isA(.soundtrack) ? "Soundtrack" : artist.genre ?? "Alternative"), .string("Music")])),
             ("isCompilation", .bool(release.type == .compilation)),
             ("isComplete", .bool(true)),
             ("isSingle", .bool(release.type == .single)),

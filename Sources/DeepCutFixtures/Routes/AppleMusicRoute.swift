@@ -47,6 +47,9 @@ struct AppleMusicRoute: FixtureRoute {
         if rest.count == 5, rest[0] == "catalog", rest[2] == "artists", rest[4] == "albums" {
             return albumsPlan(for: request, storefront: rest[1], artistID: rest[3])
         }
+        if rest.count == 6, rest[0] == "catalog", rest[2] == "artists", rest[4] == "view" {
+            return viewPlan(storefront: rest[1], artistID: rest[3], view: rest[5])
+        }
         if rest.count == 5, rest[0] == "catalog", rest[2] == "albums", rest[4] == "tracks" {
             return tracksPlan(storefront: rest[1], albumID: rest[3])
         }

@@ -86,7 +86,7 @@ extension ITunesRoute {
         object.add("currency", storefront.currency)
         // iTunes dates releases at midnight Pacific, written in UTC.
         object.add("releaseDate", ReleaseDate(year: date.year, month: date.month ?? 1, day: date.day ?? 1).description + "T07:00:00Z")
-        object.add("primaryGenreName", artist.genre ?? "Alternative")
+        object.add("primaryGenreName", release.isA(.soundtrack) ? "Soundtrack" : artist.genre ?? "Alternative")
         return object
     }
 

@@ -134,7 +134,8 @@ extension MusicBrainzRoute {
         let artist = artists[index]
         let types = parameters["type"].map { Set($0.split(separator: "|").map { $0.lowercased() }) }
         let listed = artist.releases.filter { types?.contains(Self.primaryType($0.type).lowercased()) ?? true }
-        let page = listed.dropFirst(offset).prefix(limit).map(Self.releaseGroup)
+        let credits = (parameters["inc"] ?? "").split(whereSeparator: { $0 == "+" || $0 == " " }).contains("artist-credits")
+        let page = listed.dropFirst(offset).prefix(limit).map { Self.releaseGroup($0, of: artist, credits: credits) }
         let body = FixtureJSON.object([
             ("release-group-count", .number(listed.count)), ("release-group-offset", .number(offset)),
             ("release-groups", .array(page))
@@ -150,16 +151,48 @@ extension MusicBrainzRoute {
         }
     }
 
-    private static func releaseGroup(_ release: FixtureRelease) -> FixtureJSON {
-        let secondary: [FixtureJSON] = release.type == .compilation ? [.string("Compilation")] : []
-        return .object([
-            ("disambiguation", .string("")),
-            ("first-release-date", .string(release.releaseDate.description)),
-            ("id", .string(MusicBrainzID.mbid(for: release.id))),
-            ("primary-type", .string(primaryType(release.type))),
-            ("secondary-types", .array(secondary)),
-            ("title", .string(release.title))
-        ])
+    /// One release group; with `inc=artist-credits`, its `artist-credit` (the release's credited
+    /// artist, or the listing artist), as one name.
+    private static func releaseGroup(_ release: FixtureRelease, of artist: FixtureArtist, credits: Bool) -> FixtureJSON {
+        var secondary: [FixtureJSON] = release.type == .compilation ? [.string("Compilation")] : []
+        for type in release.secondaryTypes ?? [] {
+            switch type {
+            case .live: secondary.append(.string("Live"))
+            case .remix: secondary.append(.string("Remix"))
+            case .soundtrack: secondary.append(.string("Soundtrack"))
+            case .demo: secondary.append(.string("Demo"))
+            case .appearance: break  // Told by the credit, not a type.
+            }
+        }
+        var fields: [(String, FixtureJSON)] = []
+        if credits {
+            let name = release.artistName ?? artist.name
+            fields.append(
+                (
+                    "artist-credit",
+                    .array([
+                        .object([
+                            ("name", .string(name)), ("joinphrase", .string("")),
+                            (
+                                "artist",
+                                .object([
+                                    ("id", .string(MusicBrainzID.mbid(for: release.artistID ?? artist.id))), ("name", .string(name)),
+                                    ("sort-name", .string(name))
+                                ])
+                            )
+                        ])
+                    ])
+                ))
+        }
+        return .object(
+            fields + [
+                ("disambiguation", .string("")),
+                ("first-release-date", .string(release.releaseDate.description)),
+                ("id", .string(MusicBrainzID.mbid(for: release.id))),
+                ("primary-type", .string(primaryType(release.type))),
+                ("secondary-types", .array(secondary)),
+                ("title", .string(release.title))
+            ])
     }
 }
 

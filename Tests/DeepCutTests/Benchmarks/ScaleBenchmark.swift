@@ -58,7 +58,7 @@ struct ScaleBenchmark {
         let (dismissalsTime, dismissed) = try await BenchmarkRequest.seconds { try store.dismissals.keys() }
         let releases = sweep.releases
         let owned = Set(library.albums.map(\.key))
-        let diff = Diff(wantedTypes: config.feed.types, windowDays: config.feed.windowDays, newBy: config.feed.newBy)
+        let diff = Diff(types: config.feed.types, windowDays: config.feed.windowDays, newBy: config.feed.newBy)
         var diffRuns: [Double] = []
         var result: FeedDiff?
         for _ in 0..<3 {

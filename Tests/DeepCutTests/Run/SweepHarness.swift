@@ -18,6 +18,8 @@ final class SweepHarness: Sendable {
     private let librarySource: String
     /// Top-level config keys beyond the harness's own (`"monitoring": {…}`), as JSON fragments.
     private let extraKeys: String
+    /// The config's `feed` object as JSON text, and the catalog's URL: what `setFeed` rewrites with.
+    private let feedAndURL: Mutex<(feed: String, baseURL: URL?)>
 
     var server: FixtureServer { running.withLock { $0 } }
     static let today = Date().epochDay
@@ -48,10 +50,11 @@ final class SweepHarness: Sendable {
         artists: [FixtureArtist] = SweepHarness.artists,
         library: String = "title,artist\nMordechai,Khruangbin\nFragments,Bonobo\nRenaissance,Polyphia\n",
         libraryFile: String = "library.csv", libraryFormat: String = "csv", catalog: [String: String] = [:],
-        config extra: [String: String] = [:]
+        feed: String = #"{"windowDays": 120}"#, config extra: [String: String] = [:]
     ) throws {
         let server = FixtureServer(catalog: FixtureCatalog(artists: artists))
         running = Mutex(server)
+        feedAndURL = Mutex((feed, nil))
         // A generous timeout: a loopback answer never needs it, but a loaded two-core CI machine can
         // stall one for seconds, and five such stalls would open the circuit breaker.
         var keys = ["\"concurrency\": 2", "\"timeoutSeconds\": 10", "\"maxAttempts\": 1", "\"requestsPerMinute\": 6000"]
@@ -79,13 +82,27 @@ final class SweepHarness: Sendable {
         try writeConfig(baseURL: baseURL)
     }
 
+    /// The user edits the config's `feed` object between runs.
+    func setFeed(_ feed: String) throws {
+        let baseURL = try #require(
+            feedAndURL.withLock { state in
+                state.feed = feed
+                return state.baseURL
+            })
+        try writeConfig(baseURL: baseURL)
+    }
+
     private func writeConfig(baseURL: URL) throws {
+        let feed = feedAndURL.withLock { state in
+            state.baseURL = baseURL
+            return state.feed
+        }
         try folder.write(
             "config.json",
             """
             {"library": [\(librarySource)],
              "catalog": {"baseURL": "\(baseURL.absoluteString)", \(catalogKeys)},
-             "feed": {"windowDays": 120},
+             "feed": \(feed),
              "stateDatabase": "state/state.db", "outputDirectory": "feed", "keepSnapshots": 5, "ttlHours": 24\(extraKeys)}
             """)
     }

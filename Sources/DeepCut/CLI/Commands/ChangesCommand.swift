@@ -59,7 +59,7 @@ enum ChangesCommand: DeepCutCommand {
     }
 
     private static func line(_ entry: FeedEntry) -> String {
-        TextTable.clean("\(entry.releaseDate)  \(entry.type.rawValue)  \(entry.artist) — \(entry.title)")
+        TextTable.clean("\(entry.releaseDate)  \(entry.typeText)  \(entry.artist) — \(entry.title)")
     }
 
     /// Every snapshot in `snapshots/`, oldest first.

@@ -36,7 +36,7 @@ enum MoreFromCommand: DeepCutCommand {
             context.console.out("nothing more from \(artist): you own or dismissed everything the catalog lists")
             return
         }
-        let rows = entries.map { [$0.releaseDate.description, $0.type.rawValue, $0.title, $0.id, $0.url ?? "-"] }
+        let rows = entries.map { [$0.releaseDate.description, $0.typeText, $0.title, $0.id, $0.url ?? "-"] }
         context.console.out(TextTable(header: ["date", "type", "title", "id", "link"], rows: rows).rendered)
     }
 }
