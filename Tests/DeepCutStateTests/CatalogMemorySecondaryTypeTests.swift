@@ -67,7 +67,7 @@ import Testing
                     """)
             }
             let store = try StateStore(url: url)
-            #expect(try store.database.withConnection { try $0.userVersion } == 13)
+            #expect(try store.database.withConnection { try $0.userVersion } == StateStore.migrator.latestVersion)
             #expect(try remembered(store.memory).map(\.secondaryTypes) == [[]])
             #expect(try remembered(store.memory).map(\.title) == ["Live at Rome"])
         }
