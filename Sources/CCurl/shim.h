@@ -27,6 +27,14 @@ static inline CURLcode ccurl_set_write_function(CURL *easy, CURLoption option, c
     return curl_easy_setopt(easy, option, callback);
 }
 
+static inline CURLcode ccurl_set_slist(CURL *easy, CURLoption option, struct curl_slist *list) {
+    return curl_easy_setopt(easy, option, list);
+}
+
+static inline CURLcode ccurl_set_read_function(CURL *easy, curl_read_callback callback) {
+    return curl_easy_setopt(easy, CURLOPT_READFUNCTION, callback);
+}
+
 static inline CURLcode ccurl_get_long(CURL *easy, CURLINFO info, long *value) {
     return curl_easy_getinfo(easy, info, value);
 }

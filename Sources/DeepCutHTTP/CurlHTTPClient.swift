@@ -61,7 +61,7 @@ final class CurlEventLoop: @unchecked Sendable {
     }
 
     /// libcurl's process-wide set-up, once, before the first handle (not thread-safe in itself).
-    private static let globalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+    static let globalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
 
     private let inbox = Mutex(Inbox())
     private let opened = Atomic<Int>(0)

@@ -14,6 +14,9 @@ import Foundation
 ///   follows them itself, only to the request's scheme, host and port, at most
 ///   `CurlHTTPClient.maximumRedirects` times; any other is `.redirectRefused` and no byte goes there.
 /// - Deadline: total, in milliseconds (`CURLOPT_TIMEOUT_MS`), across redirects.
+/// - Body: libcurl copies it at start (`CURLOPT_COPYPOSTFIELDS`). A request that is not a `GET`
+///   never follows a redirect: re-sending a notification elsewhere is not the caller's choice, so
+///   the 3xx is returned as the answer.
 final class CurlTransfer: @unchecked Sendable {
     enum Step {
         case answered(Result<HTTPResponse, TransportError>)
@@ -46,6 +49,8 @@ final class CurlTransfer: @unchecked Sendable {
         for (name, value) in request.headers {
             headerList = curl_slist_append(headerList, "\(name): \(value)")
         }
+        // libcurl would otherwise wait for a `100 Continue` before a larger body; few receivers send one.
+        if request.body != nil { headerList = curl_slist_append(headerList, "Expect:") }
         let this = Unmanaged.passUnretained(self).toOpaque()
         let codes = [
             ccurl_set_string(easy, CURLOPT_URL, request.url.absoluteString),
@@ -75,10 +80,27 @@ final class CurlTransfer: @unchecked Sendable {
                 }),
             ccurl_set_pointer(easy, CURLOPT_HEADERDATA, this)
         ]
-        if let failed = codes.first(where: { $0 != CURLE_OK }) {
+        if let failed = (codes + setMethodAndBody(easy)).first(where: { $0 != CURLE_OK }) {
             return TransportError(.transport, "libcurl refused an option (curl \(failed.rawValue))")
         }
         return nil
+    }
+
+    /// The method and body options: none for a plain `GET`; `POST` fields (the size first, so a body
+    /// holding a zero byte is sent whole); `CURLOPT_CUSTOMREQUEST` for any other method.
+    private func setMethodAndBody(_ easy: UnsafeMutableRawPointer) -> [CURLcode] {
+        var codes: [CURLcode] = []
+        if let body = request.body {
+            codes.append(ccurl_set_size(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)))
+            codes.append(
+                body.isEmpty
+                    ? ccurl_set_string(easy, CURLOPT_COPYPOSTFIELDS, "")
+                    : body.withUnsafeBytes { ccurl_set_pointer(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: $0.baseAddress)) })
+        }
+        if request.method != (request.body == nil ? "GET" : "POST") {
+            codes.append(ccurl_set_string(easy, CURLOPT_CUSTOMREQUEST, request.method))
+        }
+        return codes
     }
 
     /// Frees the handle; the loop has already removed it from the multi handle.
@@ -118,7 +140,7 @@ final class CurlTransfer: @unchecked Sendable {
         guard status > 0 else { return .answered(.failure(TransportError(.transport, "answer was not HTTP"))) }
         var location: UnsafeMutablePointer<CChar>?
         _ = ccurl_get_string(easy, CURLINFO_REDIRECT_URL, &location)
-        guard (300..<400).contains(status), let location else {
+        guard (300..<400).contains(status), request.method == "GET", let location else {
             return .answered(.success(HTTPResponse(status: status, headers: headers, body: body)))
         }
         return follow(String(cString: location), status: status)

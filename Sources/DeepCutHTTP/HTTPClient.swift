@@ -7,26 +7,32 @@ package protocol HTTPClient: Sendable {
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse
 }
 
-/// One GET a catalog provider wants made. Deliberately small: the catalogs are read-only JSON APIs.
+/// One request: the catalogs' GETs, and the notification channels' POSTs with a body.
 package struct HTTPRequest: Sendable, Hashable {
     package var url: URL
+    /// `GET` unless a body is sent (`POST`). Only a `GET` follows redirects (see `CurlTransfer`).
+    package var method: String
     /// Sent as given. May carry credentials (Authorization), so it is never logged or put in a message.
-    var headers: [String: String]
+    package var headers: [String: String]
+    /// The request's body, sent as is (the caller sets `Content-Type`); nil sends none.
+    package var body: Data?
     /// Whole seconds, at least 1: the total deadline of one request, redirects included.
-    var timeoutSeconds: Int
+    package var timeoutSeconds: Int
 
-    init(url: URL, headers: [String: String] = [:], timeoutSeconds: Int) {
+    package init(url: URL, method: String? = nil, headers: [String: String] = [:], body: Data? = nil, timeoutSeconds: Int) {
         self.url = url
+        self.method = method ?? (body == nil ? "GET" : "POST")
         self.headers = headers
+        self.body = body
         self.timeoutSeconds = max(1, timeoutSeconds)
     }
 }
 
 /// What a server answered, whatever the status: deciding what a status means is the requester's job.
 package struct HTTPResponse: Sendable, Hashable {
-    var status: Int
-    var headers: [String: String]
-    var body: Data
+    package var status: Int
+    package var headers: [String: String]
+    package var body: Data
 
     package init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
         self.status = status
@@ -35,7 +41,7 @@ package struct HTTPResponse: Sendable, Hashable {
     }
 
     /// The value of a header, matched case-insensitively as HTTP field names are.
-    func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         if let exact = headers[name] { return exact }
         return headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
     }

@@ -2,7 +2,7 @@ import CCurl
 
 /// Why no complete answer arrived. Typed so every case is classified, never guessed from a message.
 package struct TransportError: Error, Sendable, Hashable {
-    enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// The idle timeout or the total per-request deadline passed.
         case timeout
         /// Refused, reset, DNS, TLS, truncated body: the connection itself failed.
@@ -17,13 +17,23 @@ package struct TransportError: Error, Sendable, Hashable {
         case redirectRefused
     }
 
-    var kind: Kind
-    /// One line for operators; never contains the URL's query or a header.
-    var message: String
+    /// Which connection failure a `.transport` was, where a reader tells them apart (the
+    /// notification channels: nothing listening, TLS); nil for any other.
+    package enum Cause: Sendable, Hashable {
+        case refused
+        case hostNotFound
+        case tls
+    }
 
-    init(_ kind: Kind, _ message: String) {
+    package var kind: Kind
+    /// One line for operators; never contains the URL's query or a header.
+    package var message: String
+    package var cause: Cause?
+
+    init(_ kind: Kind, _ message: String, cause: Cause? = nil) {
         self.kind = kind
         self.message = message
+        self.cause = cause
     }
 }
 
@@ -36,9 +46,9 @@ extension TransportError {
         case CURLE_OPERATION_TIMEDOUT:
             self.init(.timeout, "no complete answer within \(timeoutSeconds) s (\(number))")
         case CURLE_COULDNT_CONNECT:
-            self.init(.transport, "connection refused (\(number))")
+            self.init(.transport, "connection refused (\(number))", cause: .refused)
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
-            self.init(.transport, "host not found (\(number))")
+            self.init(.transport, "host not found (\(number))", cause: .hostNotFound)
         case CURLE_RECV_ERROR, CURLE_SEND_ERROR:
             self.init(.transport, "connection reset (\(number))")
         case CURLE_GOT_NOTHING:
@@ -49,7 +59,7 @@ extension TransportError {
             self.init(.transport, "malformed HTTP answer (\(number))")
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE,
             CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH:
-            self.init(.transport, "TLS failed (\(number))")
+            self.init(.transport, "TLS failed (\(number))", cause: .tls)
         case CURLE_ABORTED_BY_CALLBACK:
             self.init(.cancelled, "request cancelled (\(number))")
         default:
