@@ -22,6 +22,8 @@ package struct Config: Sendable {
     package var prometheusTextfile: URL?
     /// `artistOverrides`: library artist name → catalog id, pinning names the search gets wrong.
     package var artistOverrides: [String: String] = [:]
+    /// `notify`: the notification channels, in config order.
+    package var notify: [ChannelConfig] = []
 
     package init(
         file: URL, library: [LibrarySource], catalog: CatalogConfig, feed: FeedConfig,
@@ -60,6 +62,7 @@ extension Config {
         publish = try document.optional("publish").map(PublishConfig.init) ?? publish
         prometheusTextfile = try document.optional("prometheusTextfile")?.path(relativeTo: folder)
         artistOverrides = try document.optional("artistOverrides")?.artistOverrides() ?? artistOverrides
+        notify = try document.optional("notify").map { try ChannelConfig.channels($0, folder: folder) } ?? notify
         try document.rejectUnknownKeys()
     }
 

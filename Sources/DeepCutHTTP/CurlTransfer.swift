@@ -95,7 +95,9 @@ final class CurlTransfer: @unchecked Sendable {
             codes.append(
                 body.isEmpty
                     ? ccurl_set_string(easy, CURLOPT_COPYPOSTFIELDS, "")
-                    : body.withUnsafeBytes { ccurl_set_pointer(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: $0.baseAddress)) })
+                    : body.withUnsafeBytes {
+                        ccurl_set_pointer(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: $0.baseAddress))
+                    })
         }
         if request.method != (request.body == nil ? "GET" : "POST") {
             codes.append(ccurl_set_string(easy, CURLOPT_CUSTOMREQUEST, request.method))
