@@ -1,0 +1,83 @@
+import Foundation
+
+/// One of the Python test servers in Tests/Servers/, run as a real process with its own scratch
+/// folder: started, waited for until it has written its port, stopped when this goes away.
+///
+/// The servers record what they receive into files in the folder and read their failure mode
+/// from `folder/mode` before each answer, so a test changes a mode between runs without a restart.
+package final class LoopbackServerProcess: Sendable {
+    /// Tests/Servers, found from this file's place in the checkout.
+    package static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Servers")
+
+    package let folder: ScratchFolder
+    package let port: Int
+    private let process: Process
+
+    /// Runs `python3 Tests/Servers/<script> --folder FOLDER <arguments>` and waits (up to 20 s, for
+    /// a loaded machine) until it listens.
+    package init(script: String, arguments: [String]) throws {
+        folder = ScratchFolder()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Self.scripts.appendingPathComponent(script).path, "--folder", folder.url.path] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: folder.write("stderr.log", ""))
+        try process.run()
+        self.process = process
+        let portFile = folder.url.appendingPathComponent("port")
+        var port: Int?
+        for _ in 0..<1_000 {
+            if let text = try? String(contentsOf: portFile, encoding: .utf8), let number = Int(text) {
+                port = number
+                break
+            }
+            guard process.isRunning else { break }
+            usleep(20_000)
+        }
+        guard let port else {
+            process.terminate()
+            let log = (try? String(contentsOf: folder.url.appendingPathComponent("stderr.log"), encoding: .utf8)) ?? ""
+            throw LoopbackServerError(message: "\(script) did not start: \(log)")
+        }
+        self.port = port
+    }
+
+    deinit {
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    /// Sets what the server does with the next request or session (`accept`, `status 500`, `slow 5`).
+    package func setMode(_ mode: String) throws {
+        let temporary = folder.url.appendingPathComponent("mode.tmp")
+        try Data(mode.utf8).write(to: temporary)
+        _ = try FileManager.default.replaceItemAt(folder.url.appendingPathComponent("mode"), withItemAt: temporary)
+    }
+
+    /// The JSON lines the server appended to `name`, decoded.
+    package func records<Record: Decodable>(_ name: String, as type: Record.Type) throws -> [Record] {
+        let text = try String(contentsOf: folder.url.appendingPathComponent(name), encoding: .utf8)
+        return try text.split(separator: "\n").map { try JSONDecoder().decode(Record.self, from: Data($0.utf8)) }
+    }
+
+    /// A loopback port nothing listens on: bound, then closed, so connecting is refused.
+    package static func closedPort() -> Int {
+        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 ? getsockname(socket, $0, &length) : -1 }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+package struct LoopbackServerError: Error, CustomStringConvertible {
+    package var message: String
+    package var description: String { message }
+}
