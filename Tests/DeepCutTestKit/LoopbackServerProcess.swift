@@ -36,15 +36,17 @@ package final class LoopbackServerProcess: Sendable {
             usleep(20_000)
         }
         guard let port else {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             let log = (try? String(contentsOf: folder.url.appendingPathComponent("stderr.log"), encoding: .utf8)) ?? ""
             throw LoopbackServerError(message: "\(script) did not start: \(log)")
         }
         self.port = port
     }
 
+    /// SIGKILL: the test runner blocks SIGTERM and its children inherit the mask, so `terminate()`
+    /// would leave the server running and `waitUntilExit()` waiting forever.
     deinit {
-        process.terminate()
+        kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
 
@@ -52,7 +54,10 @@ package final class LoopbackServerProcess: Sendable {
     package func setMode(_ mode: String) throws {
         let temporary = folder.url.appendingPathComponent("mode.tmp")
         try Data(mode.utf8).write(to: temporary)
-        _ = try FileManager.default.replaceItemAt(folder.url.appendingPathComponent("mode"), withItemAt: temporary)
+        // rename(2): the server reads either the old mode or the new one, never half a file.
+        guard rename(temporary.path, folder.url.appendingPathComponent("mode").path) == 0 else {
+            throw LoopbackServerError(message: "could not set the mode: errno \(errno)")
+        }
     }
 
     /// The JSON lines the server appended to `name`, decoded.

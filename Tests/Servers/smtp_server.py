@@ -163,7 +163,20 @@ class Server(socketserver.ThreadingTCPServer):
     allow_reuse_address = True
 
 
+def exit_with_parent():
+    """Ends the server when the test runner that started it is gone (crashed, killed), so none is left behind."""
+    parent = os.getppid()
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
 def main():
+    exit_with_parent()
     parser = argparse.ArgumentParser()
     parser.add_argument("--folder", required=True)
     parser.add_argument("--security", choices=["starttls", "implicit", "plain"], default="starttls")
