@@ -133,8 +133,25 @@ extension ChannelConfig {
         let settings = try Self.settings(type, &object, folder: folder)
         let filter = try object.optional("filter").map(ChannelFilter.init) ?? ChannelFilter()
         let timeoutSeconds = try object.optional("timeoutSeconds")?.integer(in: 1...120) ?? 10
+        if let (inline, fileKey, secret) = Self.inlineSecret(type), let field = object.optional(inline) {
+            // The value is a secret: the message names where it belongs, never what it is.
+            throw field.failure(
+                "secrets are not read from the config file: put it in the file '\(fileKey)' names, "
+                    + "or in the systemd credential 'notify-\(name)-\(secret)'")
+        }
         try object.rejectUnknownKeys()
         self.init(name: name, settings: settings, filter: filter, timeoutSeconds: timeoutSeconds)
+    }
+
+    /// The key someone might put a type's secret under, the key it belongs in, and its credential's suffix.
+    private static func inlineSecret(_ type: ChannelType) -> (inline: String, fileKey: String, secret: String)? {
+        switch type {
+        case .webhook: ("secret", "secretFile", "secret")
+        case .ntfy: ("token", "tokenFile", "token")
+        case .apprise: ("urls", "urlsFile", "urls")
+        case .email: ("password", "passwordFile", "password")
+        case .discord, .slack: ("url", "urlFile", "url")
+        }
     }
 
     private static func settings(_ type: ChannelType, _ object: inout ConfigObject, folder: URL) throws -> Settings {

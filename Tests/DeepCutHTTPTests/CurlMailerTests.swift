@@ -9,11 +9,14 @@ import Testing
     static let password = "pa55 w0rd!"
     static let message = Data("Subject: hello\r\nFrom: a@example.org\r\n\r\n.a line starting with a dot\r\nbody\r\n".utf8)
 
-    private func envelope(_ relay: SMTPReceiver, password: String = password, timeoutMilliseconds: Int = 30_000, caFile: URL? = nil)
+    private func envelope(
+        _ relay: SMTPReceiver, password: String = password, timeoutMilliseconds: Int = 30_000, caFile: URL? = nil
+    )
         -> MailEnvelope
     {
         MailEnvelope(
-            server: relay.url, username: "me", password: password, from: "deepcut@example.org", recipients: ["you@example.org", "b@example.org"],
+            server: relay.url, username: "me", password: password, from: "deepcut@example.org",
+            recipients: ["you@example.org", "b@example.org"],
             message: Self.message, timeoutMilliseconds: timeoutMilliseconds, caFile: caFile ?? relay.caFile)
     }
 
@@ -75,7 +78,8 @@ import Testing
 
     @Test func aClosedPortIsRefused() async throws {
         let envelope = MailEnvelope(
-            server: URL(string: "smtp://127.0.0.1:\(LoopbackServerProcess.closedPort())")!, from: "a@example.org", recipients: ["b@example.org"],
+            server: URL(string: "smtp://127.0.0.1:\(LoopbackServerProcess.closedPort())")!, from: "a@example.org",
+            recipients: ["b@example.org"],
             message: Self.message, timeoutMilliseconds: 30_000)
         let error = try #require(await failure(envelope))
         #expect(error.kind == .refused)

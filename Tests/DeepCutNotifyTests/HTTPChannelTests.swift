@@ -30,7 +30,8 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
-            "python3", "-c", "import hmac,hashlib,sys; print(hmac.new(sys.argv[1].encode(), open(sys.argv[2],'rb').read(), hashlib.sha256).hexdigest())",
+            "python3", "-c",
+            "import hmac,hashlib,sys; print(hmac.new(sys.argv[1].encode(), open(sys.argv[2],'rb').read(), hashlib.sha256).hexdigest())",
             key, file.path
         ]
         let output = Pipe()
@@ -78,7 +79,8 @@ import Testing
         let receiver = try HTTPReceiver()
         try credentials.write("notify-phone-token", Self.token)
         let topic = receiver.url.appendingPathComponent("deepcut-secret-topic")
-        try await channel("phone", .ntfy(url: topic, tokenFile: nil, tags: ["musical_note", "new"], priority: 4)).deliver(SampleDigest.message())
+        try await channel("phone", .ntfy(url: topic, tokenFile: nil, tags: ["musical_note", "new"], priority: 4)).deliver(
+            SampleDigest.message())
         let request = try #require(try receiver.requests().first)
         #expect(request.path == "/deepcut-secret-topic")
         #expect(request.header("Title") == "3 new releases from Bonobo, Khruangbin and 1 more")
@@ -106,7 +108,9 @@ import Testing
 
     @Test func ntfyShortensABodyPastItsLimit() async throws {
         let receiver = try HTTPReceiver()
-        let items = (0..<200).map { SampleDigest.item("Artist \($0) with a rather long name", "Album \($0) with a long title, deluxe edition") }
+        let items = (0..<200).map {
+            SampleDigest.item("Artist \($0) with a rather long name", "Album \($0) with a long title, deluxe edition")
+        }
         try await channel("phone", .ntfy(url: receiver.url, tokenFile: nil, tags: [], priority: nil)).deliver(SampleDigest.message(items))
         let request = try #require(try receiver.requests().first)
         #expect(request.body.count <= NtfyChannel.bodyLimit)

@@ -41,9 +41,18 @@ import Testing
 
     @Test(arguments: [
         // RFC 4231 test cases 1, 2, 3, 4, 6 (a key longer than the block) and 7.
-        ("0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b", "4869205468657265", "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"),
-        ("4a656665", "7768617420646f2079612077616e7420666f72206e6f7468696e673f", "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"),
-        (String(repeating: "aa", count: 20), String(repeating: "dd", count: 50), "773ea91e36800e46854db8ebd09181a72959098b3ef8c122d9635514ced565fe"),
+        (
+            "0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b", "4869205468657265",
+            "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"
+        ),
+        (
+            "4a656665", "7768617420646f2079612077616e7420666f72206e6f7468696e673f",
+            "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
+        ),
+        (
+            String(repeating: "aa", count: 20), String(repeating: "dd", count: 50),
+            "773ea91e36800e46854db8ebd09181a72959098b3ef8c122d9635514ced565fe"
+        ),
         (
             "0102030405060708090a0b0c0d0e0f10111213141516171819", String(repeating: "cd", count: 50),
             "82558a389a443c0ea4cc819899f2083a85f0faa3e578f8077a2e3ff46729665b"

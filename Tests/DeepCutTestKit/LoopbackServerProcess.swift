@@ -76,7 +76,9 @@ package final class LoopbackServerProcess: Sendable {
         address.sin_port = 0
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 ? getsockname(socket, $0, &length) : -1 }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, length) == 0 ? getsockname(socket, $0, &length) : -1
+            }
         }
         return Int(UInt16(bigEndian: address.sin_port))
     }
