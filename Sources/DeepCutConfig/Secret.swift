@@ -26,11 +26,13 @@ package struct Secret: Sendable, CustomStringConvertible, CustomDebugStringConve
     package static func load(
         file: URL?, key: String, credential: String, needed: String, credentialsDirectory: URL?
     ) throws(ConfigError) -> Secret {
-        guard let secret = try loadIfPresent(file: file, key: key, credential: credential, credentialsDirectory: credentialsDirectory)
-        else {
+        if let file {
+            return try read(file, source: key)
+        }
+        guard let credentialsDirectory else {
             throw ConfigError(message: "\(key): \(needed): set \(key), or pass the systemd credential '\(credential)' (LoadCredential=)")
         }
-        return secret
+        return try read(credentialsDirectory.appendingPathComponent(credential), source: "credential '\(credential)'")
     }
 
     /// An optional secret (an ntfy token, a signing secret): `file` when configured (it must then be

@@ -149,7 +149,7 @@ import Testing
             _ = try load(#"[{"name": "a", "type": "webhook"}]"#)
             Issue.record("accepted a webhook without url")
         } catch {
-            #expect(error is ConfigError)
+            #expect((error as? ConfigError)?.exitCode == .config)
         }
     }
 }

@@ -35,9 +35,11 @@ import Testing
     @Test func anEmailLoginNeedsItsPassword() {
         let settings = ChannelConfig.EmailSettings(server: Self.server, from: "a@example.org", to: ["b@example.org"], username: "me")
         #expect(
-            failure(.email(settings))
+            failure(.email(settings), environment: [:])
                 == "notify[1].passwordFile: the email channel 'alerts' needs the password of its username: set notify[1].passwordFile, "
                 + "or pass the systemd credential 'notify-alerts-password' (LoadCredential=)")
+        let credential = credentials.url.appendingPathComponent("notify-alerts-password").path
+        #expect(failure(.email(settings))?.hasPrefix("credential 'notify-alerts-password': cannot read \(credential)") == true)
         let anonymous = ChannelConfig.EmailSettings(server: Self.server, from: "a@example.org", to: ["b@example.org"])
         #expect(failure(.email(anonymous)) == nil)
     }
