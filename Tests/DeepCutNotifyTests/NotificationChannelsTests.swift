@@ -76,3 +76,36 @@ import Testing
         #expect(failure(.slack(urlFile: nil), environment: [:])?.contains("'notify-alerts-url'") == true)
     }
 }
+
+extension NotificationChannelsTests {
+    /// A channel printed (in a log line, a debugger) names its type, name and origin, never a secret,
+    /// an ntfy topic, a chat webhook's token or an address.
+    @Test func aChannelPrintsWithoutItsSecrets() throws {
+        try credentials.write("notify-alerts-token", "tk_s3cret")
+        try credentials.write("notify-alerts-password", "pw_s3cret")
+        try credentials.write("notify-alerts-url", "https://hooks.slack.com/services/T/B/s3cret-path")
+        try credentials.write("notify-alerts-urls", "tgram://s3cret-bot/chat")
+        let channels = [
+            try make(.ntfy(url: URL(string: "https://ntfy.sh/s3cret-topic")!, tokenFile: nil, tags: [], priority: nil)),
+            try make(
+                .email(
+                    ChannelConfig.EmailSettings(
+                        server: Self.server, from: "from@s3cret.org", to: ["to@s3cret.org"], username: "me-s3cret"))),
+            try make(.slack(urlFile: nil)),
+            try make(.apprise(url: URL(string: "http://apprise:8000")!, key: nil, urlsFile: nil)),
+            try make(.webhook(url: URL(string: "https://hooks.example.org/s3cret-path?token=s3cret")!, secretFile: nil))
+        ]
+        let printed = channels.map { "\($0)" }
+        #expect(
+            printed == [
+                "ntfy channel 'alerts' at https://ntfy.sh:443", "email channel 'alerts' via smtp://mail.example.org:587",
+                "slack channel 'alerts' at https://hooks.slack.com:443", "apprise channel 'alerts' at http://apprise:8000",
+                "webhook channel 'alerts' at https://hooks.example.org:443"
+            ])
+        #expect(printed.allSatisfy { !$0.contains("s3cret") })
+        let request = HTTPRequest(
+            url: URL(string: "https://ntfy.sh/s3cret-topic")!, headers: ["Authorization": "Bearer s3cret"], body: Data("s3cret".utf8),
+            timeoutSeconds: 1)
+        #expect("\(request)" == "POST https://ntfy.sh:443 (6 bytes)")
+    }
+}

@@ -4,7 +4,7 @@ import Foundation
 /// `apprise`: the Apprise API server's JSON notify call, so every service Apprise knows is
 /// reachable: `POST {url}/notify/{key}` for a configuration saved on the server, or the stateless
 /// `POST {url}/notify` with the Apprise URLs (which hold the services' tokens) in `urls`.
-struct AppriseChannel: NotificationChannel {
+struct AppriseChannel: NotificationChannel, CustomStringConvertible {
     struct Payload: Encodable {
         /// Stateless only: the Apprise URLs, space-separated.
         var urls: String?
@@ -25,6 +25,8 @@ struct AppriseChannel: NotificationChannel {
     let url: URL
     let target: Target
     let delivery: HTTPDelivery
+
+    var description: String { "apprise channel '\(name)' at \(url.deliveryOrigin)" }
 
     var endpoint: URL {
         switch target {

@@ -2,7 +2,7 @@ import DeepCutCore
 import Foundation
 
 /// `discord` and `slack`: their incoming webhooks' JSON, the digest as one chat message.
-struct ChatWebhookChannel: NotificationChannel {
+struct ChatWebhookChannel: NotificationChannel, CustomStringConvertible {
     enum Style: Sendable {
         case discord
         case slack
@@ -16,6 +16,8 @@ struct ChatWebhookChannel: NotificationChannel {
     /// Holds the webhook's token: never in a message (`HTTPDelivery` names its origin only).
     let url: URL
     let delivery: HTTPDelivery
+
+    var description: String { "\(delivery.service) channel '\(name)' at \(url.deliveryOrigin)" }
 
     struct DiscordPayload: Encodable {
         struct AllowedMentions: Encodable {

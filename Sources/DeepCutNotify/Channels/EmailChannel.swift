@@ -4,13 +4,15 @@ import Foundation
 
 /// `email`: the digest as a `MailMessage` (plain text and HTML), sent through a `MailSender` to
 /// the configured relay over TLS.
-struct EmailChannel: NotificationChannel {
+struct EmailChannel: NotificationChannel, CustomStringConvertible {
     let name: String
     let settings: ChannelConfig.EmailSettings
     let password: Secret?
     let timeoutSeconds: Int
     let mailer: any MailSender
     let now: @Sendable () -> Date
+
+    var description: String { "email channel '\(name)' via \(MailEnvelope.origin(of: settings.server))" }
 
     func message(_ message: DigestMessage) -> MailMessage {
         let text = DigestText(message)

@@ -3,7 +3,7 @@ import Foundation
 
 /// `ntfy`: the digest POSTed to the topic's URL as a Markdown body, with `Title`, `Tags`, `Click`,
 /// `Priority` and `Markdown: yes` headers (ntfy's publish API) and a Bearer token when configured.
-struct NtfyChannel: NotificationChannel {
+struct NtfyChannel: NotificationChannel, CustomStringConvertible {
     /// ntfy turns a longer body into an attachment: the digest is shortened to fit.
     static let bodyLimit = 4_096
 
@@ -14,6 +14,8 @@ struct NtfyChannel: NotificationChannel {
     let tags: [String]
     let priority: Int?
     let delivery: HTTPDelivery
+
+    var description: String { "ntfy channel '\(name)' at \(url.deliveryOrigin)" }
 
     /// The Markdown body, with as many items as fit in `bodyLimit` bytes.
     static func body(_ message: DigestMessage) -> (text: DigestText, body: String) {

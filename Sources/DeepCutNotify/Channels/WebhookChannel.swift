@@ -6,7 +6,7 @@ import Foundation
 /// `webhook`: the digest as JSON (`WebhookChannel.Payload`, schema in the README), POSTed with
 /// `Idempotency-Key: <dedupeKey>` and, when a secret is configured,
 /// `X-Deepcut-Signature: sha256=<hex HMAC-SHA256 of the exact body>`.
-struct WebhookChannel: NotificationChannel {
+struct WebhookChannel: NotificationChannel, CustomStringConvertible {
     /// The body's stable schema: fields are only ever added.
     struct Payload: Encodable {
         struct Item: Encodable {
@@ -33,6 +33,8 @@ struct WebhookChannel: NotificationChannel {
     let url: URL
     let secret: Secret?
     let delivery: HTTPDelivery
+
+    var description: String { "webhook channel '\(name)' at \(url.deliveryOrigin)" }
 
     static func payload(_ message: DigestMessage) -> Payload {
         Payload(
