@@ -92,6 +92,38 @@ import Testing
         #expect(mail.parts[1].body.hasPrefix("<!DOCTYPE html>"))
     }
 
+    /// Python's `email` package reads the message independently of the test's own parser.
+    @Test func pythonsEmailParserReadsTheMessage() async throws {
+        let relay = try SMTPReceiver(username: "me", password: Self.password)
+        try await channel(relay).deliver(SampleDigest.message([SampleDigest.item("Sigur Rós", "Átta <Live>")]))
+        let data = try #require(try relay.messages().first).data
+        let file = try credentials.write("mail.eml", data)
+        let script = """
+            import email, email.policy, json, sys
+            message = email.message_from_bytes(open(sys.argv[1], 'rb').read(), policy=email.policy.default)
+            parts = [part for part in message.walk() if not part.is_multipart()]
+            print(json.dumps({"subject": str(message["subject"]), "type": message.get_content_type(),
+                "defects": len(message.defects) + sum(len(part.defects) for part in parts),
+                "parts": [[part.get_content_type(), part.get_content()] for part in parts]}))
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, file.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let json = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let parsed = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        #expect(parsed["subject"] as? String == "1 new release from Sigur Rós")
+        #expect(parsed["type"] as? String == "multipart/alternative")
+        #expect(parsed["defects"] as? Int == 0)
+        let parts = try #require(parsed["parts"] as? [[String]])
+        #expect(parts.map { $0[0] } == ["text/plain", "text/html"])
+        #expect(parts[0][1].contains("New: Sigur Rós — Átta <Live> (album, 2026-11-27)"))
+        #expect(parts[1][1].contains("Átta &lt;Live&gt;"))
+    }
+
     @Test func aNonASCIISubjectIsEncodedAndTheMessageIDIsStable() async throws {
         let relay = try SMTPReceiver(username: "me", password: Self.password)
         let channel = try channel(relay)
