@@ -171,12 +171,13 @@ extension ChannelConfig {
             let key = try keyField?.nonEmptyString()
             let urlsFile = try object.optional("urlsFile")?.path(relativeTo: folder)
             if let keyField, urlsFile != nil { throw keyField.failure("give either 'key' or 'urlsFile', not both") }
-            if let key,
+            // The key becomes a path component of the server's URL.
+            if let keyField, let key,
                 !key.unicodeScalars.allSatisfy({
                     $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_".unicodeScalars.contains($0))
                 })
             {
-                throw keyField!.failure("must be letters, digits, '-' and '_', got '\(key)'")
+                throw keyField.failure("must be letters, digits, '-' and '_', got '\(key)'")
             }
             return .apprise(url: url, key: key, urlsFile: urlsFile)
         case .email:

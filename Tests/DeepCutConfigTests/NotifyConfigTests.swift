@@ -137,6 +137,10 @@ import Testing
             #"[{"name": "a", "type": "webhook", "url": "https://x.org/", "filter": {"newby": "release"}}]"#,
             "config.json: unknown key 'notify[0].filter.newby' (did you mean 'notify[0].filter.newBy'?)"
         ),
+        (
+            #"[{"name": "a", "type": "apprise", "url": "http://apprise:8000", "key": "../admin"}]"#,
+            "config.json: notify[0].key: must be letters, digits, '-' and '_', got '../admin'"
+        ),
         (#"{"name": "a"}"#, "config.json: notify: expected array, got object")
     ])
     func aMistakeNamesItsKey(notify: String, message: String) {
