@@ -49,6 +49,18 @@ import Testing
         #expect(response.status == 500)
     }
 
+    /// A GET follows a same-origin redirect; a POST gets the 3xx back and is sent once, nowhere else.
+    @Test func onlyAGetFollowsARedirect() async throws {
+        let receiver = try HTTPReceiver(mode: .redirect(path: "/moved"))
+        let client = CurlHTTPClient(maximumConnectionsPerHost: 1)
+        let get = try await client.send(HTTPRequest(url: receiver.url.appendingPathComponent("old"), timeoutSeconds: 30))
+        #expect(get.status == 200)
+        let post = try await client.send(
+            HTTPRequest(url: receiver.url.appendingPathComponent("hook"), body: Data("x".utf8), timeoutSeconds: 30))
+        #expect(post.status == 302)
+        #expect(try receiver.requests().map { "\($0.method) \($0.path)" } == ["GET /old", "GET /moved", "POST /hook"])
+    }
+
     @Test func aRefusedConnectionSaysSo() async throws {
         let url = URL(string: "http://127.0.0.1:\(LoopbackServerProcess.closedPort())/")!
         do {

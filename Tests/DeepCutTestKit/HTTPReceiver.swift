@@ -18,12 +18,15 @@ package final class HTTPReceiver: Sendable {
         case accept
         case status(Int)
         case slow(seconds: Int)
+        /// 302 to this path on the receiver (a request for the path itself gets 200).
+        case redirect(path: String)
 
         var text: String {
             switch self {
             case .accept: "accept"
             case .status(let status): "status \(status)"
             case .slow(let seconds): "slow \(seconds)"
+            case .redirect(let path): "redirect \(path)"
             }
         }
     }
