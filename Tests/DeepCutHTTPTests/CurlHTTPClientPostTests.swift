@@ -7,7 +7,7 @@ import Testing
 /// POSTs through the real client to a loopback receiver that records what arrived.
 @Suite struct CurlHTTPClientPostTests {
     @Test func postsTheBodyAndHeadersAsGiven() async throws {
-        let receiver = try HTTPReceiver()
+        let receiver = try await HTTPReceiver()
         // A zero byte and more than 1 KiB: sent whole, without waiting for `100 Continue`.
         let body = Data([0x7B, 0x00, 0x7D]) + Data(repeating: 0x61, count: 5_000)
         let request = HTTPRequest(
@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func aGetStaysAGetWithoutBody() async throws {
-        let receiver = try HTTPReceiver()
+        let receiver = try await HTTPReceiver()
         _ = try await CurlHTTPClient(maximumConnectionsPerHost: 1).send(HTTPRequest(url: receiver.url, timeoutSeconds: 30))
         let received = try #require(try receiver.requests().first)
         #expect(received.method == "GET")
@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func anotherMethodIsSentWithItsBody() async throws {
-        let receiver = try HTTPReceiver()
+        let receiver = try await HTTPReceiver()
         let request = HTTPRequest(url: receiver.url, method: "PUT", body: Data("x".utf8), timeoutSeconds: 30)
         _ = try await CurlHTTPClient(maximumConnectionsPerHost: 1).send(request)
         let received = try #require(try receiver.requests().first)
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func aNon2xxAnswerToAPostIsReturned() async throws {
-        let receiver = try HTTPReceiver(mode: .status(500))
+        let receiver = try await HTTPReceiver(mode: .status(500))
         let response = try await CurlHTTPClient(maximumConnectionsPerHost: 1).send(
             HTTPRequest(url: receiver.url, body: Data("x".utf8), timeoutSeconds: 30))
         #expect(response.status == 500)
@@ -51,7 +51,7 @@ import Testing
 
     /// A GET follows a same-origin redirect; a POST gets the 3xx back and is sent once, nowhere else.
     @Test func onlyAGetFollowsARedirect() async throws {
-        let receiver = try HTTPReceiver(mode: .redirect(path: "/moved"))
+        let receiver = try await HTTPReceiver(mode: .redirect(path: "/moved"))
         let client = CurlHTTPClient(maximumConnectionsPerHost: 1)
         let get = try await client.send(HTTPRequest(url: receiver.url.appendingPathComponent("old"), timeoutSeconds: 30))
         #expect(get.status == 200)

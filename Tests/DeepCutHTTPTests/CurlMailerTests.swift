@@ -33,7 +33,7 @@ import Testing
 
     @Test(arguments: [SMTPReceiver.Security.startTLS, .implicitTLS])
     func sendsOverTLSAfterLoggingIn(security: SMTPReceiver.Security) async throws {
-        let relay = try SMTPReceiver(security: security, username: "me", password: Self.password)
+        let relay = try await SMTPReceiver(security: security, username: "me", password: Self.password)
         try await CurlMailer().send(envelope(relay))
         let received = try #require(try relay.messages().first)
         #expect(received.tls)
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func aRelayWithoutSTARTTLSIsRefusedBeforeTheLogin() async throws {
-        let relay = try SMTPReceiver(security: .plain, username: "me", password: Self.password)
+        let relay = try await SMTPReceiver(security: .plain, username: "me", password: Self.password)
         let error = try #require(await failure(envelope(relay)))
         #expect(error.kind == .tls)
         #expect(error.message.contains("STARTTLS"))
@@ -52,15 +52,15 @@ import Testing
     }
 
     @Test func anUnverifiedCertificateIsRefused() async throws {
-        let relay = try SMTPReceiver(username: "me", password: Self.password)
-        let otherCA = try SMTPReceiver()
+        let relay = try await SMTPReceiver(username: "me", password: Self.password)
+        let otherCA = try await SMTPReceiver()
         let error = try #require(await failure(envelope(relay, caFile: otherCA.caFile)))
         #expect(error.kind == .tls)
         #expect(try relay.messages().isEmpty)
     }
 
     @Test func aWrongPasswordIsUnauthorized() async throws {
-        let relay = try SMTPReceiver(username: "me", password: Self.password)
+        let relay = try await SMTPReceiver(username: "me", password: Self.password)
         let error = try #require(await failure(envelope(relay, password: "wrong")))
         #expect(error.kind == .unauthorized)
         #expect(error.replyCode == 535)
@@ -68,7 +68,7 @@ import Testing
 
     @Test(arguments: [(SMTPReceiver.Mode.rejectRecipient, 550), (.rejectMessage, 554)])
     func aRefusalIsRejectedWithItsReplyCode(mode: SMTPReceiver.Mode, code: Int) async throws {
-        let relay = try SMTPReceiver(username: "me", password: Self.password, mode: mode)
+        let relay = try await SMTPReceiver(username: "me", password: Self.password, mode: mode)
         let error = try #require(await failure(envelope(relay)))
         #expect(error.kind == .rejected)
         #expect(error.replyCode == code)
@@ -86,7 +86,7 @@ import Testing
     }
 
     @Test func aSlowRelayTimesOutAtTheDeadline() async throws {
-        let relay = try SMTPReceiver(username: "me", password: Self.password, mode: .slow(seconds: 10))
+        let relay = try await SMTPReceiver(username: "me", password: Self.password, mode: .slow(seconds: 10))
         let error = try #require(await failure(envelope(relay, timeoutMilliseconds: 500)))
         #expect(error.kind == .timeout)
         #expect(error.message.contains("500 ms"))
@@ -95,7 +95,7 @@ import Testing
     /// The relay waits 10 s before its greeting and the deadline is 60 s: only the cancellation can
     /// end the send as cancelled (without it, the mail would go out after 10 s).
     @Test func cancellingTheCallerEndsTheSend() async throws {
-        let relay = try SMTPReceiver(username: "me", password: Self.password, mode: .slow(seconds: 10))
+        let relay = try await SMTPReceiver(username: "me", password: Self.password, mode: .slow(seconds: 10))
         let mail = envelope(relay, timeoutMilliseconds: 60_000)
         let task = Task { () -> MailError? in
             do throws(MailError) {

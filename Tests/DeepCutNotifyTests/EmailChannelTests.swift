@@ -71,7 +71,7 @@ import Testing
     }
 
     @Test func sendsAMultipartDigestOverSTARTTLS() async throws {
-        let relay = try SMTPReceiver(username: "me", password: Self.password)
+        let relay = try await SMTPReceiver(username: "me", password: Self.password)
         try await channel(relay).deliver(SampleDigest.message())
         let received = try #require(try relay.messages().first)
         #expect(received.tls && received.user == "me")
@@ -94,7 +94,7 @@ import Testing
 
     /// Python's `email` package reads the message independently of the test's own parser.
     @Test func pythonsEmailParserReadsTheMessage() async throws {
-        let relay = try SMTPReceiver(username: "me", password: Self.password)
+        let relay = try await SMTPReceiver(username: "me", password: Self.password)
         try await channel(relay).deliver(SampleDigest.message([SampleDigest.item("Sigur Rós", "Átta <Live>")]))
         let data = try #require(try relay.messages().first).data
         let file = try credentials.write("mail.eml", data)
@@ -125,7 +125,7 @@ import Testing
     }
 
     @Test func aNonASCIISubjectIsEncodedAndTheMessageIDIsStable() async throws {
-        let relay = try SMTPReceiver(username: "me", password: Self.password)
+        let relay = try await SMTPReceiver(username: "me", password: Self.password)
         let channel = try channel(relay)
         let items = [
             SampleDigest.item("Sigur Rós", "Átta"), SampleDigest.item("Björk", "Homogenic"), SampleDigest.item("Ólafur Arnalds", "x")
@@ -146,7 +146,7 @@ import Testing
     }
 
     @Test func aRelayWithoutSTARTTLSIsATLSFailureAndNothingIsSent() async throws {
-        let relay = try SMTPReceiver(security: .plain, username: "me", password: Self.password)
+        let relay = try await SMTPReceiver(security: .plain, username: "me", password: Self.password)
         let error = try #require(await HTTPChannelTests.failure(try channel(relay)))
         #expect(error.kind == .tls)
         #expect(error.message.contains("localhost:\(relay.port)"))
@@ -155,17 +155,17 @@ import Testing
     }
 
     @Test func failuresMapToTheirKinds() async throws {
-        let wrongLogin = try SMTPReceiver(username: "me", password: "another")
+        let wrongLogin = try await SMTPReceiver(username: "me", password: "another")
         let refused = try #require(await HTTPChannelTests.failure(try channel(wrongLogin)))
         #expect(refused.kind == .unauthorized && refused.status == 535)
         #expect(!refused.message.contains(Self.password))
 
-        let rejecting = try SMTPReceiver(username: "me", password: Self.password, mode: .rejectRecipient)
+        let rejecting = try await SMTPReceiver(username: "me", password: Self.password, mode: .rejectRecipient)
         let rejected = try #require(await HTTPChannelTests.failure(try channel(rejecting)))
         #expect(rejected.kind == .rejected && rejected.status == 550)
         #expect(!rejected.message.contains("you@example.org"))
 
-        let slow = try SMTPReceiver(username: "me", password: Self.password, mode: .slow(seconds: 10))
+        let slow = try await SMTPReceiver(username: "me", password: Self.password, mode: .slow(seconds: 10))
         #expect(await HTTPChannelTests.failure(try channel(slow, timeoutSeconds: 1))?.kind == .timeout)
     }
 

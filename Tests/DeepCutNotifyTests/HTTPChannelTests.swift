@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func webhookPostsTheDigestSignedWithItsIdempotencyKey() async throws {
-        let receiver = try HTTPReceiver()
+        let receiver = try await HTTPReceiver()
         try credentials.write("notify-hook-secret", Self.secret + "\n")
         let message = SampleDigest.message()
         try await channel("hook", .webhook(url: receiver.url.appendingPathComponent("in"), secretFile: nil)).deliver(message)
@@ -70,13 +70,13 @@ import Testing
     }
 
     @Test func webhookWithoutASecretIsNotSigned() async throws {
-        let receiver = try HTTPReceiver()
+        let receiver = try await HTTPReceiver()
         try await channel("hook", .webhook(url: receiver.url, secretFile: nil)).deliver(SampleDigest.message())
         #expect(try #require(try receiver.requests().first).header("X-Deepcut-Signature") == nil)
     }
 
     @Test func ntfyPublishesMarkdownWithTitleTagsClickAndToken() async throws {
-        let receiver = try HTTPReceiver()
+        let receiver = try await HTTPReceiver()
         try credentials.write("notify-phone-token", Self.token)
         let topic = receiver.url.appendingPathComponent("deepcut-secret-topic")
         try await channel("phone", .ntfy(url: topic, tokenFile: nil, tags: ["musical_note", "new"], priority: 4)).deliver(
@@ -93,7 +93,7 @@ import Testing
     }
 
     @Test func ntfyEncodesANonASCIITitleAndClicksThroughToASingleRelease() async throws {
-        let receiver = try HTTPReceiver()
+        let receiver = try await HTTPReceiver()
         try await channel("phone", .ntfy(url: receiver.url, tokenFile: nil, tags: [], priority: nil)).deliver(
             SampleDigest.message([SampleDigest.items[2]]))
         let request = try #require(try receiver.requests().first)
@@ -107,7 +107,7 @@ import Testing
     }
 
     @Test func ntfyShortensABodyPastItsLimit() async throws {
-        let receiver = try HTTPReceiver()
+        let receiver = try await HTTPReceiver()
         let items = (0..<200).map {
             SampleDigest.item("Artist \($0) with a rather long name", "Album \($0) with a long title, deluxe edition")
         }
@@ -118,7 +118,7 @@ import Testing
     }
 
     @Test func appriseNotifiesAKeyOrStatelessURLs() async throws {
-        let receiver = try HTTPReceiver()
+        let receiver = try await HTTPReceiver()
         try await channel("apprise", .apprise(url: receiver.url.appendingPathComponent("api"), key: "deepcut", urlsFile: nil)).deliver(
             SampleDigest.message())
         let appriseURLs = "tgram://bottoken/ChatID mailto://user:pass@example.org"
@@ -139,7 +139,7 @@ import Testing
     }
 
     @Test func discordAndSlackGetTheirWebhookJSON() async throws {
-        let receiver = try HTTPReceiver()
+        let receiver = try await HTTPReceiver()
         try credentials.write("notify-discord-url", receiver.url.appendingPathComponent("api/webhooks/1/tok").absoluteString)
         try credentials.write("notify-slack-url", receiver.url.appendingPathComponent("services/T/B/tok").absoluteString)
         // The factory accepts only https webhooks, so the loopback test builds the channels directly.
@@ -163,7 +163,7 @@ import Testing
 
     @Test(arguments: [(500, DeliveryError.Kind.rejected), (404, .rejected), (401, .unauthorized), (403, .unauthorized)])
     func aStatusMapsToItsKind(status: Int, kind: DeliveryError.Kind) async throws {
-        let receiver = try HTTPReceiver(mode: .status(status))
+        let receiver = try await HTTPReceiver(mode: .status(status))
         try credentials.write("notify-phone-token", Self.token)
         let topic = receiver.url.appendingPathComponent("secret-topic")
         let error = try #require(await Self.failure(try channel("phone", .ntfy(url: topic, tokenFile: nil, tags: [], priority: nil))))
@@ -184,7 +184,7 @@ import Testing
     }
 
     @Test func aSlowServerTimesOut() async throws {
-        let receiver = try HTTPReceiver(mode: .slow(seconds: 10))
+        let receiver = try await HTTPReceiver(mode: .slow(seconds: 10))
         let error = try #require(
             await Self.failure(try channel("apprise", .apprise(url: receiver.url, key: "k", urlsFile: nil), timeoutSeconds: 1)))
         #expect(error.kind == .timeout)
@@ -192,7 +192,7 @@ import Testing
     }
 
     @Test func aServerThatRecoversTakesTheNextDelivery() async throws {
-        let receiver = try HTTPReceiver(mode: .status(503))
+        let receiver = try await HTTPReceiver(mode: .status(503))
         let webhook = try channel("hook", .webhook(url: receiver.url, secretFile: nil))
         #expect(await Self.failure(webhook)?.status == 503)
         try receiver.setMode(.accept)
@@ -202,7 +202,7 @@ import Testing
 
     @Test func aTLSFailureIsTLS() async throws {
         // An HTTPS request to the plain-HTTP receiver: the TLS handshake cannot succeed.
-        let receiver = try HTTPReceiver()
+        let receiver = try await HTTPReceiver()
         let url = URL(string: "https://127.0.0.1:\(receiver.port)/")!
         let error = try #require(await Self.failure(try channel("hook", .webhook(url: url, secretFile: nil))))
         #expect(error.kind == .tls)

@@ -15,8 +15,9 @@ package final class LoopbackServerProcess: Sendable {
     private let process: Process
 
     /// Runs `python3 Tests/Servers/<script> --folder FOLDER <arguments>` and waits (up to 20 s, for
-    /// a loaded machine) until it listens.
-    package init(script: String, arguments: [String]) throws {
+    /// a loaded machine) until it listens. Async so the wait sleeps instead of holding one of the
+    /// few cooperative threads other tests need.
+    package init(script: String, arguments: [String]) async throws {
         folder = ScratchFolder()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -33,7 +34,7 @@ package final class LoopbackServerProcess: Sendable {
                 break
             }
             guard process.isRunning else { break }
-            usleep(20_000)
+            try await Task.sleep(for: .milliseconds(20))
         }
         guard let port else {
             kill(process.processIdentifier, SIGKILL)
