@@ -30,44 +30,28 @@ package struct AppleMusicToken: Sendable, CustomStringConvertible, CustomDebugSt
             needed: "the apple-music provider needs a developer token", credentialsDirectory: credentialsDirectory(in: environment))
     }
 
-    /// Reads a token: `file` when configured, else `credential` in `credentialsDirectory`.
-    /// - Parameters:
-    ///   - key: the config key that names the file, as messages show it (`catalog.tokenFile`).
-    ///   - needed: who needs which token, for the message when neither is there.
+    /// Reads a token: `file` when configured, else `credential` in `credentialsDirectory` (`Secret.load`).
     /// - Throws: `ConfigError` (exit 78) when the token is not configured, unreadable, empty or not one
     ///   line of visible ASCII; the message names the key or credential and the file, never the contents.
     package static func load(
         file: URL?, key: String, credential: String, needed: String,
         credentialsDirectory: URL?
     ) throws(ConfigError) -> AppleMusicToken {
-        if let file {
-            return try read(file, source: key)
+        let secret = try Secret.load(
+            file: file, key: key, credential: credential, needed: needed, credentialsDirectory: credentialsDirectory)
+        // A header value cannot hold whitespace or non-ASCII characters either.
+        guard secret.value.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value < 0x7F }) else {
+            let source = file == nil ? "credential '\(credential)'" : key
+            throw ConfigError(
+                message:
+                    "\(source): \((file ?? credentialsDirectory?.appendingPathComponent(credential))?.path ?? "") does not hold a single-line token"
+            )
         }
-        guard let credentialsDirectory else {
-            throw ConfigError(message: "\(key): \(needed): set \(key), or pass the systemd credential '\(credential)' (LoadCredential=)")
-        }
-        return try read(credentialsDirectory.appendingPathComponent(credential), source: "credential '\(credential)'")
+        return AppleMusicToken(secret.value)
     }
 
     /// systemd's credential folder, `$CREDENTIALS_DIRECTORY`; nil when unset or empty.
     package static func credentialsDirectory(in environment: [String: String]) -> URL? {
-        guard let folder = environment["CREDENTIALS_DIRECTORY"], !folder.isEmpty else { return nil }
-        return URL(fileURLWithPath: folder)
-    }
-
-    private static func read(_ file: URL, source: String) throws(ConfigError) -> AppleMusicToken {
-        let data: Data
-        do {
-            data = try Data(contentsOf: file)
-        } catch {
-            throw ConfigError(message: "\(source): cannot read \(file.path): \(error.fileSystemReason)")
-        }
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else { throw ConfigError(message: "\(source): \(file.path) is empty") }
-        // A header value cannot hold whitespace or control characters; a file with two lines is a mistake.
-        guard text.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value < 0x7F }) else {
-            throw ConfigError(message: "\(source): \(file.path) does not hold a single-line token")
-        }
-        return AppleMusicToken(text)
+        Secret.credentialsDirectory(in: environment)
     }
 }

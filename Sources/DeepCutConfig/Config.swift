@@ -24,6 +24,8 @@ package struct Config: Sendable {
     package var artistOverrides: [String: String] = [:]
     /// `monitoring`: the dead man's switch pinged around each sweep; nil: none.
     package var monitoring: MonitoringConfig?
+    /// `notify`: the notification channels, in config order.
+    package var notify: [ChannelConfig] = []
 
     package init(
         file: URL, library: [LibrarySource], catalog: CatalogConfig, feed: FeedConfig,
@@ -63,6 +65,7 @@ extension Config {
         prometheusTextfile = try document.optional("prometheusTextfile")?.path(relativeTo: folder)
         artistOverrides = try document.optional("artistOverrides")?.artistOverrides() ?? artistOverrides
         monitoring = try document.optional("monitoring").map(MonitoringConfig.init)
+        notify = try document.optional("notify").map { try ChannelConfig.channels($0, folder: folder) } ?? notify
         try document.rejectUnknownKeys()
     }
 

@@ -8,7 +8,7 @@ package protocol HTTPClient: Sendable {
 }
 
 /// One request: the catalogs' GETs, and the notification channels' POSTs with a body.
-package struct HTTPRequest: Sendable, Hashable {
+package struct HTTPRequest: Sendable, Hashable, CustomStringConvertible {
     package var url: URL
     /// `GET` unless a body is sent (`POST`). Only a `GET` follows redirects (see `CurlTransfer`).
     package var method: String
@@ -26,6 +26,9 @@ package struct HTTPRequest: Sendable, Hashable {
         self.body = body
         self.timeoutSeconds = max(1, timeoutSeconds)
     }
+
+    /// The method and the origin only: the path, query, headers and body may all hold credentials.
+    package var description: String { "\(method) \(CurlTransfer.origin(url))\(body.map { " (\($0.count) bytes)" } ?? "")" }
 }
 
 /// What a server answered, whatever the status: deciding what a status means is the requester's job.

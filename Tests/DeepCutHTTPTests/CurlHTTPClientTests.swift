@@ -46,7 +46,7 @@ import Testing
         let error = await Self.failure(
             CurlHTTPClient(maximumConnectionsPerHost: 1),
             HTTPRequest(url: Self.lookup(port.url), timeoutSeconds: 30))
-        #expect(error == TransportError(.transport, "connection refused (curl 7)"))
+        #expect(error == TransportError(.transport, "connection refused (curl 7)", cause: .refused))
     }
 
     @Test(arguments: [
@@ -160,7 +160,7 @@ import Testing
         let error = await Self.failure(
             CurlHTTPClient(maximumConnectionsPerHost: 1),
             HTTPRequest(url: URL(string: "https://127.0.0.1:\(port)/")!, timeoutSeconds: 30))
-        #expect(error == TransportError(.transport, "TLS failed (curl 60)"))
+        #expect(error == TransportError(.transport, "TLS failed (curl 60)", cause: .tls))
     }
 
     // MARK: - Connections

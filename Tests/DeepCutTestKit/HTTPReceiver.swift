@@ -4,7 +4,7 @@ import Foundation
 /// ntfy server, an Apprise API server, Discord or Slack: it records every request and answers as
 /// its mode says.
 ///
-///     let receiver = try HTTPReceiver()              // answers 200
+///     let receiver = try await HTTPReceiver()              // answers 200
 ///     let url = receiver.url.appending(path: "topic") // http://127.0.0.1:PORT/topic
 ///     ... deliver ...
 ///     let request = try #require(receiver.requests().first)
@@ -18,12 +18,15 @@ package final class HTTPReceiver: Sendable {
         case accept
         case status(Int)
         case slow(seconds: Int)
+        /// 302 to this path on the receiver (a request for the path itself gets 200).
+        case redirect(path: String)
 
         var text: String {
             switch self {
             case .accept: "accept"
             case .status(let status): "status \(status)"
             case .slow(let seconds): "slow \(seconds)"
+            case .redirect(let path): "redirect \(path)"
             }
         }
     }
@@ -47,8 +50,8 @@ package final class HTTPReceiver: Sendable {
 
     private let server: LoopbackServerProcess
 
-    package init(mode: Mode = .accept) throws {
-        server = try LoopbackServerProcess(script: "http_receiver.py", arguments: [])
+    package init(mode: Mode = .accept) async throws {
+        server = try await LoopbackServerProcess(script: "http_receiver.py", arguments: [])
         if case .accept = mode {} else { try setMode(mode) }
     }
 

@@ -15,8 +15,9 @@ package final class LoopbackServerProcess: Sendable {
     private let process: Process
 
     /// Runs `python3 Tests/Servers/<script> --folder FOLDER <arguments>` and waits (up to 20 s, for
-    /// a loaded machine) until it listens.
-    package init(script: String, arguments: [String]) throws {
+    /// a loaded machine) until it listens. Async so the wait sleeps instead of holding one of the
+    /// few cooperative threads other tests need.
+    package init(script: String, arguments: [String]) async throws {
         folder = ScratchFolder()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -33,7 +34,7 @@ package final class LoopbackServerProcess: Sendable {
                 break
             }
             guard process.isRunning else { break }
-            usleep(20_000)
+            try await Task.sleep(for: .milliseconds(20))
         }
         guard let port else {
             kill(process.processIdentifier, SIGKILL)
@@ -43,9 +44,9 @@ package final class LoopbackServerProcess: Sendable {
         self.port = port
     }
 
+    /// SIGKILL: the test runner blocks SIGTERM and its children inherit the mask, so `terminate()`
+    /// would leave the server running and `waitUntilExit()` waiting forever.
     deinit {
-        // SIGKILL, not `terminate()`'s SIGTERM: a child inherits ignored signals, and in-process CLI
-        // tests ignore SIGTERM in this process (`SignalCancellation`), so SIGTERM could never end it.
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }

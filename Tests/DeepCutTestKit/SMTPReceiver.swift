@@ -4,12 +4,12 @@ import Foundation
 /// self-signed certificate (`caFile`, for the client's CA option), AUTH PLAIN/LOGIN against one
 /// username and password, every accepted message recorded.
 ///
-///     let relay = try SMTPReceiver(username: "me", password: "pw")  // smtp:// + STARTTLS
+///     let relay = try await SMTPReceiver(username: "me", password: "pw")  // smtp:// + STARTTLS
 ///     relay.url, relay.caFile
 ///     ... send ...
 ///     let message = try #require(relay.messages().first)  // .mailFrom, .recipients, .data, .tls
 ///     try relay.setMode(.rejectRecipient)                // 550 to RCPT from the next session
-///     SMTPReceiver(security: .plain)                     // offers no STARTTLS: "TLS refused"
+///     try await SMTPReceiver(security: .plain)                   // offers no STARTTLS: "TLS refused"
 package final class SMTPReceiver: Sendable {
     package enum Security: String, Sendable {
         /// `smtp://`, offers STARTTLS and AUTH only after it.
@@ -52,11 +52,11 @@ package final class SMTPReceiver: Sendable {
     package let security: Security
     private let server: LoopbackServerProcess
 
-    package init(security: Security = .startTLS, username: String? = nil, password: String? = nil, mode: Mode = .accept) throws {
+    package init(security: Security = .startTLS, username: String? = nil, password: String? = nil, mode: Mode = .accept) async throws {
         self.security = security
         var arguments = ["--security", security.rawValue]
         if let username, let password { arguments += ["--user", username, "--password", password] }
-        server = try LoopbackServerProcess(script: "smtp_server.py", arguments: arguments)
+        server = try await LoopbackServerProcess(script: "smtp_server.py", arguments: arguments)
         if case .accept = mode {} else { try setMode(mode) }
     }
 

@@ -6,8 +6,9 @@ Discord, Slack): records every request and answers as its mode says.
 
 Writes DIR/port once listening, appends one JSON line per request to DIR/requests.jsonl
 ({"method", "path", "headers": {name: value}, "body": base64}), and reads DIR/mode before each
-answer: "accept" (200), "status N" (N, a small JSON body), or
-"slow N" (answers 200 after N seconds: past a client's deadline). Started and stopped by
+answer: "accept" (200), "status N" (N, a small JSON body), "slow N" (answers 200 after N
+seconds: past a client's deadline) or "redirect PATH" (302 to PATH on this server; a request
+for PATH itself is accepted). Started and stopped by
 Tests/DeepCutTestKit/HTTPReceiver.swift.
 """
 import argparse
@@ -46,12 +47,17 @@ class Handler(BaseHTTPRequestHandler):
                 handle.write(json.dumps(record) + "\n")
         mode = read_mode(self.server.folder)
         status = 200
-        if mode[0] == "status":
+        location = None
+        if mode[0] == "redirect" and self.path != mode[1]:
+            status, location = 302, mode[1]
+        elif mode[0] == "status":
             status = int(mode[1])
         elif mode[0] == "slow":
             time.sleep(float(mode[1]))
         answer = b'{"ok":true}' if status < 300 else b'{"error":"injected"}'
         self.send_response(status)
+        if location:
+            self.send_header("Location", location)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(answer)))
         self.end_headers()
@@ -63,7 +69,20 @@ class Handler(BaseHTTPRequestHandler):
         pass
 
 
+def exit_with_parent():
+    """Ends the server when the test runner that started it is gone (crashed, killed), so none is left behind."""
+    parent = os.getppid()
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
 def main():
+    exit_with_parent()
     parser = argparse.ArgumentParser()
     parser.add_argument("--folder", required=True)
     arguments = parser.parse_args()

@@ -163,7 +163,20 @@ class Server(socketserver.ThreadingTCPServer):
     allow_reuse_address = True
 
 
+def exit_with_parent():
+    """Ends the server when the test runner that started it is gone (crashed, killed), so none is left behind."""
+    parent = os.getppid()
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
 def main():
+    exit_with_parent()
     parser = argparse.ArgumentParser()
     parser.add_argument("--folder", required=True)
     parser.add_argument("--security", choices=["starttls", "implicit", "plain"], default="starttls")
@@ -173,7 +186,7 @@ def main():
     cert = os.path.join(options.folder, "cert.pem")
     key = os.path.join(options.folder, "key.pem")
     subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "2",
+        ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", key, "-out", cert, "-days", "2",
          "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"],
         check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     server = Server(("127.0.0.1", 0), Session)

@@ -119,8 +119,8 @@ private final class MailTransfer: @unchecked Sendable {
 
     /// libcurl's read callback: the next part of the message; 0 ends the upload.
     private func read(into buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int) -> Int {
-        guard let buffer else { return 0 }
         let count = min(capacity, upload.count - uploaded)
+        guard let buffer, count > 0 else { return 0 }
         upload.withUnsafeBytes { bytes in
             UnsafeMutableRawPointer(buffer).copyMemory(from: bytes.baseAddress! + uploaded, byteCount: count)
         }

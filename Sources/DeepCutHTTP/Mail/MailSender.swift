@@ -42,7 +42,10 @@ package struct MailEnvelope: Sendable, CustomStringConvertible {
     }
 
     /// `smtp://host:port`, never a user, a password or a recipient.
-    package var origin: String {
+    package var origin: String { Self.origin(of: server) }
+
+    /// A relay URL's `smtp://host:port`, the scheme's default port made explicit.
+    package static func origin(of server: URL) -> String {
         let scheme = server.scheme?.lowercased() ?? "?"
         let port = server.port ?? (scheme == "smtps" ? 465 : 587)
         return "\(scheme)://\(server.host?.lowercased() ?? "?"):\(port)"

@@ -1,0 +1,153 @@
+import DeepCutCore
+import Foundation
+
+/// How a digest reads to a person, shared by every channel: a title ("3 new releases from Bonobo,
+/// Khruangbin and 1 more"), one line per item by event, and a cap so a huge first digest stays
+/// readable ("and 40 more", then the page's link). Plain text, Markdown and HTML forms.
+package struct DigestText: Sendable {
+    /// Items listed before "and N more".
+    package static let defaultMaximumLines = 20
+
+    package let message: DigestMessage
+    package let maximumLines: Int
+
+    package init(_ message: DigestMessage, maximumLines: Int = defaultMaximumLines) {
+        self.message = message
+        self.maximumLines = max(1, maximumLines)
+    }
+
+    /// One line, no markup.
+    package var title: String {
+        let prefix = message.isTest ? "Test from deepcut: " : ""
+        let items = message.items
+        guard !items.isEmpty else { return prefix + "nothing new" }
+        let events = Set(items.map(\.event))
+        let plural = items.count == 1 ? "" : "s"
+        let noun =
+            events == [.announced]
+            ? "announced release\(plural)" : events == [.outToday] ? "release\(plural) out today" : "new release\(plural)"
+        return "\(prefix)\(items.count) \(noun) from \(Self.artistList(items.map(\.entry.artist)))"
+    }
+
+    /// "A", "A and B", "A, B and 3 more": distinct artists in digest order.
+    static func artistList(_ names: [String]) -> String {
+        var seen: Set<String> = []
+        let artists = names.filter { seen.insert(ArtistName.normalize($0)).inserted }
+        switch artists.count {
+        case 0...1: return artists.first ?? ""
+        case 2: return "\(artists[0]) and \(artists[1])"
+        default: return "\(artists[0]), \(artists[1]) and \(artists.count - 2) more"
+        }
+    }
+
+    /// The items shown, at most `maximumLines`, and how many were left out.
+    package var shown: (items: [Digest.Item], omitted: Int) {
+        (Array(message.items.prefix(maximumLines)), max(0, message.items.count - maximumLines))
+    }
+
+    /// "New: Bonobo — Fragments (album, 2022-01-14)", "Announced for 2026-12-11: …", "Out today: …".
+    package static func line(_ item: Digest.Item) -> String {
+        "\(eventLabel(item)): \(item.entry.artist) — \(item.entry.title) (\(item.entry.type.rawValue), \(item.entry.releaseDate))"
+    }
+
+    static func eventLabel(_ item: Digest.Item) -> String {
+        switch item.event {
+        case .newRelease: "New"
+        case .announced: "Announced for \(item.entry.releaseDate)"
+        case .outToday: "Out today"
+        }
+    }
+
+    /// The item's link when it is a web address (a catalog could send anything).
+    static func link(_ item: Digest.Item) -> URL? {
+        guard let text = item.entry.url, let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased()) else {
+            return nil
+        }
+        return url
+    }
+
+    private var moreLine: String? {
+        let omitted = shown.omitted
+        guard omitted > 0 else { return nil }
+        return "and \(omitted) more" + (message.pageURL.map { ": \($0.absoluteString)" } ?? "")
+    }
+
+    /// The plain-text body: one line per item (with its link on the next), the cap, the page.
+    package var plain: String {
+        var lines: [String] = []
+        if message.isTest { lines.append("This is a test message from deepcut; the releases below are samples.") }
+        for item in shown.items {
+            lines.append(Self.line(item))
+            if let link = Self.link(item) { lines.append("  \(link.absoluteString)") }
+        }
+        if let moreLine { lines.append(moreLine) }
+        if let page = message.pageURL, shown.omitted == 0 { lines.append("All releases: \(page.absoluteString)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The Markdown body (ntfy, Apprise): one list item per release, titles linked.
+    package var markdown: String {
+        var lines: [String] = []
+        if message.isTest { lines.append("_This is a test message from deepcut; the releases below are samples._\n") }
+        for item in shown.items {
+            let entry = item.entry
+            let title =
+                Self.link(item).map { "[\(Self.markdownEscaped(entry.title))](\($0.absoluteString))" } ?? Self.markdownEscaped(entry.title)
+            lines.append(
+                "- \(Self.eventLabel(item)): **\(Self.markdownEscaped(entry.artist))** — \(title) (\(entry.type.rawValue), \(entry.releaseDate))"
+            )
+        }
+        if let moreLine { lines.append("\n" + Self.markdownEscaped(moreLine)) }
+        if let page = message.pageURL, shown.omitted == 0 { lines.append("\n[All releases](\(page.absoluteString))") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A whole HTML document (the email's HTML part): every text escaped, links only to http(s).
+    package var html: String {
+        var body = "<h1>\(Self.htmlEscaped(title))</h1>\n"
+        if message.isTest { body += "<p><em>This is a test message from deepcut; the releases below are samples.</em></p>\n" }
+        body += "<ul>\n"
+        for item in shown.items {
+            let entry = item.entry
+            let title = Self.htmlEscaped(entry.title)
+            let linked = Self.link(item).map { "<a href=\"\(Self.htmlEscaped($0.absoluteString))\">\(title)</a>" } ?? title
+            body +=
+                "<li>\(Self.htmlEscaped(Self.eventLabel(item))): <strong>\(Self.htmlEscaped(entry.artist))</strong> — \(linked)"
+                + " (\(entry.type.rawValue), \(entry.releaseDate))</li>\n"
+        }
+        body += "</ul>\n"
+        let page = message.pageURL.map { "<a href=\"\(Self.htmlEscaped($0.absoluteString))\">all releases</a>" }
+        if shown.omitted > 0 {
+            body += "<p>and \(shown.omitted) more\(page.map { ": \($0)" } ?? "")</p>\n"
+        } else if let page {
+            body += "<p>\(page)</p>\n"
+        }
+        return "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>\(Self.htmlEscaped(title))</title></head><body>\n"
+            + body + "</body></html>\n"
+    }
+
+    package static func htmlEscaped(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// Backslash before every character Markdown would read as markup, so a title stays text.
+    static func markdownEscaped(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            if "\\`*_[]()<>#!|~".contains(character) { result.append("\\") }
+            result.append(character)
+        }
+        return result
+    }
+}

@@ -1,0 +1,51 @@
+import DeepCutConfig
+import DeepCutHTTP
+import Foundation
+
+/// `email`: the digest as a `MailMessage` (plain text and HTML), sent through a `MailSender` to
+/// the configured relay over TLS.
+struct EmailChannel: NotificationChannel, CustomStringConvertible {
+    let name: String
+    let settings: ChannelConfig.EmailSettings
+    let password: Secret?
+    let timeoutSeconds: Int
+    let mailer: any MailSender
+    let now: @Sendable () -> Date
+
+    var description: String { "email channel '\(name)' via \(MailEnvelope.origin(of: settings.server))" }
+
+    func message(_ message: DigestMessage) -> MailMessage {
+        let text = DigestText(message)
+        return MailMessage(
+            from: settings.from, to: settings.to, subject: text.title, date: now(), dedupeKey: message.dedupeKey, plain: text.plain,
+            html: text.html)
+    }
+
+    func envelope(_ message: DigestMessage) -> MailEnvelope {
+        MailEnvelope(
+            server: settings.server, username: settings.username, password: password?.value, from: settings.from, recipients: settings.to,
+            message: self.message(message).rendered, timeoutMilliseconds: timeoutSeconds * 1000, caFile: settings.caFile)
+    }
+
+    func deliver(_ message: DigestMessage) async throws(DeliveryError) {
+        do {
+            try await mailer.send(envelope(message))
+        } catch {
+            throw Self.failure(error)
+        }
+    }
+
+    /// The mailer's message already names the relay's origin and the reply code, nothing else.
+    static func failure(_ error: MailError) -> DeliveryError {
+        let kind: DeliveryError.Kind =
+            switch error.kind {
+            case .refused, .hostNotFound: .unreachable
+            case .tls: .tls
+            case .unauthorized: .unauthorized
+            case .rejected: .rejected
+            case .timeout: .timeout
+            case .cancelled, .transport: .transport
+            }
+        return DeliveryError(kind, status: error.replyCode, "email via \(error.message)")
+    }
+}

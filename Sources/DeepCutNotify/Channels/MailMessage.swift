@@ -1,0 +1,56 @@
+import Foundation
+
+/// The email channel's RFC 5322 message: `multipart/alternative` with a text/plain and a text/html
+/// part (UTF-8, base64, so no line is too long and no dot starts one), an RFC 2047 Subject, a Date,
+/// and a Message-ID derived from the digest's dedupe key so a repeat is recognisably the same mail.
+struct MailMessage {
+    var from: String
+    var to: [String]
+    var subject: String
+    var date: Date
+    /// Anything stable; hashed into the Message-ID and the boundary.
+    var dedupeKey: String
+    var plain: String
+    var html: String
+
+    /// `<hex@sender's domain>`, the same for the same dedupe key.
+    var messageID: String {
+        let domain = from.split(separator: "@").last.map(String.init) ?? "deepcut"
+        return "<\(SHA256.hex(SHA256.hash(Array(dedupeKey.utf8))).prefix(32))@\(domain)>"
+    }
+
+    /// Base64's alphabet has no `=_`, so the boundary cannot occur inside a part.
+    var boundary: String { "=_deepcut_" + SHA256.hex(SHA256.hash(Array(("boundary:" + dedupeKey).utf8))).prefix(24) }
+
+    /// RFC 5322's date, always in English and UTC.
+    static func dateText(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss '+0000'"
+        return formatter.string(from: date)
+    }
+
+    /// The whole message, CRLF line ends.
+    var rendered: Data {
+        var lines = [
+            "From: deepcut <\(from)>",
+            "To: " + to.joined(separator: ", "),
+            "Subject: " + EncodedWord.encode(subject, separator: "\r\n "),
+            "Date: " + Self.dateText(date),
+            "Message-ID: " + messageID,
+            "MIME-Version: 1.0",
+            "Content-Type: multipart/alternative; boundary=\"\(boundary)\"",
+            "",
+            "This is a MIME message: a plain-text and an HTML version of the same digest."
+        ]
+        for (type, text) in [("text/plain", plain), ("text/html", html)] {
+            lines += [
+                "--\(boundary)", "Content-Type: \(type); charset=utf-8", "Content-Transfer-Encoding: base64", "",
+                Data(text.utf8).base64EncodedString(options: [.lineLength76Characters, .endLineWithCarriageReturn, .endLineWithLineFeed])
+            ]
+        }
+        lines.append("--\(boundary)--")
+        return Data((lines.joined(separator: "\r\n") + "\r\n").utf8)
+    }
+}
