@@ -112,8 +112,9 @@ extension FeedConfig {
         try object.rejectUnknownKeys()
     }
 
-    /// `["album", "live", …]`: each name a primary or secondary type, at least one primary.
-    private static func types(_ field: ConfigField) throws -> TypeSelection {
+    /// `["album", "live", …]`: each name a primary or secondary type, at least one primary. Also a
+    /// notification channel's `filter.types`, read by the same rule.
+    static func types(_ field: ConfigField) throws -> TypeSelection {
         let choices = try field.nonEmptyArray().map { element in
             let name = try element.string()
             guard let choice = TypeSelection.Choice(name: name) else {

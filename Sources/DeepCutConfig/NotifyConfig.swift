@@ -82,7 +82,8 @@ package struct ChannelConfig: Sendable, Hashable {
 /// A channel's `filter`: which digest items it is sent. Every part absent admits everything; the
 /// parts present must all admit an item.
 package struct ChannelFilter: Sendable, Hashable {
-    package var types: Set<RecordingType>?
+    /// The `feed.types` rule (`TypeSelection`): a list naming no secondary type admits all but appearances.
+    package var types: TypeSelection?
     /// Artist names in their comparison form (`ArtistName.normalize`).
     package var artists: Set<String>?
     /// Only items new by this rule (`release`, `discovery`; `either` admits both).
@@ -90,7 +91,7 @@ package struct ChannelFilter: Sendable, Hashable {
     package var events: Set<Digest.Item.Event>?
 
     package init(
-        types: Set<RecordingType>? = nil, artists: Set<String>? = nil, newBy: NewBy? = nil, events: Set<Digest.Item.Event>? = nil
+        types: TypeSelection? = nil, artists: Set<String>? = nil, newBy: NewBy? = nil, events: Set<Digest.Item.Event>? = nil
     ) {
         self.types = types
         self.artists = artists
@@ -101,7 +102,7 @@ package struct ChannelFilter: Sendable, Hashable {
     /// Whether the item's type, artist and event pass. `newBy` needs why the entry is new, which
     /// the notifier knows; it is checked there.
     package func admits(_ item: Digest.Item) -> Bool {
-        if let types, !types.contains(item.entry.type) { return false }
+        if let types, !types.wants(item.entry) { return false }
         if let artists, !artists.contains(ArtistName.normalize(item.entry.artist)) { return false }
         if let events, !events.contains(item.event) { return false }
         return true
@@ -206,7 +207,7 @@ extension ChannelFilter {
     init(_ field: ConfigField) throws {
         var object = try field.object()
         self.init()
-        types = try object.optional("types").map { try Set($0.nonEmptyArray().map { try $0.oneOf(RecordingType.self) }) }
+        types = try object.optional("types").map(FeedConfig.types)
         artists = try object.optional("artists").map { try Set($0.nonEmptyArray().map { ArtistName.normalize(try $0.nonEmptyString()) }) }
         newBy = try object.optional("newBy")?.oneOf(NewBy.self)
         events = try object.optional("events").map { try Set($0.nonEmptyArray().map { try $0.oneOf(Digest.Item.Event.self) }) }

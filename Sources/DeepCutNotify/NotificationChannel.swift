@@ -46,6 +46,9 @@ package struct DeliveryError: Error, Sendable, Hashable, CustomStringConvertible
         case unauthorized
         /// Anything else on the wire: reset, truncated.
         case transport
+        /// The channel could not be built from the config (a secret missing or unreadable): nothing
+        /// was sent; `deepcut check-config` names the problem, and owed items wait for the fix.
+        case misconfigured
     }
 
     package var kind: Kind

@@ -60,3 +60,43 @@ package enum NotificationChannels {
         }
     }
 }
+
+extension NotificationChannels {
+    /// A channel whose config could not be turned into a channel (its secret is missing): every
+    /// delivery fails as `misconfigured` with the config's message, so the sweep goes on, health
+    /// shows the channel failing, and what it is owed waits until the config is fixed.
+    struct Misconfigured: NotificationChannel {
+        let name: String
+        let problem: ConfigError
+
+        func deliver(_ message: DigestMessage) async throws(DeliveryError) {
+            throw DeliveryError(.misconfigured, problem.message)
+        }
+    }
+
+    /// Every configured channel with its filter, in config order. A channel that cannot be built
+    /// becomes `Misconfigured` rather than stopping the sweep.
+    /// - Parameters:
+    ///   - windowDays: the feed's window, for a filter's `newBy`: an item dated inside the window
+    ///     (or announced, or out today) is new by release, an older one was new by discovery.
+    package static func routes(
+        _ channels: [ChannelConfig], windowDays: Int, client: any HTTPClient, mailer: any MailSender,
+        environment: [String: String], now: @escaping @Sendable () -> Date
+    ) -> [Notifier.Route] {
+        channels.map { config in
+            let channel: any NotificationChannel
+            do throws(ConfigError) {
+                channel = try make(config, client: client, mailer: mailer, environment: environment, now: now)
+            } catch {
+                channel = Misconfigured(name: config.name, problem: error)
+            }
+            let filter = config.filter
+            return Notifier.Route(channel: channel, type: config.type.rawValue) { item in
+                guard filter.admits(item) else { return false }
+                guard let newBy = filter.newBy, newBy != .either else { return true }
+                let byRelease = item.event != .newRelease || item.entry.releaseDate.epochDay >= now().epochDay - windowDays
+                return newBy == .release ? byRelease : !byRelease
+            }
+        }
+    }
+}

@@ -58,7 +58,7 @@ import Testing
         #expect(email.passwordFile == URL(fileURLWithPath: "/etc/deepcut/smtp") && email.caFile == folder.appendingPathComponent("ca.pem"))
         #expect(channels[4].settings == .discord(urlFile: nil))
         #expect(channels[4].filter == ChannelFilter())
-        #expect(channels[5].filter.types == [.album, .ep])
+        #expect(channels[5].filter.types == TypeSelection(primary: [.album, .ep]))
         #expect(channels[5].filter.artists == ["bonobo"])
         #expect(channels[5].filter.newBy == .release)
         #expect(channels[5].filter.events == [.announced, .outToday])
@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func aFilterAdmitsOnlyWhatItNames() {
-        let filter = ChannelFilter(types: [.album], artists: ["bonobo"], events: [.newRelease])
+        let filter = ChannelFilter(types: TypeSelection(primary: [.album]), artists: ["bonobo"], events: [.newRelease])
         func item(_ artist: String, _ type: RecordingType, _ event: Digest.Item.Event) -> Digest.Item {
             let entry = FeedEntry(
                 id: "x", key: AlbumKey(title: "t", artist: artist), title: "t", artist: artist, type: type,

@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func aCompleteAPartialAndAFailedRunPingStartThenTheirOutcome() async throws {
-        let receiver = try HTTPReceiver()
+        let receiver = try await HTTPReceiver()
         let harness = try Self.harness(receiver)
         #expect(await harness.run("sweep").exitCode == .success)
         harness.fail("102", with: Fault(.status(code: 503, body: nil), on: .lookup))
@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func aPartialRunCanPingFailAndASkipPingsSuccessWithoutStart() async throws {
-        let receiver = try HTTPReceiver()
+        let receiver = try await HTTPReceiver()
         let harness = try Self.harness(receiver, partial: "fail")
         harness.fail("102", with: Fault(.status(code: 503, body: nil), on: .lookup))
         #expect(await harness.run("sweep").exitCode == .partial)
@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func aMonitoringServerThatFailsOrHangsChangesNothingButALogLine() async throws {
-        let receiver = try HTTPReceiver(mode: .status(500))
+        let receiver = try await HTTPReceiver(mode: .status(500))
         let harness = try Self.harness(receiver, timeout: 1)
         #expect(await harness.run("sweep").exitCode == .success)
         let first = try harness.outputFiles()["current.json"]

@@ -1,5 +1,8 @@
 import DeepCutConfig
 import DeepCutCore
+import DeepCutHTTP
+import DeepCutNotify
+import Foundation
 
 /// `deepcut sweep [--if-stale] [--accept-library-change] [--verbose|--quiet]`: run the pipeline once.
 enum SweepCommand: DeepCutCommand {
@@ -26,7 +29,12 @@ enum SweepCommand: DeepCutCommand {
             return finalCause(
                 RunReport(health: nil, exitCode: error.exitCode, stderrLine: error.message), log: log, console: context.console)
         }
-        let pipeline = Pipeline(config: config, client: context.httpClient, log: log, environment: context.environment)
+        // One client for the catalog, the notification channels and the monitoring pings.
+        let client = context.httpClient ?? CurlHTTPClient(maximumConnectionsPerHost: config.catalog.concurrency)
+        let channels = NotificationChannels.routes(
+            config.notify, windowDays: config.feed.windowDays, client: client, mailer: CurlMailer(),
+            environment: context.environment, now: { Date() })
+        let pipeline = Pipeline(config: config, client: client, log: log, environment: context.environment, channels: channels)
         let options = SweepOptions(
             ifStale: context.arguments.flag("if-stale"),
             acceptLibraryChange: context.arguments.flag("accept-library-change"))

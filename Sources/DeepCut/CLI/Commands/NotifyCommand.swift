@@ -1,0 +1,111 @@
+import DeepCutConfig
+import DeepCutCore
+import DeepCutHTTP
+import DeepCutNotify
+import DeepCutPublish
+import DeepCutState
+import Foundation
+
+/// `deepcut notify --test [CHANNEL]` / `--dry-run`: try the channels, or show what they are owed.
+///
+/// `--test` sends each channel (or the one named) a message marked as a test, with a sample item,
+/// and records nothing: exit 0 when every channel took it, 75 when one did not (its line says
+/// why). `--dry-run` prints, per channel, what the next run would send if the catalog answers as
+/// it did last time: the items still owed (failed deliveries) and the current snapshot's news the
+/// ledger has not recorded for it; nothing is sent or recorded.
+enum NotifyCommand: DeepCutCommand {
+    static let spec = CommandSpec(
+        ["notify"], abstract: "Send a test message to the notification channels, or show the next digest.",
+        options: [
+            configOption,
+            .flag("test", help: "send a test message (to CHANNEL only, when given)"),
+            .flag("dry-run", help: "print what the next digest would hold, per channel; send nothing"),
+            .flag("json", help: "with --dry-run, print JSON for scripts")
+        ],
+        arguments: [CommandArgument("CHANNEL", help: "a channel's name in notify[] (with --test)", isRequired: false)])
+
+    static func run(_ context: CommandContext) async throws -> ExitCode {
+        let test = context.arguments.flag("test")
+        let dryRun = context.arguments.flag("dry-run")
+        guard test != dryRun else {
+            throw UsageError(problem: "deepcut notify: give exactly one of --test and --dry-run", usage: spec.usage(program: "deepcut"))
+        }
+        let config = try context.loadConfig()
+        guard !config.notify.isEmpty else {
+            throw ConfigError(message: "\(context.configFile.lastPathComponent): notify: no channel is configured")
+        }
+        let client = context.httpClient ?? CurlHTTPClient(maximumConnectionsPerHost: 2)
+        var routes = NotificationChannels.routes(
+            config.notify, windowDays: config.feed.windowDays, client: client, mailer: CurlMailer(),
+            environment: context.environment, now: { Date() })
+        if let name = context.arguments.argument("CHANNEL") {
+            guard test else {
+                throw UsageError(problem: "deepcut notify: CHANNEL goes with --test", usage: spec.usage(program: "deepcut"))
+            }
+            routes = routes.filter { $0.channel.name == name }
+            guard !routes.isEmpty else {
+                let names = config.notify.map(\.name).joined(separator: ", ")
+                throw ConfigError(
+                    message: "\(context.configFile.lastPathComponent): notify: no channel named '\(name)' (configured: \(names))")
+            }
+        }
+        return test ? await sendTest(routes, config: config, console: context.console) : try preview(routes, config: config, context)
+    }
+
+    private static func sendTest(_ routes: [Notifier.Route], config: Config, console: Console) async -> ExitCode {
+        let sample = FeedEntry(
+            id: "deepcut-test", key: AlbumKey(title: "Test Pressing", artist: "deepcut"), title: "Test Pressing", artist: "deepcut",
+            type: .album, releaseDate: ReleaseDate(epochDay: Date().epochDay), artworkURL: nil, url: nil)
+        let item = Digest.Item(event: .newRelease, dedupeKey: "test:\(UUID().uuidString)", entry: sample)
+        let pageURL = RunNotifications.pageURL(baseURL: config.publish.baseURL)
+        var failed = false
+        for route in routes {
+            let message = DigestMessage(
+                runID: "test", items: [item], dedupeKey: "deepcut-test-\(UUID().uuidString)", pageURL: pageURL, isTest: true)
+            do {
+                try await route.channel.deliver(message)
+                console.out("\(route.channel.name) (\(route.type)): delivered")
+            } catch {
+                failed = true
+                console.out("\(route.channel.name) (\(route.type)): failed: \(error.kind.rawValue): \(error.message)")
+            }
+        }
+        return failed ? .tempFail : .success
+    }
+
+    private static func preview(_ routes: [Notifier.Route], config: Config, _ context: CommandContext) throws -> ExitCode {
+        let folder = OutputFolder(config.outputDirectory)
+        let store = try StateStore(url: config.stateDatabase)
+        let notifier = Notifier(routes: routes, ledger: store.deliveries, pageURL: nil, now: { Date() })
+        var digest = Digest(runID: "next", items: [])
+        if let current = try Snapshot.load(from: folder.current) {
+            // The baseline the current change set was measured from: its snapshot, when still kept.
+            let baseline = try current.changes?.since.flatMap(RunID.init(rawValue:)).flatMap {
+                try Snapshot.load(from: folder.snapshot($0))
+            }
+            digest = RunNotifications.digest(of: current, baseline: baseline, today: Date().epochDay)
+        }
+        let preview = try notifier.preview(digest)
+        if context.arguments.flag("json") {
+            let document = preview.map { PreviewChannel(channel: $0.channel, items: $0.items) }
+            context.console.out(String(decoding: try OutputJSON.encode(document), as: UTF8.self))
+            return .success
+        }
+        for (channel, items) in preview {
+            let type = routes.first { $0.channel.name == channel }?.type ?? ""
+            guard !items.isEmpty else {
+                context.console.out("\(channel) (\(type)): nothing to send")
+                continue
+            }
+            let message = DigestMessage(runID: "next", items: items, dedupeKey: "dry-run")
+            context.console.out("\(channel) (\(type)): \(DigestText(message).title)")
+            for item in items { context.console.out("  " + TextTable.clean(DigestText.line(item))) }
+        }
+        return .success
+    }
+
+    private struct PreviewChannel: Encodable {
+        var channel: String
+        var items: [Digest.Item]
+    }
+}
