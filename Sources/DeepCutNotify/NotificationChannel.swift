@@ -8,6 +8,12 @@ package protocol NotificationChannel: Sendable {
     var name: String { get }
     /// Sends one message. Returns once the server accepted it; throws when it did not or may not have.
     func deliver(_ message: DigestMessage) async throws(DeliveryError)
+    /// Why this channel cannot deliver anything at all (its config is unusable); nil for a working one.
+    var setupProblem: DeliveryError? { get }
+}
+
+extension NotificationChannel {
+    package var setupProblem: DeliveryError? { nil }
 }
 
 /// One message to one channel: the digest items that pass its filters and are not yet delivered there.

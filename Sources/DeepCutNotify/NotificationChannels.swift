@@ -69,6 +69,8 @@ extension NotificationChannels {
         let name: String
         let problem: ConfigError
 
+        var setupProblem: DeliveryError? { DeliveryError(.misconfigured, problem.message) }
+
         func deliver(_ message: DigestMessage) async throws(DeliveryError) {
             throw DeliveryError(.misconfigured, problem.message)
         }

@@ -73,6 +73,11 @@ package struct Notifier: Sendable {
             let started = now()
             try ledger.reconcileInterrupted(channel: name, at: started)
             try ledger.enqueue(digest.items.filter(route.admits), channel: name, runID: digest.runID, at: started)
+            // A channel that cannot work shows failing every run, news or not; its items wait for the fix.
+            if let problem = route.channel.setupProblem {
+                try ledger.markFailed([], channel: name, errorKind: problem.kind.rawValue, error: problem.message, at: started)
+                return try ledger.standing(channel: name, type: route.type, outcome: .failed, sent: 0)
+            }
             let owed = try ledger.owed(
                 channel: name, queuedAfter: started.addingTimeInterval(-Self.expiry),
                 stillShown: { shown.contains($0.entry.id) }, at: started)

@@ -126,8 +126,8 @@ import Testing
             "config.json: notify[0].key: give either 'key' or 'urlsFile', not both"
         ),
         (
-            #"[{"name": "a", "type": "webhook", "url": "https://x.org/", "filter": {"types": ["live"]}}]"#,
-            "config.json: notify[0].filter.types[0]: must be one of album, ep, single, compilation, got 'live'"
+            #"[{"name": "a", "type": "webhook", "url": "https://x.org/", "filter": {"types": ["bootleg"]}}]"#,
+            "config.json: notify[0].filter.types[0]: must be one of album, ep, single, compilation, live, remix, soundtrack, demo, appearance, got 'bootleg'"
         ),
         (
             #"[{"name": "a", "type": "webhook", "url": "https://x.org/", "filter": {"events": ["removed"]}}]"#,

@@ -39,4 +39,22 @@ import Testing
         #expect(await harness.run("sweep").exitCode == .ioError)
         #expect(try Data(contentsOf: database) == garbage)
     }
+
+    /// A channel whose secret is missing: check-config says which (exit 78); the sweep still runs,
+    /// and health shows the channel failing as misconfigured, so the feed never waits on a channel.
+    @Test func aChannelWithoutItsSecretIs78ButTheSweepGoesOn() async throws {
+        let channel = #"[{"name": "phone", "type": "ntfy", "url": "https://ntfy.example.org/topic", "tokenFile": "missing-token"}]"#
+        let harness = try SweepHarness(config: ["notify": channel])
+        let result = await harness.run("check-config")
+        #expect(result.exitCode == .config)
+        #expect(result.console.err.contains("notify[0].tokenFile"), "\(result.console.err)")
+        #expect(await harness.run("sweep").exitCode == .success)
+        #expect(await harness.run("sweep").exitCode == .success)
+        let standing = try #require(try harness.health().notify?.first)
+        #expect(standing.outcome == .failed)
+        #expect(standing.lastErrorKind == "misconfigured")
+        #expect(standing.lastError?.contains("notify[0].tokenFile") == true)
+        #expect(standing.consecutiveFailures == 2)
+        #expect(try harness.health().status == .complete)
+    }
 }

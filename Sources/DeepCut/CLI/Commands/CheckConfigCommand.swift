@@ -1,7 +1,9 @@
 import DeepCutCatalog
 import DeepCutConfig
 import DeepCutCore
+import DeepCutHTTP
 import DeepCutLibrary
+import DeepCutNotify
 import DeepCutState
 import Foundation
 
@@ -29,6 +31,10 @@ enum CheckConfigCommand: DeepCutCommand {
         }
         if config.catalog.provider == .appleMusic {
             _ = try AppleMusicToken.load(tokenFile: config.catalog.tokenFile, environment: context.environment)
+        }
+        for channel in config.notify {
+            // Presence and shape of each channel's secrets: a sweep would report the channel failing, this says why now.
+            _ = try NotificationChannels.make(channel, client: NoNetwork(), mailer: NoNetwork(), environment: context.environment)
         }
         try checkWritableFolder(config.outputDirectory, key: "outputDirectory", config: config)
         try checkWritableFolder(config.stateDatabase.deletingLastPathComponent(), key: "stateDatabase", config: config)
@@ -85,5 +91,16 @@ enum CheckConfigCommand: DeepCutCommand {
         guard access(candidate.path, W_OK) == 0 else {
             throw ConfigError(message: "\(config.file.lastPathComponent): \(key): \(candidate.path) is not writable")
         }
+    }
+}
+
+/// check-config builds channels to read their secrets and never sends: a client that cannot be used.
+private struct NoNetwork: HTTPClient, MailSender {
+    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        preconditionFailure("check-config never sends")
+    }
+
+    func send(_ mail: MailEnvelope) async throws(MailError) {
+        preconditionFailure("check-config never sends")
     }
 }
