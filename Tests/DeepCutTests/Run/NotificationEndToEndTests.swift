@@ -75,6 +75,8 @@ import Testing
         #expect(channel.pending == 1)
         #expect(channel.lastErrorKind == "rejected")
         #expect(channel.lastError?.contains("500") == true)
+        let report = try Data(contentsOf: harness.feed.appendingPathComponent("health.json"))
+        #expect(try JSONSchemaValidator.health.problems([("health.json", report)]) == [])
         #expect(try String(contentsOf: harness.feed.appendingPathComponent("health.txt"), encoding: .utf8).contains("notify   failed"))
         let check = await harness.run("health")
         #expect(check.exitCode == .warning)
