@@ -139,4 +139,50 @@ import Testing
         #expect(channel.unconfirmed == 2)
         #expect(channel.outcome == .nothingToSend)
     }
+
+    /// Every channel type from the config through the real client (and libcurl's SMTP) to its
+    /// loopback server in one run; a refused channel beside them changes nothing for the others.
+    @Test func everyChannelTypeDeliversTheSameDigest() async throws {
+        let http = try await HTTPReceiver()
+        let smtp = try await SMTPReceiver(security: .startTLS, username: "deepcut", password: "s3cret-smtp")
+        let scratch = ScratchFolder()
+        let password = try scratch.write("smtp-password", "s3cret-smtp\n")
+        let token = try scratch.write("ntfy-token", "tk_s3cretntfy\n")
+        let down = LoopbackServerProcess.closedPort()
+        let channels = [
+            Self.webhook(http),
+            #"{"name": "phone", "type": "ntfy", "url": "\#(http.url.appendingPathComponent("deepcut-topic").absoluteString)", "tokenFile": "\#(token.path)"}"#,
+            #"{"name": "apprise", "type": "apprise", "url": "\#(http.url.absoluteString)apprise", "key": "deepcut"}"#,
+            #"{"name": "mail", "type": "email", "server": "\#(smtp.url.absoluteString)", "from": "deepcut@example.org", "to": ["me@example.org"], "username": "deepcut", "passwordFile": "\#(password.path)", "caFile": "\#(smtp.caFile.path)"}"#,
+            #"{"name": "down", "type": "webhook", "url": "http://127.0.0.1:\#(down)/hook"}"#
+        ]
+        let harness = try SweepHarness(config: ["notify": "[\(channels.joined(separator: ", "))]"])
+        #expect(await harness.run("sweep").exitCode == .success)
+        try harness.replaceCatalog(Self.news)
+        let run = await harness.run("sweep")
+        #expect(run.exitCode == .success)
+        let byPath = Dictionary(grouping: try http.requests(), by: \.path)
+        #expect(Set(byPath.keys) == ["/hook", "/deepcut-topic", "/apprise/notify/deepcut"])
+        let ntfy = try #require(byPath["/deepcut-topic"]?.first)
+        #expect(ntfy.header("Authorization") == "Bearer tk_s3cretntfy")
+        #expect(ntfy.header("Title") == "2 new releases from Khruangbin and Polyphia")
+        #expect(ntfy.text.contains("Ali"))
+        let appriseRequest = try #require(byPath["/apprise/notify/deepcut"]?.first)
+        let apprise = try #require(try JSONSerialization.jsonObject(with: appriseRequest.body) as? [String: Any])
+        #expect(apprise["title"] as? String == "2 new releases from Khruangbin and Polyphia")
+        let mails = try smtp.messages()
+        #expect(mails.count == 1)
+        #expect(mails.first?.tls == true)
+        #expect(mails.first?.user == "deepcut")
+        #expect(mails.first?.recipients == ["me@example.org"])
+        #expect(mails.first?.data.contains("multipart/alternative") == true)
+        let standings = try #require(try harness.health().notify)
+        #expect(standings.map(\.outcome) == [.delivered, .delivered, .delivered, .delivered, .failed])
+        #expect(standings.last?.lastErrorKind == "unreachable")
+        // No secret anywhere a person or a log can see.
+        let seen = try harness.outputFiles().values.map { String(decoding: $0, as: UTF8.self) } + [run.console.out, run.console.err]
+        for secret in ["s3cret-smtp", "tk_s3cretntfy"] {
+            #expect(!seen.contains { $0.contains(secret) }, "\(secret) leaked")
+        }
+    }
 }
