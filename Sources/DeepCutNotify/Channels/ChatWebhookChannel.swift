@@ -59,7 +59,7 @@ struct ChatWebhookChannel: NotificationChannel, CustomStringConvertible {
                 DigestText.link(item).map { "<\($0.absoluteString)|\(slackEscaped(item.entry.title))>" } ?? slackEscaped(item.entry.title)
             lines.append(
                 "• \(slackEscaped(DigestText.eventLabel(item))): *\(slackEscaped(item.entry.artist))* — \(title)"
-                    + " (\(item.entry.type.rawValue), \(item.entry.releaseDate))")
+                    + " (\(item.entry.typeText), \(item.entry.releaseDate))")
         }
         let page = message.pageURL.map { "<\($0.absoluteString)|all releases>" }
         if text.shown.omitted > 0 {

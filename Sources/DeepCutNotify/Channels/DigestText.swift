@@ -47,7 +47,7 @@ package struct DigestText: Sendable {
 
     /// "New: Bonobo — Fragments (album, 2022-01-14)", "Announced for 2026-12-11: …", "Out today: …".
     package static func line(_ item: Digest.Item) -> String {
-        "\(eventLabel(item)): \(item.entry.artist) — \(item.entry.title) (\(item.entry.type.rawValue), \(item.entry.releaseDate))"
+        "\(eventLabel(item)): \(item.entry.artist) — \(item.entry.title) (\(item.entry.typeText), \(item.entry.releaseDate))"
     }
 
     static func eventLabel(_ item: Digest.Item) -> String {
@@ -94,7 +94,7 @@ package struct DigestText: Sendable {
             let title =
                 Self.link(item).map { "[\(Self.markdownEscaped(entry.title))](\($0.absoluteString))" } ?? Self.markdownEscaped(entry.title)
             lines.append(
-                "- \(Self.eventLabel(item)): **\(Self.markdownEscaped(entry.artist))** — \(title) (\(entry.type.rawValue), \(entry.releaseDate))"
+                "- \(Self.eventLabel(item)): **\(Self.markdownEscaped(entry.artist))** — \(title) (\(entry.typeText), \(entry.releaseDate))"
             )
         }
         if let moreLine { lines.append("\n" + Self.markdownEscaped(moreLine)) }
@@ -113,7 +113,7 @@ package struct DigestText: Sendable {
             let linked = Self.link(item).map { "<a href=\"\(Self.htmlEscaped($0.absoluteString))\">\(title)</a>" } ?? title
             body +=
                 "<li>\(Self.htmlEscaped(Self.eventLabel(item))): <strong>\(Self.htmlEscaped(entry.artist))</strong> — \(linked)"
-                + " (\(entry.type.rawValue), \(entry.releaseDate))</li>\n"
+                + " (\(entry.typeText), \(entry.releaseDate))</li>\n"
         }
         body += "</ul>\n"
         let page = message.pageURL.map { "<a href=\"\(Self.htmlEscaped($0.absoluteString))\">all releases</a>" }

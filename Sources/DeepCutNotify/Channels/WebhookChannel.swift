@@ -15,6 +15,8 @@ struct WebhookChannel: NotificationChannel, CustomStringConvertible {
             var title: String
             var artist: String
             var type: String
+            /// `live`, `remix`, `soundtrack`, `demo`, `appearance`; absent when none.
+            var secondaryTypes: [String]?
             var releaseDate: String
             var url: String?
             var artworkURL: String?
@@ -43,7 +45,9 @@ struct WebhookChannel: NotificationChannel, CustomStringConvertible {
             items: message.items.map { item in
                 Payload.Item(
                     event: item.event.rawValue, dedupeKey: item.dedupeKey, title: item.entry.title, artist: item.entry.artist,
-                    type: item.entry.type.rawValue, releaseDate: item.entry.releaseDate.description, url: item.entry.url,
+                    type: item.entry.type.rawValue,
+                    secondaryTypes: item.entry.secondaryTypes.isEmpty ? nil : item.entry.secondaryTypes.map(\.rawValue),
+                    releaseDate: item.entry.releaseDate.description, url: item.entry.url,
                     artworkURL: item.entry.artworkURL)
             })
     }
