@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct DigestTextTests {
     @Test func theTitleCountsAndNamesTheArtists() {
-        #expect(DigestText(SampleDigest.message()).title == "3 new releases from Bonobo, Khruangbin and 1 more")
+        #expect(DigestText(SampleDigest.message()).title == "3 releases from Bonobo, Khruangbin and 1 more")
         #expect(DigestText(SampleDigest.message([SampleDigest.items[0]])).title == "1 new release from Bonobo")
         let two = [SampleDigest.items[0], SampleDigest.item("Khruangbin", "Mordechai"), SampleDigest.item("bonobo", "Migration")]
         #expect(DigestText(SampleDigest.message(two)).title == "3 new releases from Bonobo and Khruangbin")

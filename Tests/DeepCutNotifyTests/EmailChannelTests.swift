@@ -80,7 +80,7 @@ import Testing
         let mail = try Parsed(received.data)
         #expect(mail.headers["From"] == "deepcut <deepcut@example.org>")
         #expect(mail.headers["To"] == "me@example.org, you@example.org")
-        #expect(mail.headers["Subject"] == "3 new releases from Bonobo, Khruangbin and 1 more")
+        #expect(mail.headers["Subject"] == "3 releases from Bonobo, Khruangbin and 1 more")
         #expect(mail.headers["Date"] == "Wed, 18 Nov 2026 11:06:40 +0000")
         #expect(mail.headers["MIME-Version"] == "1.0")
         #expect(mail.headers["Content-Type"]?.hasPrefix("multipart/alternative; boundary=") == true)

@@ -23,9 +23,14 @@ package struct DigestText: Sendable {
         guard !items.isEmpty else { return prefix + "nothing new" }
         let events = Set(items.map(\.event))
         let plural = items.count == 1 ? "" : "s"
+        // A mix is just "releases": an announcement is not a new release yet.
         let noun =
-            events == [.announced]
-            ? "announced release\(plural)" : events == [.outToday] ? "release\(plural) out today" : "new release\(plural)"
+            switch events {
+            case [.newRelease]: "new release\(plural)"
+            case [.announced]: "announced release\(plural)"
+            case [.outToday]: "release\(plural) out today"
+            default: "release\(plural)"
+            }
         return "\(prefix)\(items.count) \(noun) from \(Self.artistList(items.map(\.entry.artist)))"
     }
 
