@@ -95,7 +95,10 @@ extension HealthWriter {
     /// people see. Without a readable report (deleted, damaged) `fallback`, a skipped run's own
     /// report, is written instead.
     /// - Returns: the report written.
-    package static func writeSkip(_ skip: HealthReport.LastSkip, fallback: HealthReport, to folder: URL) throws -> HealthReport {
+    /// - Parameter notify: the channels' standings when the skip retried owed deliveries; nil keeps the report's.
+    package static func writeSkip(
+        _ skip: HealthReport.LastSkip, fallback: HealthReport, notify: [ChannelDelivery]? = nil, to folder: URL
+    ) throws -> HealthReport {
         var report: HealthReport
         do {
             report = try HealthReport.load(outputDirectory: folder) ?? fallback
@@ -103,6 +106,7 @@ extension HealthWriter {
             report = fallback  // An unreadable report is an output to replace, not data to keep.
         }
         report.lastSkip = skip
+        if let notify { report.notify = notify }
         try write(report, to: folder)
         return report
     }

@@ -155,6 +155,15 @@ package struct DeliveryLedger: Sendable {
         }
     }
 
+    /// Whether anything is still owed to `channel` (pending).
+    package func isOwed(channel: String) throws -> Bool {
+        try database.withConnection { connection in
+            try !connection.query(
+                "SELECT 1 FROM deliveries WHERE channel = ? AND state = ? LIMIT 1", [channel, State.pending]
+            ) { _ in true }.isEmpty
+        }
+    }
+
     /// The state each of these items has on `channel` (absent: never queued there). For tests and `notify --dry-run`.
     package func states(channel: String) throws -> [String: State] {
         try database.withConnection { connection in

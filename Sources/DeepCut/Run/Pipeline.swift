@@ -106,7 +106,7 @@ struct Pipeline: Sendable {
                 try !store.mutes.unmutedSince(previous.baselineSummary?.generatedAt ?? .distantPast)
             {
                 log.info("run.skipped", ["reason": skip])
-                return self.skip(&run, reason: skip, store: store, baseline: previous.baselineSummary)
+                return await self.skip(&run, reason: skip, store: store, baseline: previous.baselineSummary)
             }
             if let pings {
                 let body = "deepcut sweep \(run.runID) started"
@@ -471,18 +471,26 @@ struct Pipeline: Sendable {
     /// history and the metrics are left alone, so both keep describing the feed people see.
     /// The page is rendered again from `current.json` with that report, so it says when the feed
     /// was last checked, like `health.txt`; its feed and history are unchanged.
-    private func skip(_ run: inout RunInProgress, reason: String, store: StateStore, baseline: Baseline?) -> RunReport {
+    private func skip(_ run: inout RunInProgress, reason: String, store: StateStore, baseline: Baseline?) async -> RunReport {
         run.report.status = .skipped
         run.report.exitCode = Int(ExitCode.success.rawValue)
         run.report.message = reason
-        run.report.finishedAt = now()
         log.info("run.finished", ["run": run.runID.rawValue, "status": RunStatus.skipped.rawValue, "exit": ExitCode.success.rawValue])
         do {
+            let folder = OutputFolder(config.outputDirectory)
+            let current = try Snapshot.load(from: folder.current)
+            // Deliveries a channel refused are owed to it: the next hourly run retries them, skip or not.
+            var notify: [ChannelDelivery]?
+            if let current {
+                notify = await RunNotifications(
+                    routes: channels, store: store, pageURL: RunNotifications.pageURL(baseURL: config.publish.baseURL), now: now
+                ).retryOwed(shown: current)
+            }
+            run.report.finishedAt = now()
             let written = try HealthWriter.writeSkip(
                 HealthReport.LastSkip(at: run.report.finishedAt, reason: reason),
-                fallback: run.report, to: config.outputDirectory)
-            let folder = OutputFolder(config.outputDirectory)
-            if let current = try Snapshot.load(from: folder.current) {
+                fallback: run.report, notify: notify, to: config.outputDirectory)
+            if let current {
                 let publish = Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots, now: now)
                 try publish.writePage(
                     current,
@@ -495,6 +503,7 @@ struct Pipeline: Sendable {
             report.skipped = true
             return report
         } catch {
+            run.report.finishedAt = now()
             return RunReport(
                 health: run.report, exitCode: Self.exitCode(of: error),
                 stderrLine: "\(reason); cannot write the health report or the page: \(Self.message(of: error))")

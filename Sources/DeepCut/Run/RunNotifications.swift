@@ -37,6 +37,19 @@ struct RunNotifications: Sendable {
         return await notifier.deliver(Self.digest(of: snapshot, baseline: baseline, today: today), shown: shown)
     }
 
+    /// An `--if-stale` skip has no news, but what a channel is owed (a refused delivery) goes out:
+    /// nil when no channel is configured or nothing is owed anywhere, so the last run's report stands.
+    func retryOwed(shown snapshot: Snapshot) async -> [ChannelDelivery]? {
+        guard !routes.isEmpty else { return nil }
+        let owed = routes.contains { route in
+            // An unreadable ledger is the notifier's to report, so it runs then.
+            (try? store.deliveries.isOwed(channel: route.channel.name)) ?? true
+        }
+        guard owed else { return nil }
+        let shown = Set(snapshot.entries.map(\.id) + (snapshot.upcoming ?? []).map(\.id))
+        return await notifier.deliver(Digest(runID: snapshot.runID.rawValue, items: []), shown: shown)
+    }
+
     /// A run that published nothing sends nothing: each channel's standing as the ledger has it.
     func notAttempted() -> [ChannelDelivery]? {
         guard !routes.isEmpty else { return nil }

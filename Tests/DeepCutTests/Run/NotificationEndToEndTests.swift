@@ -185,4 +185,30 @@ import Testing
             #expect(!seen.contains { $0.contains(secret) }, "\(secret) leaked")
         }
     }
+
+    /// Under the hourly `--if-stale` timer the next run is usually a skip: it still delivers what a
+    /// channel is owed, and the health report it keeps says so.
+    @Test func aSkipRetriesWhatAChannelIsOwed() async throws {
+        let hook = try await HTTPReceiver()
+        let harness = try SweepHarness(config: ["notify": "[\(Self.webhook(hook))]"])
+        #expect(await harness.run("sweep").exitCode == .success)
+        try harness.replaceCatalog(Self.news)
+        try hook.setMode(.status(503))
+        #expect(await harness.run("sweep").exitCode == .success)
+        #expect(try harness.health().notify?.first?.outcome == .failed)
+        try hook.setMode(.accept)
+        let skipped = await harness.run("sweep", "--if-stale")
+        #expect(skipped.exitCode == .success)
+        let requests = try hook.requests()
+        #expect(requests.count == 2)
+        #expect(try Self.items(requests[1]).map { $0["title"] as? String } == ["Ali", "Playing God"])
+        let health = try harness.health()
+        #expect(health.lastSkip != nil)
+        #expect(health.notify?.first?.outcome == .delivered)
+        #expect(health.notify?.first?.pending == 0)
+        // Nothing owed: a skip sends nothing and leaves the report's standings alone.
+        #expect(await harness.run("sweep", "--if-stale").exitCode == .success)
+        #expect(try hook.requests().count == 2)
+        #expect(try harness.health().notify?.first?.outcome == .delivered)
+    }
 }
