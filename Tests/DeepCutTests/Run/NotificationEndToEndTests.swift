@@ -39,7 +39,7 @@ import Testing
 
     @Test func eachItemIsToldOnceAndAFailingChannelIsRetriedWithoutTouchingTheSweep() async throws {
         let hook = try await HTTPReceiver()
-        let harness = try SweepHarness(config: ["notify": "[\(Self.webhook(hook))]"])
+        let harness = try SweepHarness(config: ["notify": "[\(Self.webhook(hook))]", "prometheusTextfile": #""metrics/deepcut.prom""#])
         // The first sweep: a whole catalog is not news.
         #expect(await harness.run("sweep").exitCode == .success)
         #expect(try hook.requests().isEmpty)
@@ -78,6 +78,17 @@ import Testing
         let report = try Data(contentsOf: harness.feed.appendingPathComponent("health.json"))
         #expect(try JSONSchemaValidator.health.problems([("health.json", report)]) == [])
         #expect(try String(contentsOf: harness.feed.appendingPathComponent("health.txt"), encoding: .utf8).contains("notify   failed"))
+        let page = try String(contentsOf: harness.feed.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(page.contains("hook (webhook): failed"), "the page's health table shows the channel")
+        let metrics = try String(contentsOf: harness.folder.url.appendingPathComponent("metrics/deepcut.prom"), encoding: .utf8)
+        #expect(metrics.contains(#"deepcut_notify_failing{channel="hook",type="webhook"} 1"#))
+        #expect(metrics.contains(#"deepcut_notify_owed_items{channel="hook",type="webhook"} 1"#))
+        // What the next run would send: the owed item, shown without sending it.
+        let preview = await harness.run("notify", "--dry-run")
+        #expect(preview.exitCode == .success)
+        #expect(preview.console.out.contains("hook (webhook): 1 new release from Bonobo"), "\(preview.console.out)")
+        #expect(preview.console.out.contains("New: Bonobo — Flicker"))
+        #expect(try hook.requests().count == 2)
         let check = await harness.run("health")
         #expect(check.exitCode == .warning)
         #expect(check.console.out.contains("notify hook failing: rejected (1 owed)"))
@@ -210,5 +221,29 @@ import Testing
         #expect(await harness.run("sweep", "--if-stale").exitCode == .success)
         #expect(try hook.requests().count == 2)
         #expect(try harness.health().notify?.first?.outcome == .delivered)
+    }
+
+    @Test func notifyTestSendsAMarkedMessageToEachChannelAndRecordsNothing() async throws {
+        let hook = try await HTTPReceiver()
+        let other = try await HTTPReceiver(mode: .status(500))
+        let harness = try SweepHarness(config: ["notify": "[\(Self.webhook(hook)), \(Self.webhook(other, name: "other"))]"])
+        let both = await harness.run("notify", "--test")
+        #expect(both.exitCode == .tempFail)
+        #expect(both.console.out.contains("hook (webhook): delivered"))
+        #expect(both.console.out.contains("other (webhook): failed: rejected:"), "\(both.console.out)")
+        let one = await harness.run("notify", "--test", "hook")
+        #expect(one.exitCode == .success)
+        let requests = try hook.requests()
+        #expect(requests.count == 2)
+        let body = try #require(try JSONSerialization.jsonObject(with: requests[0].body) as? [String: Any])
+        #expect(body["test"] as? Bool == true)
+        #expect((body["title"] as? String)?.hasPrefix("Test from deepcut: ") == true)
+        let unknown = await harness.run("notify", "--test", "nope")
+        #expect(unknown.exitCode == .config)
+        #expect(unknown.console.err.contains("no channel named 'nope' (configured: hook, other)"))
+        #expect(await harness.run("notify").exitCode == .usage)
+        // A test is not news: the first sweep still tells nothing, and nothing was recorded.
+        #expect(await harness.run("sweep").exitCode == .success)
+        #expect(try hook.requests().count == 2)
     }
 }
