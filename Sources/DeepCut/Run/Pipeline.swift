@@ -9,7 +9,6 @@ import DeepCutSQLite
 import DeepCutState
 import DeepCutSweep
 import Foundation
-import Synchronization
 
 /// Wires the four stages: LoadLibrary → SweepCatalog → Diff → Publish, then the health report.
 ///
@@ -63,34 +62,6 @@ struct Pipeline: Sendable {
         return report
     }
 
-    /// The start ping in flight, once the run knows it is a sweep (not a skip): the end ping waits
-    /// for it, so the monitoring server sees them in order.
-    private final class StartPing: Sendable {
-        let task = Mutex<Task<MonitoringPings.Failure?, Never>?>(nil)
-    }
-
-    private var pings: MonitoringPings? {
-        config.monitoring.map { MonitoringPings(config: $0, client: client) }
-    }
-
-    /// The end ping, with the health line `deepcut health` would print as its body.
-    private func ping(after report: RunReport, startPing: StartPing) async {
-        guard let pings else { return }
-        var failures: [MonitoringPings.Failure] = []
-        if let start = startPing.task.withLock({ $0 }), let failure = await start.value { failures.append(failure) }
-        if let health = report.health {
-            let baseline = health.publish.baselineRunID.map { runID in
-                Baseline(runID: runID, generatedAt: health.finishedAt.addingTimeInterval(-Double(health.publish.baselineAgeSeconds ?? 0)))
-            }
-            let line = HealthCheck(ttlHours: config.ttlHours).evaluate(report: health, baseline: baseline, now: health.finishedAt).line
-            let status = report.skipped ? RunStatus.skipped : health.status
-            if let failure = await pings.send(pings.ping(after: status), body: line) { failures.append(failure) }
-        }
-        for failure in failures {
-            log.warning("monitoring.failed", ["ping": failure.ping.rawValue, "message": failure.message])
-        }
-    }
-
     private func run(_ options: SweepOptions, startPing: StartPing) async -> RunReport {
         var run = RunInProgress(runID: RunID(now()), startedAt: now())
         run.report.invocationID = ServiceInvocation.id(environment: environment)
@@ -108,10 +79,7 @@ struct Pipeline: Sendable {
                 log.info("run.skipped", ["reason": skip])
                 return await self.skip(&run, reason: skip, store: store, baseline: previous.baselineSummary)
             }
-            if let pings {
-                let body = "deepcut sweep \(run.runID) started"
-                startPing.task.withLock { $0 = Task { await pings.send(.start, body: body) } }
-            }
+            sendStartPing(startPing, runID: run.runID)
             let loaded = try await LoadLibrary(client: client, environment: environment).run(config.library)
             let library = loaded.including(try store.owned.all())
             run.report.library = HealthReport.LibraryStage(library)
