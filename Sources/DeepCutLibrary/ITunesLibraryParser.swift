@@ -70,7 +70,7 @@ final class ITunesLibraryParser: NSObject, XMLParserDelegate {
     private static func invalidUTF8Line(_ url: URL) -> Int? {
         guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
         let head = (try? handle.read(upToCount: 64)) ?? Data()
-        try? handle.close()
+        try? handle.close()  // Closing a read-only handle cannot lose data.
         let markup = head.drop { [0xEF, 0xBB, 0xBF, 0x20, 0x09, 0x0A, 0x0D].contains($0) }.first == UInt8(ascii: "<")
         return markup ? (try? UTF8Scan.firstInvalidLine(in: url)) ?? nil : nil
     }
@@ -179,7 +179,7 @@ enum UTF8Scan {
     /// - Throws: `CancellationError` once the run is cancelled, so a huge file never delays SIGTERM.
     static func firstInvalidLine(in url: URL) throws -> Int? {
         let handle = try FileHandle(forReadingFrom: url)
-        defer { try? handle.close() }
+        defer { try? handle.close() }  // Closing a read-only handle cannot lose data.
         var carry: [UInt8] = []
         var consumed = 0
         while let chunk = try handle.read(upToCount: chunkSize), !chunk.isEmpty {
@@ -223,7 +223,7 @@ enum UTF8Scan {
 
     private static func line(atOffset offset: Int, in url: URL) throws -> Int {
         let handle = try FileHandle(forReadingFrom: url)
-        defer { try? handle.close() }
+        defer { try? handle.close() }  // Closing a read-only handle cannot lose data.
         let prefix = try handle.read(upToCount: offset) ?? Data()
         return prefix.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
     }

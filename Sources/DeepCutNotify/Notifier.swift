@@ -57,13 +57,13 @@ package struct Notifier: Sendable {
         }
     }
 
-    /// What the next run would send each channel: the owed items plus this digest's new ones, nothing recorded.
+    /// What the next run would send each channel: what is owed, then this digest's items the channel
+    /// has no record of. Reads the ledger only.
     package func preview(_ digest: Digest) throws -> [(channel: String, items: [Digest.Item])] {
         try routes.map { route in
-            let states = try ledger.states(channel: route.channel.name)
-            let owed = digest.items.filter { route.admits($0) && states[$0.dedupeKey] == nil }
-            let earlier = try ledger.owed(channel: route.channel.name, queuedAfter: .distantPast, stillShown: { _ in true }, at: now())
-            return (route.channel.name, earlier + owed.filter { item in !earlier.contains { $0.dedupeKey == item.dedupeKey } })
+            let recorded = try ledger.states(channel: route.channel.name)
+            let new = digest.items.filter { route.admits($0) && recorded[$0.dedupeKey] == nil }
+            return (route.channel.name, try ledger.pending(channel: route.channel.name) + new)
         }
     }
 
@@ -108,12 +108,7 @@ package struct Notifier: Sendable {
     /// A message's stable id: the same channel and items give the same key, so a retried message
     /// carries the id of the first try and a receiver that saw it can drop the repeat.
     static func messageKey(channel: String, items: [String]) -> String {
-        // FNV-1a, 64 bits: stable across runs and platforms (Swift's `Hasher` is seeded per process).
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in ([channel] + items.sorted()).joined(separator: "\n").utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return "deepcut-" + String(repeating: "0", count: 16 - hex.count) + hex
+        let digest = SHA256.hash(Array(([channel] + items.sorted()).joined(separator: "\n").utf8))
+        return "deepcut-" + SHA256.hex(Array(digest.prefix(8)))
     }
 }

@@ -59,22 +59,12 @@ package struct DeliveryLedger: Sendable {
     package func owed(
         channel: String, queuedAfter cutoff: Date, stillShown: (Digest.Item) -> Bool, at date: Date
     ) throws -> [Digest.Item] {
-        let decoder = JSONDecoder()
-        return try database.transaction { connection in
+        try database.transaction { connection in
             try connection.execute(
                 "UPDATE deliveries SET state = ?, updated_at = ? WHERE channel = ? AND state = ? AND queued_at < ?",
                 [State.expired, date, channel, State.pending, cutoff])
-            let rows = try connection.query(
-                "SELECT dedupe_key, event, entry FROM deliveries WHERE channel = ? AND state = ? ORDER BY queued_at, position",
-                [channel, State.pending]
-            ) { row -> Digest.Item? in
-                // A row this version cannot read (an event a newer deepcut wrote) is left for it.
-                guard let event = Digest.Item.Event(rawValue: try row.get(1, as: String.self)) else { return nil }
-                let entry = try decoder.decode(FeedEntry.self, from: try row.get(2, as: Data.self))
-                return Digest.Item(event: event, dedupeKey: try row.get(0), entry: entry)
-            }.compactMap { $0 }
             var owed: [Digest.Item] = []
-            for item in rows {
+            for item in try Self.pending(channel: channel, in: connection) {
                 if stillShown(item) {
                     owed.append(item)
                 } else {
@@ -85,6 +75,24 @@ package struct DeliveryLedger: Sendable {
             }
             return owed
         }
+    }
+
+    /// What is pending for `channel`, in the order it was queued, changing nothing (`notify --dry-run`).
+    package func pending(channel: String) throws -> [Digest.Item] {
+        try database.withConnection { connection in try Self.pending(channel: channel, in: connection) }
+    }
+
+    private static func pending(channel: String, in connection: Connection) throws -> [Digest.Item] {
+        let decoder = JSONDecoder()
+        return try connection.query(
+            "SELECT dedupe_key, event, entry FROM deliveries WHERE channel = ? AND state = ? ORDER BY queued_at, position",
+            [channel, State.pending]
+        ) { row -> Digest.Item? in
+            // A row this version cannot read (an event a newer deepcut wrote) is left for it.
+            guard let event = Digest.Item.Event(rawValue: try row.get(1, as: String.self)) else { return nil }
+            let entry = try decoder.decode(FeedEntry.self, from: try row.get(2, as: Data.self))
+            return Digest.Item(event: event, dedupeKey: try row.get(0), entry: entry)
+        }.compactMap { $0 }
     }
 
     /// Records that a message with these items is about to go out: done before sending, so a crash

@@ -136,8 +136,7 @@ struct Pipeline: Sendable {
                 throw failure
             }
             run.report.publish = HealthReport.PublishStage(outcome)
-            let notifications = RunNotifications(
-                routes: channels, store: store, pageURL: RunNotifications.pageURL(baseURL: config.publish.baseURL), now: now)
+            let notifications = notifications(store)
             if let snapshot {
                 run.report.notify = await notifications.deliver(snapshot, baseline: previous.baseline, today: run.startedAt.epochDay)
                 for channel in run.report.notify ?? [] where channel.outcome == .failed {
@@ -156,6 +155,11 @@ struct Pipeline: Sendable {
         } catch {
             return fail(&run, error: error)
         }
+    }
+
+    /// This run's notify step over the configured channels.
+    private func notifications(_ store: StateStore) -> RunNotifications {
+        RunNotifications(routes: channels, store: store, pageURL: RunNotifications.pageURL(baseURL: config.publish.baseURL), now: now)
     }
 
     /// The snapshot to publish: entries stamped with when they entered the feed, stale ones
@@ -450,9 +454,7 @@ struct Pipeline: Sendable {
             // Deliveries a channel refused are owed to it: the next hourly run retries them, skip or not.
             var notify: [ChannelDelivery]?
             if let current {
-                notify = await RunNotifications(
-                    routes: channels, store: store, pageURL: RunNotifications.pageURL(baseURL: config.publish.baseURL), now: now
-                ).retryOwed(shown: current)
+                notify = await notifications(store).retryOwed(shown: current)
             }
             run.report.finishedAt = now()
             let written = try HealthWriter.writeSkip(

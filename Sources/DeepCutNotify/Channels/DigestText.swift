@@ -109,41 +109,26 @@ package struct DigestText: Sendable {
 
     /// A whole HTML document (the email's HTML part): every text escaped, links only to http(s).
     package var html: String {
-        var body = "<h1>\(Self.htmlEscaped(title))</h1>\n"
+        var body = "<h1>\(MarkupText.escape(title))</h1>\n"
         if message.isTest { body += "<p><em>This is a test message from deepcut; the releases below are samples.</em></p>\n" }
         body += "<ul>\n"
         for item in shown.items {
             let entry = item.entry
-            let title = Self.htmlEscaped(entry.title)
-            let linked = Self.link(item).map { "<a href=\"\(Self.htmlEscaped($0.absoluteString))\">\(title)</a>" } ?? title
+            let title = MarkupText.escape(entry.title)
+            let linked = Self.link(item).map { "<a href=\"\(MarkupText.escape($0.absoluteString))\">\(title)</a>" } ?? title
             body +=
-                "<li>\(Self.htmlEscaped(Self.eventLabel(item))): <strong>\(Self.htmlEscaped(entry.artist))</strong> — \(linked)"
+                "<li>\(MarkupText.escape(Self.eventLabel(item))): <strong>\(MarkupText.escape(entry.artist))</strong> — \(linked)"
                 + " (\(entry.typeText), \(entry.releaseDate))</li>\n"
         }
         body += "</ul>\n"
-        let page = message.pageURL.map { "<a href=\"\(Self.htmlEscaped($0.absoluteString))\">all releases</a>" }
+        let page = message.pageURL.map { "<a href=\"\(MarkupText.escape($0.absoluteString))\">all releases</a>" }
         if shown.omitted > 0 {
             body += "<p>and \(shown.omitted) more\(page.map { ": \($0)" } ?? "")</p>\n"
         } else if let page {
             body += "<p>\(page)</p>\n"
         }
-        return "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>\(Self.htmlEscaped(title))</title></head><body>\n"
+        return "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>\(MarkupText.escape(title))</title></head><body>\n"
             + body + "</body></html>\n"
-    }
-
-    package static func htmlEscaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 
     /// Backslash before every character Markdown would read as markup, so a title stays text.

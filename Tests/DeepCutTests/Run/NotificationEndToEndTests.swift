@@ -246,4 +246,28 @@ import Testing
         #expect(await harness.run("sweep").exitCode == .success)
         #expect(try hook.requests().count == 2)
     }
+
+    /// The same outage and recovery of a channel through the real binary, as the timer runs it.
+    @Test func aChannelOutageThenRecoveryThroughTheBinary() async throws {
+        let hook = try await HTTPReceiver()
+        let harness = try SweepHarness(config: ["notify": "[\(Self.webhook(hook))]"])
+        func sweep() async throws -> SpawnedProcess.Result {
+            try await SpawnedProcess.deepcut(["sweep", "--config", harness.configPath, "--quiet"], in: harness.folder.url).finish()
+        }
+        #expect(try await sweep().status == 0)
+        try harness.replaceCatalog(Self.news)
+        try hook.setMode(.status(502))
+        let outage = try await sweep()
+        #expect(outage.status == 0, "a channel's outage never changes the sweep's exit: \(outage.stderr)")
+        #expect(outage.stderr.contains("notify.failed"), "logged at warning: \(outage.stderr)")
+        #expect(try harness.health().notify?.first?.pending == 2)
+        try hook.setMode(.accept)
+        #expect(try await sweep().status == 0)
+        let requests = try hook.requests()
+        #expect(requests.count == 2)
+        #expect(try Self.items(requests[1]).map { $0["title"] as? String } == ["Ali", "Playing God"])
+        #expect(try harness.health().notify?.first?.outcome == .delivered)
+        #expect(try await sweep().status == 0)
+        #expect(try hook.requests().count == 2, "told once")
+    }
 }

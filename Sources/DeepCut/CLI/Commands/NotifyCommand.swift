@@ -34,7 +34,7 @@ enum NotifyCommand: DeepCutCommand {
         guard !config.notify.isEmpty else {
             throw ConfigError(message: "\(context.configFile.lastPathComponent): notify: no channel is configured")
         }
-        let client = context.httpClient ?? CurlHTTPClient(maximumConnectionsPerHost: 2)
+        let client = context.httpClient ?? CurlHTTPClient(maximumConnectionsPerHost: config.catalog.concurrency)
         var routes = NotificationChannels.routes(
             config.notify, windowDays: config.feed.windowDays, client: client, mailer: CurlMailer(),
             environment: context.environment, now: { Date() })
