@@ -28,6 +28,9 @@ import Testing
         process.arguments = ["--catalog", catalogFile.path, "--latency-ms", "1"]
         let output = Pipe()
         process.standardOutput = output
+        // Not the test runner's stderr: should the runner die with the server still up, an orphan
+        // holding that pipe would keep `swift test` waiting for its end.
+        process.standardError = FileHandle.nullDevice
         let printed = Mutex("")
         output.fileHandleForReading.readabilityHandler = { handle in
             let chunk = String(decoding: handle.availableData, as: UTF8.self)
