@@ -13,17 +13,19 @@ package enum CatalogProviderFactory {
     ///   - coverageNeeded: the oldest release date the feed can show; a capped listing that does not
     ///     reach back to it is asked for more deeply where the catalog allows.
     ///   - limiter: paces every request; nil builds one at `requestsPerMinute`.
-    ///   - counting: how a multi-id lookup counts `limit`, as far as earlier runs learned it.
+    ///   - traits: how a multi-id lookup counts `limit` and whether the sort is honoured, as far as
+    ///     earlier runs learned it; this run's answers add to it.
     ///   - newestSuffices: artist ids whose newest collections suffice this run (warm, full listing not due).
     ///   - listingSizes: releases remembered per artist id, so a batch puts the longest listings last.
+    ///   - newestKnown: the newest release remembered per artist id, which a cut answer must hold.
     ///   - types: what the feed wants (`feed.types`): Apple Music reads an artist's extra views only when they matter.
     /// - Throws: `ConfigError` (exit 78) when the provider's credentials are missing or unreadable.
     package static func make(
         _ catalog: CatalogConfig, client: any HTTPClient,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         coverageNeeded: ReleaseDate? = nil, limiter: RateLimiter? = nil,
-        counting: LookupLimitCounting = LookupLimitCounting(), newestSuffices: Set<String> = [],
-        listingSizes: [String: Int] = [:], types: TypeSelection = .standard
+        traits: CatalogTraits = CatalogTraits(), newestSuffices: Set<String> = [],
+        listingSizes: [String: Int] = [:], newestKnown: [String: String] = [:], types: TypeSelection = .standard
     ) throws -> any CatalogProvider {
         let budget = Duration.milliseconds(Int64((catalog.rateLimitWaitSeconds * 1000).rounded()))
         let requester = CatalogRequester(
@@ -34,8 +36,8 @@ package enum CatalogProviderFactory {
         case .itunes:
             return ITunesProvider(
                 baseURL: catalog.baseURL, country: catalog.country, requester: requester,
-                coverageNeeded: coverageNeeded, counting: counting, newestSuffices: newestSuffices,
-                listingSizes: listingSizes)
+                coverageNeeded: coverageNeeded, traits: traits, newestSuffices: newestSuffices,
+                listingSizes: listingSizes, newestKnown: newestKnown)
         case .appleMusic:
             let token = try AppleMusicToken.load(tokenFile: catalog.tokenFile, environment: environment)
             return AppleMusicProvider(

@@ -85,6 +85,9 @@ extension HealthReport {
         /// Artists whose catalog id the library itself held (beets' `mb_albumartistid`): no name
         /// search, no namesake guessed. Absent when there are none.
         package var identifiedByLibrary: Int?
+        /// The catalog behaviours the sweep planned by, as answers showed them; absent for catalogs
+        /// without such traits.
+        package var catalogTraits: CatalogTraits?
 
         /// The adaptive rate limiter's account of a sweep, in requests per minute.
         package struct Pace: Sendable, Hashable, Codable {

@@ -32,6 +32,7 @@ enum HealthText {
         for channel in report.notify ?? [] {
             lines.append(stageLine("notify", channel.lastError == nil ? .ok : .failed, StageSummary.notify(channel)))
         }
+        if let traits = report.sweep.catalogTraits { lines.append("catalog: " + traits.summary) }
         for section in [failures(report.sweep), unresolved(report.sweep), warnings(report.library)] where !section.isEmpty {
             lines += [""] + section
         }

@@ -3,7 +3,7 @@ import DeepCutSQLite
 import Foundation
 
 /// What the sweep learned about how a catalog behaves, per provider, for the next run: the pace it
-/// accepts and how it counts `limit` in a multi-id lookup.
+/// accepts, how it counts `limit` in a multi-id lookup, and whether it honours `sort=recent`.
 package struct CatalogLearning: Sendable {
     let database: Database
 
@@ -24,13 +24,38 @@ package struct CatalogLearning: Sendable {
         }
     }
 
-    package func limitReading(provider: String) throws -> LookupLimitReading? {
-        try value("lookupLimit", provider: provider).flatMap(LookupLimitReading.init(rawValue:))
+    /// The traits earlier runs' answers showed (`CatalogTraits`), each with when an answer last showed it.
+    package func traits(provider: String) throws -> CatalogTraitReadings {
+        let rows = try database.withConnection { connection in
+            try connection.query("SELECT name, value, learned_at FROM catalog_learning WHERE provider = ?", [provider]) { row in
+                (
+                    try row.get(0, as: String.self), try row.get(1, as: String.self),
+                    Date(timeIntervalSince1970: try row.get(2, as: Double.self))
+                )
+            }
+        }
+        var traits = CatalogTraitReadings()
+        for (name, value, checkedAt) in rows {
+            switch name {
+            case Self.lookupLimit: traits.lookupLimit = LookupLimitReading(rawValue: value).map { LearnedTrait($0, checkedAt: checkedAt) }
+            case Self.sort: traits.sort = SortReading(rawValue: value).map { LearnedTrait($0, checkedAt: checkedAt) }
+            default: continue
+            }
+        }
+        return traits
     }
 
-    package func saveLimitReading(_ reading: LookupLimitReading, provider: String, at date: Date) throws {
-        try save("lookupLimit", value: reading.rawValue, provider: provider, at: date)
+    /// Stores the traits a run's answers showed, replacing what earlier runs learned; a trait the run
+    /// did not see is left as it was.
+    package func saveTraits(_ traits: CatalogTraitReadings, provider: String) throws {
+        if let limit = traits.lookupLimit {
+            try save(Self.lookupLimit, value: limit.reading.rawValue, provider: provider, at: limit.checkedAt)
+        }
+        if let sort = traits.sort { try save(Self.sort, value: sort.reading.rawValue, provider: provider, at: sort.checkedAt) }
     }
+
+    private static let lookupLimit = "lookupLimit"
+    private static let sort = "sortRecent"
 
     private func value(_ name: String, provider: String) throws -> String? {
         try database.withConnection { connection in

@@ -235,11 +235,13 @@ extension CatalogMemory {
 extension CatalogMemory {
     /// What a warm sweep plans with, per artist with releases remembered: its catalog id, when its
     /// listing was last read whole (complete, or as much as the catalog ever lists; nil: never),
-    /// and how many releases are remembered for it. By library name.
+    /// how many releases are remembered for it, and the newest of them (latest date, then highest
+    /// id), which a newest-first answer must hold. By library name.
     package struct Listed: Sendable {
         package var catalogID: String
         package var readWholeAt: Date?
         package var releases: Int
+        package var newestReleaseID: String?
     }
 
     package func listed(provider: String, artists: [String]) throws -> [String: Listed] {
@@ -249,13 +251,16 @@ extension CatalogMemory {
                 let rows = try connection.query(
                     """
                     SELECT catalog_id, full_listing_at, (SELECT COUNT(*) FROM catalog_releases r WHERE r.provider = a.provider
-                        AND r.artist = a.artist AND r.withdrawn_at IS NULL)
+                        AND r.artist = a.artist AND r.withdrawn_at IS NULL),
+                        (SELECT release_id FROM catalog_releases r WHERE r.provider = a.provider AND r.artist = a.artist
+                            AND r.withdrawn_at IS NULL AND r.release_date IS NOT NULL
+                            ORDER BY r.release_date DESC, r.release_id DESC LIMIT 1)
                     FROM catalog_artists a WHERE provider = ? AND artist = ? AND outcome = 'fetched' AND catalog_id IS NOT NULL
                     """, [provider, ArtistName.normalize(artist)]
                 ) { row in
                     Listed(
                         catalogID: try row.get(0), readWholeAt: try row.get(1, as: Double?.self).map { Date(timeIntervalSince1970: $0) },
-                        releases: try row.get(2))
+                        releases: try row.get(2), newestReleaseID: try row.get(3))
                 }
                 if let row = rows.first { listed[artist] = row }
             }

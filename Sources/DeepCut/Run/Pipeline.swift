@@ -215,11 +215,12 @@ struct Pipeline: Sendable {
     /// The catalog ids of artists whose listing was read whole within `catalog.fullListingDays`
     /// (each artist's period spread over its second half, so the full listings of one library
     /// never fall due in one run): for them this run asks only the newest collections.
-    /// Also: how many releases each known artist lists, so batches put the longest listings last.
+    /// Also: how many releases each known artist lists, so batches put the longest listings last,
+    /// and the newest of them, which a newest-first answer must hold.
     private func warmPlan(
         _ artists: [String], store: StateStore, provider: String, at date: Date
     ) throws
-        -> (newestSuffices: Set<String>, sizes: [String: Int])
+        -> (newestSuffices: Set<String>, sizes: [String: Int], newestKnown: [String: String])
     {
         let period = Double(config.catalog.fullListingDays) * 86_400
         let listed = try store.memory.listed(provider: provider, artists: artists)
@@ -230,7 +231,11 @@ struct Pipeline: Sendable {
                 let age = date.timeIntervalSince(at)
                 return age >= 0 && age < due ? listing.catalogID : nil
             })
-        return (newest, Dictionary(listed.values.map { ($0.catalogID, $0.releases) }, uniquingKeysWith: max))
+        return (
+            newest, Dictionary(listed.values.map { ($0.catalogID, $0.releases) }, uniquingKeysWith: max),
+            Dictionary(
+                listed.values.compactMap { listing in listing.newestReleaseID.map { (listing.catalogID, $0) } }, uniquingKeysWith: max)
+        )
     }
 
     /// The catalog artist ids the library holds for the configured provider, by normalised name:
@@ -269,14 +274,14 @@ struct Pipeline: Sendable {
         let providerName = config.catalog.provider.rawValue
         let learnedPace = try store.learning.pace(provider: providerName)
         let limiter = RateLimiter(requestsPerMinute: config.catalog.requestsPerMinute, startingPace: learnedPace)
-        let learnedCounting = try store.learning.limitReading(provider: providerName)
-        let counting = LookupLimitCounting(learnedCounting)
+        let storedTraits = try store.learning.traits(provider: providerName).current(at: run.startedAt)
+        let traits = CatalogTraits(storedTraits)
         let warm = try warmPlan(artists, store: store, provider: providerName, at: run.startedAt)
         let provider = try CatalogProviderFactory.make(
             config.catalog, client: client, environment: environment,
             coverageNeeded: windowStart(on: run.startedAt), limiter: limiter,
-            counting: counting, newestSuffices: warm.newestSuffices,
-            listingSizes: warm.sizes, types: config.feed.types)
+            traits: traits, newestSuffices: warm.newestSuffices,
+            listingSizes: warm.sizes, newestKnown: warm.newestKnown, types: config.feed.types)
         // A refused token is a configuration problem (exit 78), not a partial sweep of 401s.
         if let refused = await provider.credentialsRefused() { throw refused }
         let plan = try RepairPlan(
@@ -310,11 +315,13 @@ struct Pipeline: Sendable {
             answered: fault == nil ? fetched.results.filter(\.isAnsweredInThisRun).map(\.artist) : [])
         let sweep = plan.merge(fetched, artists: artists)
         let pace = try learnPace(limiter, learned: learnedPace, provider: providerName, store: store, at: run.startedAt)
-        if let reading = counting.known, reading != learnedCounting {
-            try store.learning.saveLimitReading(reading, provider: providerName, at: run.startedAt)
-        }
+        let shownTraits = traits.shown(at: run.startedAt)
+        try store.learning.saveTraits(shownTraits, provider: providerName)
         run.report.sweep = HealthReport.SweepStage(sweep)
         run.report.sweep.pace = pace
+        if config.catalog.provider == .itunes {
+            run.report.sweep.catalogTraits = HealthReport.CatalogTraits(stored: storedTraits, shown: shownTraits)
+        }
         run.report.sweep.catalogFault = fault
         if !plan.reused.isEmpty { run.report.sweep.reusedArtists = artists.filter { plan.reused[$0] != nil } }
         let ambiguous = sweep.ambiguousArtists

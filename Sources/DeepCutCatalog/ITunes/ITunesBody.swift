@@ -75,28 +75,23 @@ extension ITunesBody {
     /// An answer without the artist's own row is a failure, never an empty listing: iTunes answers
     /// so for an id it no longer has, and a faulty catalog answers so for everyone.
     func releases(listedUnder artist: CatalogArtist) throws(BodyDecodingError) -> [Release] {
-        try listing(of: artist, limit: .max).releases
+        try listing(of: artist, limit: .max).0.releases
     }
 
-    /// `releases(listedUnder:)` with what the answer covers: an answer holding `limit` collections
-    /// may have been cut, and with `sort=recent` the cut drops the oldest ones.
-    func listing(of artist: CatalogArtist, limit: Int) throws(BodyDecodingError) -> ArtistListing {
+    /// `releases(listedUnder:)` with what the answer covers and its order (see `ITunesListing`).
+    /// - Parameter newestKnown: the newest release an earlier answer listed for the artist, which a
+    ///   cut answer must hold to count as newest first.
+    func listing(
+        of artist: CatalogArtist, limit: Int, newestKnown: String? = nil
+    ) throws(BodyDecodingError) -> (ArtistListing, ListingOrder) {
         let wrapper = results.first { $0.wrapperType == "artist" && $0.artistId.map(String.init) == artist.id }
-        let name = wrapper?.artistName ?? artist.name
-        var releases: [Release] = []
-        var collections = 0
-        var oldest: ReleaseDate?
+        var listing = ITunesListing(artist: CatalogArtist(id: artist.id, name: wrapper?.artistName ?? artist.name))
         for (index, row) in results.enumerated() where row.wrapperType == "collection" {
-            collections += 1
-            if let date = row.releaseDate.flatMap({ ReleaseDate(iso: $0) }) { oldest = min(oldest ?? date, date) }
-            releases.append(try Self.release(row, index: index, listedUnder: CatalogArtist(id: artist.id, name: name)))
+            try listing.add(row, index: index)
         }
-        guard wrapper != nil else {
-            throw BodyDecodingError(Self.notListed(artist.id))
-        }
-        return ArtistListing(
-            releases: releases,
-            coverage: collections >= limit ? .newest(count: collections, since: oldest) : .complete)
+        guard wrapper != nil else { throw BodyDecodingError(Self.notListed(artist.id)) }
+        let coverage = listing.coverage(limit: limit, newestKnown: newestKnown)
+        return (ArtistListing(releases: listing.releases, coverage: coverage), listing.order)
     }
 
     /// The failure message of a lookup that no longer lists the artist: the sweep looks for it to

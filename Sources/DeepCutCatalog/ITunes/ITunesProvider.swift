@@ -27,8 +27,9 @@ struct ITunesProvider: CatalogProvider {
     /// The oldest release date the feed can show (its window's start): a listing cut short of it
     /// is asked for again alone, where that reaches further. nil wants every listing whole.
     let coverageNeeded: ReleaseDate?
-    /// How `limit` counts in a multi-id lookup, learned from the answers.
-    let counting: LookupLimitCounting
+    /// How `limit` counts in a multi-id lookup and whether `sort=recent` is honoured, learned from
+    /// the answers.
+    let traits: CatalogTraits
     /// Artist ids whose newest collections suffice in this run: known, and read whole recently
     /// enough (`catalog.fullListingDays`). Everyone else is asked at the ceiling.
     let newestSuffices: Set<String>
@@ -36,19 +37,22 @@ struct ITunesProvider: CatalogProvider {
     /// `limit` cap the whole answer, the cut then falls in a long listing that still reaches far
     /// enough back, not before short ones that would each need a lookup of their own.
     let listingSizes: [String: Int]
+    /// The newest release remembered per artist id: a cut answer that lacks it is not newest first.
+    let newestKnown: [String: String]
 
     init(
         baseURL: URL, country: String, requester: CatalogRequester, batchSize: Int = defaultBatchSize,
-        coverageNeeded: ReleaseDate? = nil, counting: LookupLimitCounting = LookupLimitCounting(),
-        newestSuffices: Set<String> = [], listingSizes: [String: Int] = [:]
+        coverageNeeded: ReleaseDate? = nil, traits: CatalogTraits = CatalogTraits(),
+        newestSuffices: Set<String> = [], listingSizes: [String: Int] = [:], newestKnown: [String: String] = [:]
     ) {
         self.listingSizes = listingSizes
+        self.newestKnown = newestKnown
         self.baseURL = baseURL
         self.country = country
         self.requester = requester
         self.batchSize = max(1, batchSize)
         self.coverageNeeded = coverageNeeded
-        self.counting = counting
+        self.traits = traits
         self.newestSuffices = newestSuffices
     }
 
@@ -56,7 +60,7 @@ struct ITunesProvider: CatalogProvider {
     /// catalog whose way of counting `limit` is known: `warmJobSize` artists a call, 50 a lookup
     /// per artist, packed by remembered sizes per answer.
     var releaseBatchLimit: Int {
-        counting.known != nil && !newestSuffices.isEmpty && batchSize > 1 ? max(batchSize, Self.warmJobSize) : batchSize
+        traits.lookupLimit != nil && !newestSuffices.isEmpty && batchSize > 1 ? max(batchSize, Self.warmJobSize) : batchSize
     }
 
     /// Artists handed to one `listings(ofEach:)` call in a warm sweep: two wide lookups, or enough
@@ -79,11 +83,16 @@ struct ITunesProvider: CatalogProvider {
         await listing(of: CatalogArtist(id: id, name: name)).releases
     }
 
-    /// One artist's lookup at the ceiling: newest first, so an answer cut at `lookupLimit` still
-    /// holds the newest releases and says how far back it reaches.
+    /// One artist's lookup at the ceiling. An answer cut at `lookupLimit` that proves itself newest
+    /// first holds the newest releases and says how far back it reaches; one that does not covers
+    /// nothing (see `ITunesListing`).
     func listing(of artist: CatalogArtist) async -> Result<ArtistListing, FetchFailure> {
-        await requester.get(lookupURL(ids: [artist.id])) { body throws(BodyDecodingError) in
-            try ITunesBody.decode(body).listing(of: artist, limit: Self.lookupLimit)
+        let answer = await requester.get(lookupURL(ids: [artist.id])) { [newestKnown] body throws(BodyDecodingError) in
+            try ITunesBody.decode(body).listing(of: artist, limit: Self.lookupLimit, newestKnown: newestKnown[artist.id])
+        }
+        return answer.map { listing, order in
+            traits.saw(order)
+            return listing
         }
     }
 
@@ -92,33 +101,48 @@ struct ITunesProvider: CatalogProvider {
     }
 
     /// `lookup?id=A,B,C&entity=album&sort=recent`: one request per `batchSize` artists, then single
-    /// lookups for the artists the answer says nothing certain about, and for those whose listing
-    /// it cut before `coverageNeeded` when a lookup of their own can reach further (see
-    /// `ITunesBatchAnswer`). A batch that fails is asked again one artist at a time, so one bad
-    /// artist cannot fail its neighbours, except when the catalog is rate limiting (asking per
-    /// artist would only make that worse) or the sweep was cancelled.
+    /// lookups for the artists the answer says nothing certain about, for those whose listing it
+    /// cut before `coverageNeeded` when a lookup of their own can reach further, and for those whose
+    /// cut listing did not prove itself newest first (see `ITunesBatchAnswer`). A batch that fails
+    /// is asked again one artist at a time, so one bad artist cannot fail its neighbours, except
+    /// when the catalog is rate limiting (asking per artist would only make that worse) or the
+    /// sweep was cancelled.
     ///
     /// Artists whose newest collections suffice are asked `newestLimit` each, `wideBatchSize` to a
-    /// request, once `limit` is known to count per artist (an answer holding more than `limit`
-    /// proved it); until the answers tell, every listing is asked at the ceiling.
+    /// request, once the answers have shown that `limit` counts per artist and that the catalog
+    /// honours `sort=recent`; each such answer is checked again, and an artist whose answer does not
+    /// hold up is asked for its whole listing in the same run. When the sort is not honoured, they
+    /// are asked for whole listings, `wholeWideBatchSize` to a request. Until the answers tell,
+    /// every listing is asked at the ceiling.
     func listings(ofEach artists: [CatalogArtist]) async -> [String: Result<ArtistListing, FetchFailure>] {
         var results: [String: Result<ArtistListing, FetchFailure>] = [:]
-        // Newest-only lookups need `limit` known to count per artist, and pay when they ask several
-        // artists at a small limit; a lone artist rides along with the whole listings.
-        var newest = batchSize > 1 && counting.known == .perArtist ? artists.filter { newestSuffices.contains($0.id) } : []
-        if newest.count < 2 { newest = [] }
-        let whole = artists.filter { !newest.contains($0) }
+        // Newest-only and wide lookups need `limit` known to count per artist, and pay when they
+        // ask several artists; a lone artist rides along with the whole listings.
+        var wide = batchSize > 1 && traits.lookupLimit == .perArtist ? artists.filter { newestSuffices.contains($0.id) } : []
+        if wide.count < 2 { wide = [] }
+        let whole = artists.filter { !wide.contains($0) }
         // Per answer, listings of known size are packed; the rest go `batchSize` to a lookup.
-        let packable = counting.known == .perAnswer && batchSize > 1 ? whole.filter { listingSizes[$0.id] != nil } : []
+        let packable = traits.lookupLimit == .perAnswer && batchSize > 1 ? whole.filter { listingSizes[$0.id] != nil } : []
         let unpacked = whole.filter { !packable.contains($0) }
         for batch in packed(packable) + unpacked.chunked(into: batchSize) {
             results.merge(await batchLookup(batch, limit: Self.lookupLimit)) { _, later in later }
         }
-        for batch in newest.chunked(into: Self.wideBatchSize) {
-            results.merge(await batchLookup(batch, limit: Self.newestLimit)) { _, later in later }
+        for batch in wide.chunked(into: Self.wideBatchSize) {
+            // Asked per batch: an answer of this run may have just shown the sort ignored.
+            if traits.sort == .honoured {
+                results.merge(await batchLookup(batch, limit: Self.newestLimit)) { _, later in later }
+            } else {
+                for part in batch.chunked(into: Self.wholeWideBatchSize) {
+                    results.merge(await batchLookup(part, limit: Self.lookupLimit)) { _, later in later }
+                }
+            }
         }
         return results
     }
+
+    /// Artists per whole-listing lookup once `limit` counts per artist: each listing is whole (up to
+    /// the ceiling) whatever the order, and 25 listings keep an answer near a megabyte.
+    static let wholeWideBatchSize = 25
 
     /// Rows a packed batch plans for: remembered collections plus one per artist for its wrapper.
     /// The cap counts collections, so the wrappers' share is the room for releases added since.
@@ -159,29 +183,43 @@ struct ITunesProvider: CatalogProvider {
             let (a, b) = (listingSizes[left.element.id] ?? 0, listingSizes[right.element.id] ?? 0)
             return a != b ? a < b : left.offset < right.offset
         }.map(\.element)
-        let answer = await requester.get(lookupURL(ids: artists.map(\.id), limit: limit)) { body throws(BodyDecodingError) in
-            try ITunesBatchAnswer(ITunesBody.decode(body), requested: artists, limit: limit)
+        let answer = await requester.get(lookupURL(ids: artists.map(\.id), limit: limit)) { [newestKnown] body throws(BodyDecodingError) in
+            try ITunesBatchAnswer(ITunesBody.decode(body), requested: artists, limit: limit, newestKnown: newestKnown)
         }
         switch answer {
         case .success(let answer):
             if answer.provesLimitPerArtist {
-                counting.learn(.perArtist)
+                traits.learn(.perArtist)
             } else if answer.looksLimitedPerAnswer {
-                counting.learn(.perAnswer)
+                traits.learn(.perAnswer)
             }
+            answer.orders.forEach(traits.saw)
             var results = answer.listings.mapValues { Result<ArtistListing, FetchFailure>.success($0) }
-            let unsure = Set(answer.unsure.map(\.id))
-            let alone = artists.filter { artist in
-                guard let listing = answer.listings[artist.id] else { return unsure.contains(artist.id) }
-                guard case .newest(let count, _) = listing.coverage, count < Self.lookupLimit else { return false }
-                return !reachesFarEnough(listing.coverage)
+            // Unsure artists (no listing) and listings that cover too little are asked again: whole,
+            // batched, after a newest-only lookup; alone at the ceiling.
+            let deeper = artists.filter { artist in answer.listings[artist.id].map { needsDeeperLookup($0.coverage) } ?? true }
+            if limit < Self.lookupLimit, deeper.count > 1 {
+                for part in deeper.chunked(into: batchSize) {
+                    results.merge(await batchLookup(part, limit: Self.lookupLimit)) { _, whole in whole }
+                }
+            } else {
+                results.merge(await listingsOneByOne(deeper)) { _, single in single }
             }
-            results.merge(await listingsOneByOne(alone)) { _, single in single }
             return results
         case .failure(let failure) where failure.kind == .rateLimited || failure.kind == .cancelled:
             return Dictionary(artists.map { ($0.id, .failure(failure)) }, uniquingKeysWith: { first, _ in first })
         case .failure:
             return await listingsOneByOne(artists)
+        }
+    }
+
+    /// True when a lookup of the artist's own at the ceiling can cover more than this: the listing
+    /// was cut below the ceiling, before the feed window's start or in an order it did not prove.
+    private func needsDeeperLookup(_ coverage: ListingCoverage) -> Bool {
+        switch coverage {
+        case .complete: false
+        case .newest(let count, _): count < Self.lookupLimit && !reachesFarEnough(coverage)
+        case .unordered(let count): count < Self.lookupLimit
         }
     }
 

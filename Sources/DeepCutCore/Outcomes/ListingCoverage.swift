@@ -1,14 +1,18 @@
 /// How much of an artist's catalog listing one answer covers.
 ///
-/// A catalog that caps a listing (iTunes' `lookup` holds at most 200 collections, newest first with
-/// `sort=recent`) may leave the oldest releases out. Such an answer says only what it covers: the
-/// newest `count` collections, back to `since`. "Withdrawn" and "nothing new" are concluded only
-/// inside that range.
+/// A catalog that caps a listing (iTunes' `lookup` holds at most 200 collections) may leave
+/// releases out. When the answer proves itself newest first (`sort=recent` is undocumented for
+/// album lookups, so every answer is checked), it covers the newest `count` collections, back to
+/// `since`, and "withdrawn" and "nothing new" are concluded only inside that range. A cut answer
+/// that does not prove its order covers nothing: no release is concluded missing from it.
 package enum ListingCoverage: Sendable, Hashable {
     /// The whole listing.
     case complete
     /// Only the newest `count` collections; `since` is the oldest date among them (nil when none was dated).
     case newest(count: Int, since: ReleaseDate?)
+    /// `count` collections cut from a listing in an order the answer did not prove newest first:
+    /// any release may be missing from it, the newest included.
+    case unordered(count: Int)
 
     /// True when a release dated `date` lies inside the covered range, so its absence from the
     /// answer means something. An undated release is inside only a complete listing.
@@ -18,6 +22,7 @@ package enum ListingCoverage: Sendable, Hashable {
         case .newest(_, let since):
             guard let since, let date else { return false }
             return date >= since
+        case .unordered: return false
         }
     }
 
@@ -27,6 +32,7 @@ package enum ListingCoverage: Sendable, Hashable {
         switch self {
         case .complete: return true
         case .newest(_, let since): return since.map { $0 <= date } ?? false
+        case .unordered: return false
         }
     }
 
@@ -37,19 +43,18 @@ package enum ListingCoverage: Sendable, Hashable {
     package var isWhole: Bool {
         switch self {
         case .complete: true
-        case .newest(let count, _): count >= Self.catalogCeiling
+        case .newest(let count, _), .unordered(let count): count >= Self.catalogCeiling
+        }
+    }
+
+    /// The collections a cut answer held; nil for a complete one.
+    package var cutCount: Int? {
+        switch self {
+        case .complete: nil
+        case .newest(let count, _), .unordered(let count): count
         }
     }
 
     /// The most collections one iTunes lookup lists for an artist.
     package static let catalogCeiling = 200
-}
-
-/// How a catalog counts `limit` in `lookup?id=A,B,…`, as its answers showed it.
-package enum LookupLimitReading: String, Sendable {
-    /// `limit` caps each artist's listing (an answer held more than `limit` collections).
-    case perArtist
-    /// `limit` looked like a cap on the whole answer (an answer held exactly `limit` and listed
-    /// nothing after the cut): not proof, but reason not to spend small-limit lookups again.
-    case perAnswer
 }

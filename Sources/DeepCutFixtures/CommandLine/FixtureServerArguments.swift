@@ -3,7 +3,7 @@ package struct FixtureServerArguments: Sendable, Hashable {
     package static let usage = """
         usage: deepcut-fixture-server --catalog FILE [--port N] \
         [--latency-ms N | --lognormal-median-ms N --lognormal-p99-ms N [--seed N]] \
-        [--lookup-limit per-answer|per-artist] [--accept-per-minute N]
+        [--lookup-limit per-answer|per-artist] [--lookup-sort honoured|oldest-first|shuffled] [--accept-per-minute N]
         """
 
     package var catalogPath: String
@@ -28,6 +28,12 @@ package struct FixtureServerArguments: Sendable, Hashable {
         case "per-artist": options.lookupLimit = .perArtist
         case let other?: throw FixtureServerArgumentsError("--lookup-limit must be per-answer or per-artist, not \(other)")
         }
+        switch values["--lookup-sort"] {
+        case nil, "honoured": options.lookupSort = .honoured
+        case "oldest-first": options.lookupSort = .oldestFirst
+        case "shuffled": options.lookupSort = .shuffled
+        case let other?: throw FixtureServerArgumentsError("--lookup-sort must be honoured, oldest-first or shuffled, not \(other)")
+        }
         if let pace = try number(values, "--accept-per-minute") {
             guard pace > 0 else { throw FixtureServerArgumentsError("--accept-per-minute must be positive") }
             options.acceptedRequestsPerMinute = pace
@@ -37,7 +43,7 @@ package struct FixtureServerArguments: Sendable, Hashable {
 
     private static let flags: Set<String> = [
         "--catalog", "--port", "--latency-ms", "--lognormal-median-ms", "--lognormal-p99-ms", "--seed",
-        "--lookup-limit", "--accept-per-minute"
+        "--lookup-limit", "--lookup-sort", "--accept-per-minute"
     ]
 
     private static func latency(_ values: [String: String]) throws(FixtureServerArgumentsError) -> FixtureLatency {

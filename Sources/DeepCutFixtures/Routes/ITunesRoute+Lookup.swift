@@ -8,7 +8,9 @@ extension ITunesRoute {
     /// How `limit` applies to a multi-id lookup is undocumented for the real API. The fixture serves either
     /// reading (`limitReading`): `limit` (default 50, at most 200) caps the collections of the whole response,
     /// or of each artist, so a client that batches ids must stay correct under both. `sort=recent` lists each
-    /// artist's collections newest first (ties in catalog order), so a cap drops the oldest.
+    /// artist's collections newest first (ties in catalog order), so a cap drops the oldest, unless the
+    /// fixture plays a catalog that ignores the parameter (`sort`): then the store's own order (oldest
+    /// first, or a fixed shuffle) is what every lookup lists, and a cap drops whatever falls last.
     func lookupPlan(for request: LoopbackRequest) -> RoutePlan {
         let route = "itunes.lookup"
         guard let parameters = request.queryParameters else { return invalidParameter("query", route: route) }
@@ -41,7 +43,7 @@ extension ITunesRoute {
             results.append(artistWrapper(artist, storefront: storefront))
             guard listsAlbums else { continue }
             if limitReading == .perArtist { collectionBudget = limit }
-            let listed = newestFirst ? Self.newestFirst(artist.releases) : artist.releases
+            let listed = listing(artist.releases, of: artist, newestFirst: newestFirst)
             for release in listed.prefix(collectionBudget) {
                 results.append(collection(release, listedUnder: artist, storefront: storefront))
             }
@@ -51,6 +53,17 @@ extension ITunesRoute {
             name: route, operation: .lookup, artistIDs: requested.map(\.id),
             response: LoopbackResponse(status: 200, contentType: Self.contentType, body: ITunesJSONObject.responseBody(results))
         )
+    }
+
+    /// An artist's collections in the order the lookup lists them.
+    func listing(_ releases: [FixtureRelease], of artist: FixtureArtist, newestFirst: Bool) -> [FixtureRelease] {
+        switch sort {
+        case .honoured: return newestFirst ? Self.newestFirst(releases) : releases
+        case .oldestFirst: return Self.newestFirst(releases).reversed()
+        case .shuffled:
+            var random = SplitMix64(seed: UInt64(artist.id) ?? 7)
+            return releases.shuffled(using: &random)
+        }
     }
 
     /// Newest first; a stable sort, so releases of one date keep the catalog's order.

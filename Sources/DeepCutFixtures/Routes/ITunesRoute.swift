@@ -8,9 +8,14 @@ struct ITunesRoute: FixtureRoute {
     let foldedNames: [String]
     let artistIndexByID: [String: Int]
     let limitReading: FixtureServerOptions.LookupLimitReading
+    let sort: FixtureServerOptions.LookupSort
 
-    init(catalog: FixtureCatalog, limitReading: FixtureServerOptions.LookupLimitReading = .perAnswer) {
+    init(
+        catalog: FixtureCatalog, limitReading: FixtureServerOptions.LookupLimitReading = .perAnswer,
+        sort: FixtureServerOptions.LookupSort = .honoured
+    ) {
         self.limitReading = limitReading
+        self.sort = sort
         artists = catalog.artists
         foldedNames = catalog.artists.map(\.name.searchFolded)
         artistIndexByID = Dictionary(catalog.artists.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })

@@ -33,12 +33,12 @@ package final class FixtureServer: Sendable {
         self.library = library
         state = FixtureState(catalog: catalog, latency: options.latency)
         router = FixtureRouter(routes: [], state: state, acceptedRequestsPerMinute: options.acceptedRequestsPerMinute)
-        router.replaceRoutes(routes(serving: catalog))
+        router.replaceRoutes(routes(serving: catalog, sort: options.lookupSort))
     }
 
-    private func routes(serving catalog: FixtureCatalog) -> [any FixtureRoute] {
+    private func routes(serving catalog: FixtureCatalog, sort: FixtureServerOptions.LookupSort) -> [any FixtureRoute] {
         [
-            FixtureLogRoute(state: state), ITunesRoute(catalog: catalog, limitReading: options.lookupLimit),
+            FixtureLogRoute(state: state), ITunesRoute(catalog: catalog, limitReading: options.lookupLimit, sort: sort),
             AppleMusicLibraryRoute(library: library),
             AppleMusicRoute(catalog: catalog, expectedToken: options.appleMusicToken), MusicBrainzRoute(catalog: catalog)
         ]
@@ -106,8 +106,9 @@ package final class FixtureServer: Sendable {
 
     /// Serves `catalog` from the next request on, on the same port: the remote catalog changed between two runs.
     /// Faults in force stay in force (a catalog's own `fault` fields are read only at `init`).
-    package func replaceCatalog(_ catalog: FixtureCatalog) {
-        router.replaceRoutes(routes(serving: catalog))
+    /// - Parameter lookupSort: how iTunes lookups order collections from now on; nil keeps the options'.
+    package func replaceCatalog(_ catalog: FixtureCatalog, lookupSort: FixtureServerOptions.LookupSort? = nil) {
+        router.replaceRoutes(routes(serving: catalog, sort: lookupSort ?? options.lookupSort))
     }
 
     /// Puts a fault in force for every catalog request, whoever it is about (nil clears it): a whole-catalog

@@ -16,6 +16,8 @@ package struct FixtureServerOptions: Sendable, Hashable {
     /// iTunes-style throttling stricter than the client's configuration: catalog requests beyond
     /// this pace (a token bucket of one) get 403 with an empty body; nil accepts every request.
     package var acceptedRequestsPerMinute: Double?
+    /// Whether iTunes album lookups honour `sort=recent`: Apple documents it for one song example only.
+    package var lookupSort: LookupSort
 
     /// The two readings of `limit` in `lookup?id=A,B,…&limit=N`.
     package enum LookupLimitReading: String, Sendable, Hashable, Codable {
@@ -25,10 +27,21 @@ package struct FixtureServerOptions: Sendable, Hashable {
         case perArtist
     }
 
+    /// How an iTunes album lookup orders an artist's collections.
+    package enum LookupSort: String, Sendable, Hashable, Codable {
+        /// `sort=recent` lists them newest first; without it, in catalog order.
+        case honoured
+        /// `sort` is ignored and the store lists them oldest first.
+        case oldestFirst
+        /// `sort` is ignored and the store lists them in a fixed shuffle (the same for every request).
+        case shuffled
+    }
+
     package init(
         port: Int = 0, latency: FixtureLatency = .none, appleMusicToken: String? = nil, host: String = "127.0.0.1",
-        lookupLimit: LookupLimitReading = .perAnswer, acceptedRequestsPerMinute: Double? = nil
+        lookupLimit: LookupLimitReading = .perAnswer, acceptedRequestsPerMinute: Double? = nil, lookupSort: LookupSort = .honoured
     ) {
+        self.lookupSort = lookupSort
         self.lookupLimit = lookupLimit
         self.acceptedRequestsPerMinute = acceptedRequestsPerMinute
         self.port = port
