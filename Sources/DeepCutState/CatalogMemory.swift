@@ -269,6 +269,24 @@ extension CatalogMemory {
     }
 }
 
+extension CatalogMemory {
+    /// The artists with the most releases remembered, most first, as (library name, catalog id):
+    /// what `deepcut probe` asks about, so cut listings and sort orders have something to show.
+    package func mostListed(provider: String, limit: Int) throws -> [(artist: String, catalogID: String)] {
+        try database.withConnection { connection in
+            try connection.query(
+                """
+                SELECT a.artist, a.catalog_id FROM catalog_artists a
+                WHERE a.provider = ? AND a.outcome = 'fetched' AND a.catalog_id IS NOT NULL
+                ORDER BY (SELECT COUNT(*) FROM catalog_releases r WHERE r.provider = a.provider AND r.artist = a.artist
+                    AND r.withdrawn_at IS NULL) DESC, a.artist
+                LIMIT ?
+                """, [provider, limit]
+            ) { row in (try row.get(0, as: String.self), try row.get(1, as: String.self)) }
+        }
+    }
+}
+
 /// What remembering one sweep changed.
 package struct MemoryUpdate: Sendable {
     /// Releases that appeared in an artist's catalog after its first check, and when they were

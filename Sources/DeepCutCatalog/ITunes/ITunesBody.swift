@@ -21,6 +21,9 @@ struct ITunesBody: Decodable, Sendable {
         var collectionViewUrl: String?
         /// `Soundtrack` marks a soundtrack whose name does not say so.
         var primaryGenreName: String?
+        /// The storefront's country (`USA`) and currency (`USD`): what `deepcut probe` reports.
+        var country: String?
+        var currency: String?
     }
 
     var results: [Row]

@@ -236,7 +236,7 @@ struct ITunesProvider: CatalogProvider {
         return results
     }
 
-    private func lookupURL(ids: [String], limit: Int = lookupLimit) -> URL {
+    func lookupURL(ids: [String], limit: Int = lookupLimit) -> URL {
         baseURL.appending(
             path: "lookup",
             query: [

@@ -10,7 +10,8 @@ package enum DeepCutCLI {
     static let commands: [any DeepCutCommand.Type] = [
         SweepCommand.self, HealthCommand.self, DismissCommand.self, RestoreCommand.self, DismissedCommand.self,
         DismissalsImportCommand.self, DismissalsExportCommand.self, MoreFromCommand.self, LibraryAddCommand.self,
-        CheckConfigCommand.self, ChangesCommand.self, NotifyCommand.self, MuteCommand.self, UnmuteCommand.self, MutedCommand.self
+        CheckConfigCommand.self, ChangesCommand.self, NotifyCommand.self, ProbeCommand.self, MuteCommand.self, UnmuteCommand.self,
+        MutedCommand.self
     ]
 
     static let program = ProgramSpec(
