@@ -6,7 +6,9 @@ and `deepcut-fixture-server` processes.
   release for every tenth artist; under each reading of a multi-id lookup's `limit`
   (`--lookup-limit per-answer|per-artist`). Figures are the second warm sweep's requests ÷ artists
   (the first may still be finding out the reading), and whether every new release was found.
-  Targets ≤ 0.05 per artist, ≤ 0.15 per answer.
+  Targets ≤ 0.05 per artist, ≤ 0.15 per answer. Issue 26: the same against a catalog that
+  ignores `sort=recent` (`--lookup-sort oldest-first|shuffled`): every new release must still be
+  found, and the requests per artist are reported beside the honoured figures.
 - A stricter catalog: the fixture accepts a tenth of `catalog.requestsPerMinute` (600 of 6000 a
   minute, `--accept-per-minute`) and refuses the rest with iTunes' empty 403. Cold sweep of 200
   artists: exit code, share of requests refused (target ≤ 30 %), and the span from first to last
@@ -63,13 +65,13 @@ def sweep(work: Path) -> tuple[dict, list[str]]:
     return result, ids
 
 
-def warm(folder: Path, reading: str) -> dict:
-    work = fresh(folder / reading)
+def warm(folder: Path, reading: str, sort: str = "honoured") -> dict:
+    work = fresh(folder / f"{reading}-{sort}")
     (work / "library.csv").write_text("title,artist\n" + "".join(f"Owned {i},Heavy {i:04d}\n" for i in range(1, ARTISTS + 1)))
     runs = []
     for round in range(0, 3):
         catalog = write_json(work / f"catalog-{round}.json", heavy_tailed(round))
-        with FixtureServer(catalog, "--lookup-limit", reading) as server:
+        with FixtureServer(catalog, "--lookup-limit", reading, "--lookup-sort", sort) as server:
             deepcut_config(work, server.url, library=[{"format": "csv", "path": "library.csv"}], concurrency=4)
             result, ids = sweep(work)
             requests = len(server.log())
@@ -130,6 +132,9 @@ def library_ids(folder: Path) -> dict:
 def measure() -> dict:
     folder = fresh(WORK / "catalog")
     return {"artists": ARTISTS, "perArtist": warm(folder, "per-artist"), "perAnswer": warm(folder, "per-answer"),
+            "sortIgnored": {"perArtistOldestFirst": warm(folder, "per-artist", "oldest-first"),
+                            "perArtistShuffled": warm(folder, "per-artist", "shuffled"),
+                            "perAnswerOldestFirst": warm(folder, "per-answer", "oldest-first")},
             "strict": {"configuredRate": CONFIGURED_RATE, "serverRate": SERVER_RATE, "artists": STRICT_ARTISTS, **strict(folder)},
             "libraryIDs": library_ids(folder)}
 

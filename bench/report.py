@@ -383,11 +383,17 @@ def catalog(result: dict) -> str:
     strict_met = strict["exit"] == 0 and strict["refusedShare"] <= 0.30 and strict["spanRatio"] <= 2
     ids_met = ids["exit"] == 0 and ids["requests"] <= ids["beetsRequests"]
     rows = []
-    for label, runs in [("per artist", per_artist), ("per answer", per_answer)]:
+    ignored = result.get("sortIgnored", {})
+    sort_runs = [("per artist", "honoured", per_artist), ("per answer", "honoured", per_answer)] + [
+        (label, sort, ignored[key]) for key, label, sort in
+        (("perArtistOldestFirst", "per artist", "ignored, oldest first"), ("perArtistShuffled", "per artist", "ignored, shuffled"),
+         ("perAnswerOldestFirst", "per answer", "ignored, oldest first")) if key in ignored]
+    ignored_met = all(r["newFound"] == r["newAdded"] for _, _, runs in sort_runs for r in (runs["warm1"], runs["warm2"]))
+    for label, sort, runs in sort_runs:
         for name in ("cold", "warm1", "warm2"):
             run = runs[name]
             found = f"{run['newFound']} of {run['newAdded']}" if name != "cold" else "—"
-            rows.append(f"| {label} | {name} | {run['requests']} | {run['perArtist']:.3f} | {found} | {run['exit']} |")
+            rows.append(f"| {label} | {sort} | {name} | {run['requests']} | {run['perArtist']:.3f} | {found} | {run['exit']} |")
     pace = strict.get("pace") or {}
     return f"""
 ## 6. Complete against the real catalogs (issue 15)
@@ -399,8 +405,14 @@ Reproduce: `scripts/bench --only catalog`; how it is measured: the docstring of 
 {result['artists']} artists, heavy-tailed (one in ten has 100–400 collections), one new release for every tenth
 artist before each warm sweep.
 
-| `limit` counts | sweep | requests | per artist | new releases found | exit |
-| --- | --- | --- | --- | --- | --- |
+**A catalog that ignores `sort=recent`** (issue 26) — target every new release found: {verdict(ignored_met)}. The
+same sweeps against the fixture listing every artist oldest first or in a fixed shuffle whatever
+`sort` says: the cold sweep's whole listings show the sort ignored (`sweep.catalogTraits`), and warm
+sweeps then list every artist whole (25 to a lookup when `limit` counts per artist) instead of
+trusting a newest-only answer.
+
+| `limit` counts | `sort=recent` | sweep | requests | per artist | new releases found | exit |
+| --- | --- | --- | --- | --- | --- | --- |
 """ + "\n".join(rows) + f"""
 
 The cold sweep searches every artist (one request each) and lists each at the ceiling, ten to a
