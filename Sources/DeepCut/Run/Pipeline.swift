@@ -287,13 +287,19 @@ struct Pipeline: Sendable {
         var sweeper = SweepCatalog(config: config, provider: provider, store: store, now: now)
         sweeper.libraryIDs = libraryIDs
         sweeper.artistFinished = progress.artistFinished
-        let first = try await progress.reporting { [sweeper] () async -> Result<SweepCatalog.Swept, any Error> in
-            do {
-                return .success(try await sweeper.sweep(artists: plan.toFetch, ownedKeys: ownedKeys))
-            } catch {
-                return .failure(error)
+        let first = try await progress.reporting(
+            { [sweeper] () async -> Result<SweepCatalog.Swept, any Error> in
+                do {
+                    return .success(try await sweeper.sweep(artists: plan.toFetch, ownedKeys: ownedKeys))
+                } catch {
+                    return .failure(error)
+                }
+            },
+            ending: { result in
+                guard case .success(let swept) = result else { return SweepProgress.Ending() }
+                return SweepProgress.Ending(swept.outcome)
             }
-        }.get()
+        ).get()
         if let refused = provider.credentialsRefused(in: first.outcome) { throw refused }
         sweeper.artistFinished = { _ in }
         let (believed, fault) = try await believe(first, sweeper: sweeper, ownedKeys: ownedKeys, store: store, at: run.startedAt)
@@ -355,7 +361,7 @@ struct Pipeline: Sendable {
                     artist, remembered: remembered[artist], attempts: results[at].requests,
                     reason: "not believed: too many known artists vanished at once")
             }
-            return (SweepCatalog.Swept(outcome: SweepOutcome(provider: providerName, results: results), learned: []), fault)
+            return (SweepCatalog.Swept(outcome: SweepOutcome(provider: providerName, results: results, unreachable: first.outcome.unreachable), learned: []), fault)
         }
         // A cached id whose lookup no longer lists the artist (iTunes drops an id that changed)
         // is searched afresh once, unless so many fail that way that the catalog is at fault.
@@ -418,7 +424,7 @@ struct Pipeline: Sendable {
         try store.artistResolutions.forget(
             reresolved.map(ArtistName.normalize).filter { !replacedIDs.contains($0) },
             provider: providerName)
-        return (SweepCatalog.Swept(outcome: SweepOutcome(provider: providerName, results: results), learned: learned), nil)
+        return (SweepCatalog.Swept(outcome: SweepOutcome(provider: providerName, results: results, unreachable: first.outcome.unreachable), learned: learned), nil)
     }
 
     /// The `--if-stale` rule: skip while the last run was complete and the baseline is younger than `ttlHours`.
@@ -544,7 +550,8 @@ struct Pipeline: Sendable {
             level, "run.finished",
             [
                 "run": run.runID.rawValue, "status": run.report.status.rawValue, "exit": exitCode.rawValue,
-                "entries": run.report.diff.entries
+                "entries": run.report.diff.entries, "not_asked": run.report.sweep.artists.skipped,
+                "unreachable": run.report.sweep.unreachable?.host, "cause": run.report.sweep.unreachable?.cause.rawValue
             ])
         var problems: [(what: String, error: any Error)] = []
         do {
@@ -579,17 +586,19 @@ struct Pipeline: Sendable {
             return
                 "sweep partial: \(counts.failed + counts.skipped) of \(counts.total) artists could not be checked; published as partial, baseline kept"
         case .failed:
+            // The breaker stopped the sweep: name where and why, and what to check.
+            if let unreachable = sweep.unreachable, !Task.isCancelled {
+                return "sweep failed: \(unreachable.summary) (\(counts.failed) failed, \(counts.skipped) not asked); "
+                    + "\(unreachable.hint); nothing published, baseline kept"
+            }
             // A signal before any answer leaves only skipped artists: say so, not "0 failed".
             let cause =
                 Task.isCancelled
                 ? "sweep cancelled before any artist answered"
                 : "sweep failed: the catalog gave no definite answer in this run"
-            let unreachable = sweep.results.contains { $0.outcome == .skipped(.catalogUnreachable) }
             let tally = [
                 counts.failed > 0 || counts.skipped == 0 ? "\(counts.failed) failed" : nil,
-                counts.skipped == 0
-                    ? nil
-                    : unreachable ? "catalog unreachable: \(counts.skipped) not asked" : "\(counts.skipped) skipped"
+                counts.skipped == 0 ? nil : "\(counts.skipped) skipped"
             ]
             .compactMap { $0 }.joined(separator: ", ")
             return "\(cause) (\(tally)); nothing published, baseline kept"
