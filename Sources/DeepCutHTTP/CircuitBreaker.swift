@@ -77,7 +77,9 @@ extension CircuitBreaker {
             switch failure.kind {
             case .transport, .timeout:
                 recordTransportFailure(
-                    url.map { CatalogUnreachable(host: CurlTransfer.origin($0), cause: Self.cause(failure, error), message: failure.message) })
+                    url.map {
+                        CatalogUnreachable(host: CurlTransfer.origin($0), cause: Self.cause(failure, error), message: failure.message)
+                    })
             case .cancelled: break
             default: recordErrorStatus()
             }

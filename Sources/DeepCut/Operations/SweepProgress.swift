@@ -1,4 +1,5 @@
 import DeepCutCore
+import DeepCutSweep
 import Synchronization
 
 /// Tells the operator how a long sweep is going: at 20 requests a minute a 400-artist library
@@ -126,10 +127,15 @@ package final class SweepProgress: Sendable {
 
         package init() {}
 
-        package init(_ outcome: SweepOutcome) {
+        init(_ outcome: SweepOutcome) {
             notAsked = outcome.counts.skipped
             stoppedBy = outcome.stoppedBy
             unreachable = outcome.unreachable
+        }
+
+        /// A sweep that threw (the resolution cache) ends with nothing to add.
+        init(_ result: Result<SweepCatalog.Swept, any Error>) {
+            if case .success(let swept) = result { self.init(swept.outcome) } else { self.init() }
         }
     }
 

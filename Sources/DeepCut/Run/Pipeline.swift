@@ -294,11 +294,7 @@ struct Pipeline: Sendable {
                 } catch {
                     return .failure(error)
                 }
-            },
-            ending: { result in
-                guard case .success(let swept) = result else { return SweepProgress.Ending() }
-                return SweepProgress.Ending(swept.outcome)
-            }
+            }, ending: SweepProgress.Ending.init
         ).get()
         if let refused = provider.credentialsRefused(in: first.outcome) { throw refused }
         sweeper.artistFinished = { _ in }
@@ -314,7 +310,8 @@ struct Pipeline: Sendable {
         try store.runs.recordAnswers(
             provider: provider.name, runID: run.runID.rawValue, unanswered: fetched.incompleteArtists,
             answered: fault == nil ? fetched.results.filter(\.isAnsweredInThisRun).map(\.artist) : [])
-        let sweep = plan.merge(fetched, artists: artists)
+        var sweep = plan.merge(fetched, artists: artists)
+        sweep.unreachable = first.outcome.unreachable
         let pace = try learnPace(limiter, learned: learnedPace, provider: providerName, store: store, at: run.startedAt)
         if let reading = counting.known, reading != learnedCounting {
             try store.learning.saveLimitReading(reading, provider: providerName, at: run.startedAt)
@@ -361,7 +358,7 @@ struct Pipeline: Sendable {
                     artist, remembered: remembered[artist], attempts: results[at].requests,
                     reason: "not believed: too many known artists vanished at once")
             }
-            return (SweepCatalog.Swept(outcome: SweepOutcome(provider: providerName, results: results, unreachable: first.outcome.unreachable), learned: []), fault)
+            return (SweepCatalog.Swept(outcome: SweepOutcome(provider: providerName, results: results), learned: []), fault)
         }
         // A cached id whose lookup no longer lists the artist (iTunes drops an id that changed)
         // is searched afresh once, unless so many fail that way that the catalog is at fault.
@@ -424,7 +421,7 @@ struct Pipeline: Sendable {
         try store.artistResolutions.forget(
             reresolved.map(ArtistName.normalize).filter { !replacedIDs.contains($0) },
             provider: providerName)
-        return (SweepCatalog.Swept(outcome: SweepOutcome(provider: providerName, results: results, unreachable: first.outcome.unreachable), learned: learned), nil)
+        return (SweepCatalog.Swept(outcome: SweepOutcome(provider: providerName, results: results), learned: learned), nil)
     }
 
     /// The `--if-stale` rule: skip while the last run was complete and the baseline is younger than `ttlHours`.
@@ -550,7 +547,8 @@ struct Pipeline: Sendable {
             level, "run.finished",
             [
                 "run": run.runID.rawValue, "status": run.report.status.rawValue, "exit": exitCode.rawValue,
-                "entries": run.report.diff.entries, "not_asked": run.report.sweep.artists.skipped,
+                "entries": run.report.diff.entries,
+                "not_asked": run.report.sweep.artists.skipped > 0 ? run.report.sweep.artists.skipped : nil,
                 "unreachable": run.report.sweep.unreachable?.host, "cause": run.report.sweep.unreachable?.cause.rawValue
             ])
         var problems: [(what: String, error: any Error)] = []

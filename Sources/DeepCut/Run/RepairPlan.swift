@@ -60,7 +60,6 @@ struct RepairPlan {
     func merge(_ fetched: SweepOutcome, artists: [String]) -> SweepOutcome {
         guard !reused.isEmpty else { return fetched }
         let byArtist = Dictionary(fetched.results.map { ($0.artist, $0) }, uniquingKeysWith: { first, _ in first })
-        return SweepOutcome(
-            provider: fetched.provider, results: artists.compactMap { reused[$0] ?? byArtist[$0] }, unreachable: fetched.unreachable)
+        return SweepOutcome(provider: fetched.provider, results: artists.compactMap { reused[$0] ?? byArtist[$0] })
     }
 }

@@ -13,7 +13,8 @@ final class TLSLoopbackServer {
 
     init() throws {
         try #require(
-            FileManager.default.isExecutableFile(atPath: Self.openssl.path) && FileManager.default.isExecutableFile(atPath: "/usr/bin/stdbuf"),
+            FileManager.default.isExecutableFile(atPath: Self.openssl.path)
+                && FileManager.default.isExecutableFile(atPath: "/usr/bin/stdbuf"),
             "openssl and stdbuf are needed to serve TLS")
         let (key, certificate) = (folder.url.appendingPathComponent("key.pem"), folder.url.appendingPathComponent("cert.pem"))
         let request = Process()
@@ -31,7 +32,9 @@ final class TLSLoopbackServer {
         let output = Pipe()
         // Line-buffered, or the ACCEPT line waits in stdio's buffer.
         server.executableURL = URL(fileURLWithPath: "/usr/bin/stdbuf")
-        server.arguments = ["-oL", Self.openssl.path, "s_server", "-accept", "127.0.0.1:0", "-cert", certificate.path, "-key", key.path, "-www"]
+        server.arguments = [
+            "-oL", Self.openssl.path, "s_server", "-accept", "127.0.0.1:0", "-cert", certificate.path, "-key", key.path, "-www"
+        ]
         server.standardOutput = output
         server.standardError = output
         server.standardInput = FileHandle.nullDevice

@@ -1,5 +1,6 @@
 import DeepCutCore
 import DeepCutFixtures
+import DeepCutTestKit
 import Foundation
 import Testing
 
@@ -87,6 +88,8 @@ import Testing
         let rawUnreachable = try #require(raw?["unreachable"] as? [String: Any], sourceLocation: sourceLocation)
         #expect(rawUnreachable["cause"] as? String == cause.rawValue, sourceLocation: sourceLocation)
         #expect(raw?["stoppedBy"] as? String == "catalogUnreachable", sourceLocation: sourceLocation)
+        let healthJSON = try Data(contentsOf: world.feed.appendingPathComponent("health.json"))
+        #expect(try JSONSchemaValidator.health.problems([("health.json", healthJSON)]) == [], sourceLocation: sourceLocation)
 
         // The one-line cause on stderr, and the same sentence in health.json's message.
         let last = try #require(run.errorLines.last, sourceLocation: sourceLocation)
@@ -118,7 +121,9 @@ import Testing
         let check = try await world.spawn("health").finish()
         #expect(check.status == 2, "\(check.stdout)", sourceLocation: sourceLocation)
         #expect(check.stdout.hasPrefix("DEEPCUT CRITICAL: "), sourceLocation: sourceLocation)
-        #expect(check.stdout.contains("catalog unreachable at \(host): \(unreachable.message)"), "\(check.stdout)", sourceLocation: sourceLocation)
+        #expect(
+            check.stdout.contains("catalog unreachable at \(host): \(unreachable.message)"), "\(check.stdout)",
+            sourceLocation: sourceLocation)
         #expect(check.stdout.contains(hint), "\(check.stdout)", sourceLocation: sourceLocation)
 
         // A failed run publishes no page (README: the page stays as the last published run left
