@@ -56,6 +56,18 @@ import Testing
             world, host: "https://127.0.0.1:\(server.port)", cause: .tls, hint: "check the CA certificates")
     }
 
+    /// A catalog that accepts connections and never answers: timeouts, with the timeout's hint.
+    @Test(.timeLimit(.minutes(2)))
+    func aCatalogThatNeverAnswersTimesOut() async throws {
+        try #require(SpawnedProcess.deepcutIsBuilt, "build deepcut first")
+        let world = try ReliabilityWorld(
+            artists: ReliabilityWorld.artists(Self.artistCount), library: ReliabilityWorld.library(Self.artistCount),
+            catalogKeys: ["maxAttempts": "1", "timeoutSeconds": "1"])
+        world.server.setCatalogFault(Fault(.hang))
+        let host = "http://127.0.0.1:\(try #require(world.baseURL.port))"
+        try await Self.expectUnreachable(world, host: host, cause: .timeout, hint: "raise catalog.timeoutSeconds")
+    }
+
     // MARK: Helpers
 
     static func world(baseURL: String? = nil) throws -> ReliabilityWorld {
