@@ -94,12 +94,14 @@ package struct CatalogRequester: Sendable {
             attempts += 1
             RequestTally.current?.record()
             let verdict: AttemptVerdict
+            var transportError: TransportError?
             do {
                 verdict = dialect.verdict(for: try await client.send(request), now: now())
             } catch {
+                transportError = error
                 verdict = AttemptVerdict(error)
             }
-            breaker?.record(verdict)
+            breaker?.record(verdict, url: url, error: transportError)
             switch verdict {
             case .success(let response):
                 limiter.speedUp()

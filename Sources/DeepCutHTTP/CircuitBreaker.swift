@@ -1,3 +1,5 @@
+import DeepCutCore
+import Foundation
 import Synchronization
 
 /// Stops a sweep from asking a catalog that cannot be reached: after `threshold` transport
@@ -20,6 +22,8 @@ package final class CircuitBreaker: Sendable {
         var streak = 0
         var answered = false
         var open = false
+        /// The failure that opened the breaker.
+        var openedBy: CatalogUnreachable?
     }
 
     let threshold: Int
@@ -31,6 +35,9 @@ package final class CircuitBreaker: Sendable {
 
     /// True once the breaker has opened; it stays open for the rest of the run.
     package var isOpen: Bool { state.withLock { $0.open } }
+
+    /// Where and why the connection failed when the breaker opened; nil while it is closed.
+    package var openedBy: CatalogUnreachable? { state.withLock { $0.openedBy } }
 
     /// The catalog answered with a 2xx: it is reachable in this run.
     func recordAnswer() {
@@ -46,25 +53,49 @@ package final class CircuitBreaker: Sendable {
     }
 
     /// The connection itself failed or timed out.
-    func recordTransportFailure() {
+    /// - Parameter cause: where and why, remembered when this failure opens the breaker.
+    func recordTransportFailure(_ cause: CatalogUnreachable? = nil) {
         state.withLock { state in
             state.streak += 1
-            if state.streak >= threshold, !state.answered { state.open = true }
+            if state.streak >= threshold, !state.answered, !state.open {
+                state.open = true
+                state.openedBy = cause
+            }
         }
     }
 }
 
 extension CircuitBreaker {
     /// Reports one attempt's verdict.
-    func record(_ verdict: AttemptVerdict) {
+    /// - Parameters:
+    ///   - url: the request's URL; only its scheme, host and port are kept.
+    ///   - error: the transport error behind a failed attempt, to classify the cause.
+    func record(_ verdict: AttemptVerdict, url: URL? = nil, error: TransportError? = nil) {
         switch verdict {
         case .success: recordAnswer()
         case .retry(let failure, _), .fail(let failure):
             switch failure.kind {
-            case .transport, .timeout: recordTransportFailure()
+            case .transport, .timeout:
+                recordTransportFailure(
+                    url.map {
+                        CatalogUnreachable(host: CurlTransfer.origin($0), cause: Self.cause(failure, error), message: failure.message)
+                    })
             case .cancelled: break
             default: recordErrorStatus()
             }
+        }
+    }
+}
+
+extension CircuitBreaker {
+    /// The connection failure's kind as the outputs name it.
+    static func cause(_ failure: FetchFailure, _ error: TransportError?) -> CatalogUnreachable.Cause {
+        if failure.kind == .timeout { return .timeout }
+        switch error?.cause {
+        case .hostNotFound: return .dns
+        case .refused: return .refused
+        case .tls: return .tls
+        case nil: return .connection
         }
     }
 }

@@ -88,6 +88,12 @@ extension HealthReport {
         /// The catalog behaviours the sweep planned by, as answers showed them; absent for catalogs
         /// without such traits.
         package var catalogTraits: CatalogTraits?
+        /// Why artists were left unasked (`artists.skipped`): `deadline`, `cancelled` or
+        /// `catalogUnreachable`. Absent when every artist was asked.
+        package var stoppedBy: SkipReason?
+        /// Set when the circuit breaker stopped the sweep: the catalog's scheme, host and port, the
+        /// connection failure's cause and message, and what to check. Absent otherwise.
+        package var unreachable: CatalogUnreachable?
 
         /// The adaptive rate limiter's account of a sweep, in requests per minute.
         package struct Pace: Sendable, Hashable, Codable {
@@ -142,6 +148,8 @@ extension HealthReport {
             reused = outcome.reused
             let notFound = outcome.results.filter { $0.outcome == .notFound }.map(\.artist)
             notFoundArtists = notFound.isEmpty ? nil : notFound
+            stoppedBy = outcome.stoppedBy
+            unreachable = outcome.unreachable
         }
 
         package static let notRun = SweepStage(

@@ -143,6 +143,10 @@ enum HealthText {
 
     /// What the most common failure kind suggests doing, and why.
     private static func remedy(_ stage: HealthReport.SweepStage) -> String {
+        // The breaker stopped the sweep: the connection failure says what to check, whatever failed before.
+        if let unreachable = stage.unreachable {
+            return "\(unreachable.hint) (\(unreachable.summary))"
+        }
         let kind = Dictionary(grouping: stage.failures, by: \.kind).max {
             $0.value.count != $1.value.count ? $0.value.count < $1.value.count : $0.key.rawValue > $1.key.rawValue
         }?.key
@@ -154,7 +158,9 @@ enum HealthText {
         case .cancelled: return "let the next run start over (this one was stopped)"
         case .suddenlyEmpty:
             return "wait for the next run to confirm or refute the empty answers (the catalog suddenly listed nothing for known artists)"
-        case nil where stage.artists.skipped > 0: return "raise catalog.sweepDeadlineMinutes (the deadline cut the sweep short)"
+        case nil where stage.stoppedBy == .deadline:
+            return "raise catalog.sweepDeadlineMinutes (the deadline cut the sweep short)"
+        case nil where stage.stoppedBy == .cancelled: return "let the next run start over (this one was stopped)"
         case nil: return "see the cause above"
         }
     }
@@ -173,9 +179,20 @@ enum StageSummary {
         var parts = [
             "\(count(artists.total, "artist")): \(artists.fetched) fetched, \(artists.notFound) not found, \(artists.failed) failed"
         ]
-        if artists.skipped > 0 { parts[0] += ", \(artists.skipped) not asked (deadline or stop)" }
+        if artists.skipped > 0 { parts[0] += ", \(artists.skipped) not asked (\(notAskedReason(stage)))" }
         parts.append("\(count(stage.requests, "request")) (\(stage.requestsPerArtist) per artist) to \(DisplayText.line(stage.provider))")
         return parts.joined(separator: "; ")
+    }
+
+    /// Why artists went unasked, as the sweep line says it.
+    static func notAskedReason(_ stage: HealthReport.SweepStage) -> String {
+        if let unreachable = stage.unreachable { return "catalog unreachable: \(DisplayText.line(unreachable.host))" }
+        switch stage.stoppedBy {
+        case .deadline: return "deadline"
+        case .cancelled: return "stopped"
+        case .catalogUnreachable: return "catalog unreachable"
+        case nil: return "deadline or stop"
+        }
     }
 
     static func diff(_ stage: HealthReport.DiffStage) -> String {

@@ -125,7 +125,8 @@ package struct SweepCatalog: Sendable {
                 requests: schedule.requests[index], resolution: schedule.identities[index]?.method,
                 source: cached ? .resolutionCache : .catalog, coverage: schedule.coverages[index])
         }
-        return Swept(outcome: SweepOutcome(provider: provider.name, results: results), learned: schedule.learned)
+        return Swept(
+            outcome: SweepOutcome(provider: provider.name, results: results, unreachable: breaker.openedBy), learned: schedule.learned)
     }
 
     /// The identity the config (`artistOverrides`) or the library pins a name to, config first.

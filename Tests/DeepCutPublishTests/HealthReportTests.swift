@@ -171,6 +171,29 @@ import Testing
         #expect(text.contains("transport ×3: A, B, C"))
     }
 
+    /// The `sweepDeadlineMinutes` hint only when a deadline cut the sweep; an unreachable catalog
+    /// gets its own hint and counts its unasked artists as such.
+    @Test func skippedArtistsGetTheHintOfWhatStoppedTheSweep() {
+        func next(_ reason: SkipReason, unreachable: CatalogUnreachable? = nil) -> String {
+            let sweep = SweepOutcome(
+                provider: "itunes", results: [ArtistResult(artist: "A", outcome: .skipped(reason))], unreachable: unreachable)
+            let report = HealthReport(
+                runID: PublishFixtures.runID(), startedAt: PublishFixtures.runDate, finishedAt: PublishFixtures.runDate,
+                status: .failed, exitCode: .tempFail, sweep: .init(sweep))
+            return HealthText.render(report)
+        }
+        #expect(next(.deadline).contains("raise catalog.sweepDeadlineMinutes (the deadline cut the sweep short)"))
+        #expect(next(.deadline).contains("1 not asked (deadline)"))
+        #expect(next(.cancelled).contains("let the next run start over"))
+        #expect(!next(.cancelled).contains("sweepDeadlineMinutes"))
+        let unreachable = CatalogUnreachable(
+            host: "https://itunes.apple.com:443", cause: .timeout, message: "no complete answer within 20 s (curl 28)")
+        let text = next(.catalogUnreachable, unreachable: unreachable)
+        #expect(text.contains("1 not asked (catalog unreachable: https://itunes.apple.com:443)"))
+        #expect(text.contains("check the network, or raise catalog.timeoutSeconds"))
+        #expect(!text.contains("sweepDeadlineMinutes"))
+    }
+
     @Test func earlyExitTextNamesTheFix() {
         let report = HealthReport(
             runID: PublishFixtures.runID(), startedAt: PublishFixtures.runDate, finishedAt: PublishFixtures.runDate,

@@ -1,4 +1,5 @@
 import DeepCutCore
+import DeepCutSweep
 import Synchronization
 
 /// Tells the operator how a long sweep is going: at 20 requests a minute a 400-artist library
@@ -46,7 +47,9 @@ package final class SweepProgress: Sendable {
 
     /// Runs `sweep` between `sweep.started` and `sweep.finished`, with a heartbeat that keeps the
     /// progress lines coming while no artist finishes (one stuck in retries, say).
-    package func reporting<Value>(_ sweep: () async -> Value) async -> Value {
+    /// - Parameter ending: what `sweep.finished` adds from the sweep's result: the artists left
+    ///   unasked and, when the catalog was unreachable, where and why.
+    package func reporting<Value>(_ sweep: () async -> Value, ending: (Value) -> Ending = { _ in Ending() }) async -> Value {
         log.info("sweep.started", ["total": total])
         let result = await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.heartbeat() }
@@ -54,7 +57,7 @@ package final class SweepProgress: Sendable {
             group.cancelAll()
             return result
         }
-        finish()
+        finish(ending(result))
         return result
     }
 
@@ -99,12 +102,41 @@ package final class SweepProgress: Sendable {
         }
     }
 
-    /// Clears the bar and logs the totals.
-    func finish() {
+    /// Clears the bar and logs the totals: at error level when the catalog was unreachable, so
+    /// `journalctl -p warning` shows the host and the cause.
+    func finish(_ ending: Ending = Ending()) {
         log.clearStatus()
         let (done, failed, elapsed) = state.withLock { ($0.done, $0.failed, now() - $0.startedAt) }
-        log.info(
-            "sweep.finished", ["done": done, "total": total, "failed": failed, "duration_s": (Self.seconds(elapsed) * 10).rounded() / 10])
+        let unreachable = ending.unreachable
+        log.log(
+            unreachable == nil ? .info : .error, "sweep.finished",
+            [
+                "done": done, "total": total, "failed": failed, "not_asked": ending.notAsked > 0 ? ending.notAsked : nil,
+                "stopped_by": ending.stoppedBy?.rawValue, "unreachable": unreachable?.host, "cause": unreachable?.cause.rawValue,
+                "message": unreachable?.message, "hint": unreachable?.hint,
+                "duration_s": (Self.seconds(elapsed) * 10).rounded() / 10
+            ])
+    }
+
+    /// What the sweep's result adds to `sweep.finished`.
+    package struct Ending: Sendable {
+        /// Artists never asked (`artists.skipped`), and why.
+        var notAsked = 0
+        var stoppedBy: SkipReason?
+        var unreachable: CatalogUnreachable?
+
+        package init() {}
+
+        init(_ outcome: SweepOutcome) {
+            notAsked = outcome.counts.skipped
+            stoppedBy = outcome.stoppedBy
+            unreachable = outcome.unreachable
+        }
+
+        /// A sweep that threw (the resolution cache) ends with nothing to add.
+        init(_ result: Result<SweepCatalog.Swept, any Error>) {
+            if case .success(let swept) = result { self.init(swept.outcome) } else { self.init() }
+        }
     }
 
     private func logOutcome(_ result: ArtistResult) {

@@ -292,13 +292,15 @@ struct Pipeline: Sendable {
         var sweeper = SweepCatalog(config: config, provider: provider, store: store, now: now)
         sweeper.libraryIDs = libraryIDs
         sweeper.artistFinished = progress.artistFinished
-        let first = try await progress.reporting { [sweeper] () async -> Result<SweepCatalog.Swept, any Error> in
-            do {
-                return .success(try await sweeper.sweep(artists: plan.toFetch, ownedKeys: ownedKeys))
-            } catch {
-                return .failure(error)
-            }
-        }.get()
+        let first = try await progress.reporting(
+            { [sweeper] () async -> Result<SweepCatalog.Swept, any Error> in
+                do {
+                    return .success(try await sweeper.sweep(artists: plan.toFetch, ownedKeys: ownedKeys))
+                } catch {
+                    return .failure(error)
+                }
+            }, ending: SweepProgress.Ending.init
+        ).get()
         if let refused = provider.credentialsRefused(in: first.outcome) { throw refused }
         sweeper.artistFinished = { _ in }
         let (believed, fault) = try await believe(first, sweeper: sweeper, ownedKeys: ownedKeys, store: store, at: run.startedAt)
@@ -313,7 +315,8 @@ struct Pipeline: Sendable {
         try store.runs.recordAnswers(
             provider: provider.name, runID: run.runID.rawValue, unanswered: fetched.incompleteArtists,
             answered: fault == nil ? fetched.results.filter(\.isAnsweredInThisRun).map(\.artist) : [])
-        let sweep = plan.merge(fetched, artists: artists)
+        var sweep = plan.merge(fetched, artists: artists)
+        sweep.unreachable = first.outcome.unreachable
         let pace = try learnPace(limiter, learned: learnedPace, provider: providerName, store: store, at: run.startedAt)
         let shownTraits = traits.shown(at: run.startedAt)
         try store.learning.saveTraits(shownTraits, provider: providerName)
@@ -551,7 +554,9 @@ struct Pipeline: Sendable {
             level, "run.finished",
             [
                 "run": run.runID.rawValue, "status": run.report.status.rawValue, "exit": exitCode.rawValue,
-                "entries": run.report.diff.entries
+                "entries": run.report.diff.entries,
+                "not_asked": run.report.sweep.artists.skipped > 0 ? run.report.sweep.artists.skipped : nil,
+                "unreachable": run.report.sweep.unreachable?.host, "cause": run.report.sweep.unreachable?.cause.rawValue
             ])
         var problems: [(what: String, error: any Error)] = []
         do {
@@ -586,17 +591,19 @@ struct Pipeline: Sendable {
             return
                 "sweep partial: \(counts.failed + counts.skipped) of \(counts.total) artists could not be checked; published as partial, baseline kept"
         case .failed:
+            // The breaker stopped the sweep: name where and why, and what to check.
+            if let unreachable = sweep.unreachable, !Task.isCancelled {
+                return "sweep failed: \(unreachable.summary) (\(counts.failed) failed, \(counts.skipped) not asked); "
+                    + "\(unreachable.hint); nothing published, baseline kept"
+            }
             // A signal before any answer leaves only skipped artists: say so, not "0 failed".
             let cause =
                 Task.isCancelled
                 ? "sweep cancelled before any artist answered"
                 : "sweep failed: the catalog gave no definite answer in this run"
-            let unreachable = sweep.results.contains { $0.outcome == .skipped(.catalogUnreachable) }
             let tally = [
                 counts.failed > 0 || counts.skipped == 0 ? "\(counts.failed) failed" : nil,
-                counts.skipped == 0
-                    ? nil
-                    : unreachable ? "catalog unreachable: \(counts.skipped) not asked" : "\(counts.skipped) skipped"
+                counts.skipped == 0 ? nil : "\(counts.skipped) skipped"
             ]
             .compactMap { $0 }.joined(separator: ", ")
             return "\(cause) (\(tally)); nothing published, baseline kept"

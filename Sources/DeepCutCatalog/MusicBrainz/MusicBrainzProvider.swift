@@ -14,6 +14,9 @@ struct MusicBrainzProvider: CatalogProvider {
     static let maximumPages = 100
     /// The feed's types; compilations are albums with a `Compilation` secondary type, so `album` brings them.
     static let browsedTypes = "album|ep|single"
+    /// The release groups the artist's page on musicbrainz.org shows: those with at least one release
+    /// that is not a bootleg, promotion or pseudo-release (MBS-12047; WS/2 takes `website-default` or `all`).
+    static let browsedStatus = "website-default"
 
     let name = "musicbrainz"
     let baseURL: URL
@@ -50,7 +53,8 @@ struct MusicBrainzProvider: CatalogProvider {
         }
     }
 
-    /// `release-group?artist=MBID&type=album|ep|single&inc=artist-credits` (the credits tell the
+    /// `release-group?artist=MBID&type=album|ep|single&release-group-status=website-default&inc=artist-credits`
+    /// (bootleg-only groups left out, as on the website; the credits tell the
     /// artist's own groups from its appearances, at no extra request), paging by `offset` until it reaches
     /// `release-group-count`; repeated ids (the list can shift between pages) are removed.
     func releases(ofArtistID id: String, named name: String) async -> Result<[Release], FetchFailure> {
@@ -60,7 +64,8 @@ struct MusicBrainzProvider: CatalogProvider {
             let url = baseURL.appending(
                 path: "ws/2/release-group",
                 query: [
-                    "artist": id, "type": Self.browsedTypes, "inc": "artist-credits", "limit": String(Self.pageSize),
+                    "artist": id, "type": Self.browsedTypes, "release-group-status": Self.browsedStatus, "inc": "artist-credits",
+                    "limit": String(Self.pageSize),
                     "offset": String(offset), "fmt": "json"
                 ])
             let result = await requester.get(url) { body throws(BodyDecodingError) in

@@ -2,10 +2,13 @@
 package struct SweepOutcome: Sendable {
     package var provider: String
     package var results: [ArtistResult]
+    /// Set when the circuit breaker stopped the sweep: where it could not connect, and why.
+    package var unreachable: CatalogUnreachable?
 
-    package init(provider: String, results: [ArtistResult]) {
+    package init(provider: String, results: [ArtistResult], unreachable: CatalogUnreachable? = nil) {
         self.provider = provider
         self.results = results
+        self.unreachable = unreachable
     }
 
     /// A run is judged by what the catalog said in this run: failed when no artist got a
@@ -57,6 +60,14 @@ package struct SweepOutcome: Sendable {
     }
 
     package var requests: Int { results.reduce(0) { $0 + $1.requests } }
+
+    /// Why artists were left unasked, when some were: the first skip's reason (one run has one).
+    package var stoppedBy: SkipReason? {
+        results.lazy.compactMap { result -> SkipReason? in
+            if case .skipped(let reason) = result.outcome { return reason }
+            return nil
+        }.first
+    }
 }
 
 /// How many artists ended in each state. The snapshot's `artists` object.

@@ -52,6 +52,9 @@ package struct FixtureRelease: Sendable, Hashable, Codable {
     /// artist's albums), a `Soundtrack` genre on iTunes and Apple Music. iTunes knows live, remix and
     /// demo only by the title, which the fixture gives as the catalog would ("Live at Rome").
     package var secondaryTypes: [SecondaryType]?
+    /// The MusicBrainz status of every release in the release group; nil is official. A group of
+    /// bootlegs, promotions or pseudo-releases only is hidden by `release-group-status=website-default`.
+    package var musicBrainzStatus: MusicBrainzStatus?
 
     package init(
         id: String, title: String, type: RecordingType, releaseDate: ReleaseDate, explicit: Bool? = nil,
@@ -71,5 +74,15 @@ package struct FixtureRelease: Sendable, Hashable, Codable {
 
     package func isA(_ type: SecondaryType) -> Bool {
         secondaryTypes?.contains(type) ?? false
+    }
+}
+
+extension FixtureRelease {
+    /// MusicBrainz's release statuses.
+    package enum MusicBrainzStatus: String, Sendable, Hashable, Codable {
+        case official
+        case promotion
+        case bootleg
+        case pseudoRelease = "pseudo-release"
     }
 }

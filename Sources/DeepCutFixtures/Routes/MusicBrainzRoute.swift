@@ -123,7 +123,8 @@ extension MusicBrainzRoute {
 }
 
 extension MusicBrainzRoute {
-    /// `release-group?artist=MBID[&type=album|ep|single][&limit=N][&offset=M]`: one page of the artist's
+    /// `release-group?artist=MBID[&type=album|ep|single][&release-group-status=website-default|all][&limit=N][&offset=M]`:
+    /// one page of the artist's
     /// release groups in catalog order, with `release-group-count` over all pages. `type` filters primary
     /// types, so `album` includes compilations (primary type Album, secondary type Compilation).
     func browsePlan(_ parameters: [String: String], limit: Int, offset: Int) -> RoutePlan {
@@ -133,7 +134,18 @@ extension MusicBrainzRoute {
         guard let index = artistIndexByMBID[mbid.lowercased()] else { return Self.error("Not Found", status: 404, route: route) }
         let artist = artists[index]
         let types = parameters["type"].map { Set($0.split(separator: "|").map { $0.lowercased() }) }
-        let listed = artist.releases.filter { types?.contains(Self.primaryType($0.type).lowercased()) ?? true }
+        // MBS-12047: `website-default` hides the groups whose releases are all promotions, bootlegs
+        // or pseudo-releases, as the artist's page does; `all` (or no parameter) shows every group.
+        let websiteDefault: Bool
+        switch parameters["release-group-status"] {
+        case nil, "all": websiteDefault = false
+        case "website-default": websiteDefault = true
+        default: return Self.error("Invalid release-group-status.", status: 400, route: route)
+        }
+        let listed = artist.releases.filter { release in
+            (types?.contains(Self.primaryType(release.type).lowercased()) ?? true)
+                && (!websiteDefault || (release.musicBrainzStatus ?? .official) == .official)
+        }
         let credits = (parameters["inc"] ?? "").split(whereSeparator: { $0 == "+" || $0 == " " }).contains("artist-credits")
         let page = listed.dropFirst(offset).prefix(limit).map { Self.releaseGroup($0, of: artist, credits: credits) }
         let body = FixtureJSON.object([
