@@ -33,7 +33,7 @@ enum HealthText {
         for channel in report.notify ?? [] {
             lines.append(stageLine("notify", channel.lastError == nil ? .ok : .failed, StageSummary.notify(channel)))
         }
-        for section in [failures(report.sweep), unresolved(report.sweep), empty(report.sweep), warnings(report.library)]
+        for section in [failures(report.sweep), unresolved(report.sweep) + empty(report.sweep), warnings(report.library)]
         where !section.isEmpty {
             lines += [""] + section
         }
