@@ -67,6 +67,10 @@ extension HealthReport {
         /// Library artists the catalog has no artist for (a cached "no such artist" included), in
         /// library order: what `artistOverrides` needs. Absent when there are none.
         package var notFoundArtists: [String]?
+        /// Library artists the catalog found but lists no releases for (Apple Music answers 404 on
+        /// the albums of an artist it knows), in library order: definite answers, not failures.
+        /// Absent when there are none.
+        package var emptyArtists: [String]?
         /// Artists asked in this run (answered or not); the rest were answered from memory
         /// (`reused`) or a cached "no such artist". Absent in reports of older versions.
         package var asked: Int?
@@ -150,6 +154,8 @@ extension HealthReport {
             notFoundArtists = notFound.isEmpty ? nil : notFound
             stoppedBy = outcome.stoppedBy
             unreachable = outcome.unreachable
+            let empty = outcome.results.filter { $0.outcome == .fetched([]) }.map(\.artist)
+            emptyArtists = empty.isEmpty ? nil : empty
         }
 
         package static let notRun = SweepStage(

@@ -25,6 +25,10 @@ package struct HealthReport: Sendable, Hashable, Codable {
     /// Each notification channel's standing after this run, in configuration order; absent when none
     /// is configured. A channel's failure is reported here and never changes `status` or `exitCode`.
     package var notify: [ChannelDelivery]?
+    /// The configured tokens that state their own expiry (Apple Music developer tokens), judged when
+    /// the run started; absent when none is configured. An expiring token never changes `status` or
+    /// `exitCode`: `deepcut health` judges `expiresAt` again at its own time.
+    package var tokens: [TokenExpiry]?
 
     package init(
         runID: RunID, startedAt: Date, finishedAt: Date, status: RunStatus, exitCode: ExitCode,

@@ -21,6 +21,7 @@ enum HealthText {
         lines.append(
             "ran:      \(Timestamp.string(report.startedAt)) to \(Timestamp.string(report.finishedAt)) "
                 + "(\(ElapsedTime.text(Int(report.finishedAt.timeIntervalSince(report.startedAt)))))")
+        for token in report.tokens ?? [] { lines.append("token:    " + tokenLine(token)) }
         if let skip = report.lastSkip {
             lines.append("skipped:  \(Timestamp.string(skip.at)) by --if-stale: " + DisplayText.line(skip.reason, limit: messageLimit))
         }
@@ -33,7 +34,8 @@ enum HealthText {
             lines.append(stageLine("notify", channel.lastError == nil ? .ok : .failed, StageSummary.notify(channel)))
         }
         if let traits = report.sweep.catalogTraits { lines.append("catalog: " + traits.summary) }
-        for section in [failures(report.sweep), unresolved(report.sweep), warnings(report.library)] where !section.isEmpty {
+        for section in [failures(report.sweep), unresolved(report.sweep) + empty(report.sweep), warnings(report.library)]
+        where !section.isEmpty {
             lines += [""] + section
         }
         return lines.joined(separator: "\n") + "\n"
@@ -53,6 +55,17 @@ enum HealthText {
         }
         let age = stage.baselineAgeSeconds.map { ", \(ElapsedTime.text($0)) old" } ?? ""
         return stage.promoted ? "\(runID) (this run)\(age)" : "\(runID) (last complete sweep)\(age)"
+    }
+
+    /// A developer token's expiry, as judged when the run started.
+    private static func tokenLine(_ token: TokenExpiry) -> String {
+        guard let expiresAt = token.expiresAt else { return "\(token.key): expiry unknown (the token states none)" }
+        let when = Timestamp.display(expiresAt)
+        switch token.status {
+        case .critical: return "\(token.key): EXPIRED \(when): make a new developer token"
+        case .warning: return "\(token.key): expires \(when), in less than 14 days: make a new developer token"
+        case .ok, .unknown: return "\(token.key): expires \(when)"
+        }
     }
 
     private static func stageLine(_ name: String, _ status: HealthReport.StageStatus, _ summary: String) -> String {
@@ -97,6 +110,12 @@ enum HealthText {
             lines.append("  pin with: " + UnresolvedArtists.overrideLine(unresolved.ambiguous))
         }
         return lines
+    }
+
+    /// Artists the catalog knows but lists nothing for: definite answers, named so a surprise is seen.
+    private static func empty(_ stage: HealthReport.SweepStage) -> [String] {
+        guard let empty = stage.emptyArtists, !empty.isEmpty else { return [] }
+        return ["no releases in the catalog (\(empty.count) of \(stage.artists.total)): " + UnresolvedArtists.names(empty)]
     }
 
     private static func warnings(_ stage: HealthReport.LibraryStage) -> [String] {

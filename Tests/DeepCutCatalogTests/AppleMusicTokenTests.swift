@@ -57,4 +57,31 @@ import Testing
         #expect("\(token)" == "<redacted>")
         #expect(String(reflecting: token) == "<redacted>")
     }
+
+    // MARK: Expiry
+
+    static func base64URL(_ text: String) -> String {
+        Data(text.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    @Test func theExpiryIsTheJWTPayloadsExp() {
+        let header = Self.base64URL(#"{"alg":"ES256","kid":"ABC123DEFG"}"#)
+        // Payload lengths that need each amount of base64 padding, and characters base64url spells differently.
+        for payload in [#"{"iss":"T","exp":1800000000}"#, #"{"iss":"TE","exp":1800000000}"#, #"{"iss":"?>?","exp":1800000000.5}"#] {
+            let token = AppleMusicToken(header + "." + Self.base64URL(payload) + ".sig")
+            #expect(token.expiresAt.map { Int($0.timeIntervalSince1970) } == 1_800_000_000, "\(payload)")
+        }
+    }
+
+    @Test func aTokenWithoutAReadableExpHasNoExpiry() {
+        let header = Self.base64URL(#"{"alg":"ES256"}"#)
+        for value in [
+            "opaque-user-token", "eyJ.a.b", header + "." + Self.base64URL(#"{"iss":"T"}"#) + ".sig",
+            header + "." + Self.base64URL(#"{"exp":"soon"}"#) + ".sig", header + "." + Self.base64URL("not json") + ".sig",
+            header + ".!!!.sig"
+        ] {
+            #expect(AppleMusicToken(value).expiresAt == nil, "\(value)")
+        }
+    }
 }

@@ -85,6 +85,17 @@ struct PrometheusTextfile: Sendable {
                 "deepcut_rate_limited_answers", "Answers of the last sweep that said \"too fast\".",
                 [("{provider=\"\(labelValue(provider))\"}", "\(pace.rateLimitedAnswers)")])
         }
+        if let tokens = report.tokens, !tokens.isEmpty {
+            let label = { (token: TokenExpiry) in "{token=\"\(labelValue(token.key))\"}" }
+            series(
+                "deepcut_token_expiry_timestamp_seconds",
+                "Unix time the configured token expires (its JWT exp; 0: not readable). Alert well before it.",
+                tokens.map { (label($0), timestamp($0.expiresAt)) })
+            series(
+                "deepcut_token_expiry_status",
+                "0 ok, 1 expires within 14 days, 2 expired, 3 expiry unknown, when the last sweep finished.",
+                tokens.map { (label($0), "\(Self.statusValue($0.status(at: report.finishedAt)))") })
+        }
         if let channels = report.notify, !channels.isEmpty {
             let label = { (channel: ChannelDelivery) in "{channel=\"\(labelValue(channel.channel))\",type=\"\(labelValue(channel.type))\"}"
             }
@@ -105,6 +116,16 @@ struct PrometheusTextfile: Sendable {
                 channels.map { (label($0), "\($0.sent)") })
         }
         return text
+    }
+
+    /// The monitoring-plugins codes: 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN.
+    private static func statusValue(_ status: TokenExpiry.Status) -> Int {
+        switch status {
+        case .ok: 0
+        case .warning: 1
+        case .critical: 2
+        case .unknown: 3
+        }
     }
 
     /// Whole Unix seconds; 0 for "never".

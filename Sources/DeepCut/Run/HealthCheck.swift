@@ -83,6 +83,23 @@ struct HealthCheck: Sendable {
             if state == .ok { state = .warning }
             reasons.append("notify \(channel.channel) failing: \(channel.lastErrorKind ?? "error") (\(channel.pending) owed)")
         }
+        // An expiring developer token is judged now, not when the run wrote the report: the first
+        // sign must come weeks before a run exits 78.
+        for token in report.tokens ?? [] {
+            guard let expiresAt = token.expiresAt else { continue }
+            switch token.status(at: now) {
+            case .critical:
+                state = .critical
+                reasons.append("\(token.key): the developer token expired \(Timestamp.display(expiresAt)); make a new one")
+            case .warning:
+                if state == .ok { state = .warning }
+                reasons.append(
+                    "\(token.key): the developer token expires in \(Self.duration(Int(expiresAt.timeIntervalSince(now)))) "
+                        + "(\(Timestamp.display(expiresAt))); make a new one")
+            case .ok, .unknown:
+                break
+            }
+        }
         // A baseline "0 min old" because it is dated in the future is not fresh: its age is unknown.
         var stamps: [(what: String, date: Date)] = [("last run \(report.runID)", report.startedAt)]
         if let baseline { stamps.append(("baseline \(baseline.runID)", baseline.generatedAt)) }

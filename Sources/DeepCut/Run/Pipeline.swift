@@ -65,6 +65,7 @@ struct Pipeline: Sendable {
     private func run(_ options: SweepOptions, startPing: StartPing) async -> RunReport {
         var run = RunInProgress(runID: RunID(now()), startedAt: now())
         run.report.invocationID = ServiceInvocation.id(environment: environment)
+        run.report.tokens = ConfiguredTokens.report(config, environment: environment, at: run.startedAt, log: log)
         log.info("run.started", ["run": run.runID.rawValue, "provider": config.catalog.provider.rawValue])
         do {
             let store = try StateStore(url: config.stateDatabase)
@@ -367,11 +368,12 @@ struct Pipeline: Sendable {
             }
             return (SweepCatalog.Swept(outcome: SweepOutcome(provider: providerName, results: results), learned: []), fault)
         }
-        // A cached id whose lookup no longer lists the artist (iTunes drops an id that changed)
-        // is searched afresh once, unless so many fail that way that the catalog is at fault.
+        // A cached id the catalog no longer lists (iTunes drops an id that changed; Apple Music answers
+        // 404) is searched afresh once, unless so many fail that way that the catalog is at fault.
         let searched = Set(first.learned.map(\.artistKey))
         let lostIDs = results.filter { result in
-            guard result.source == .catalog, case .failed(let failure) = result.outcome, failure.kind == .decoding,
+            guard result.source == .catalog, case .failed(let failure) = result.outcome,
+                failure.kind == .decoding || failure.saysArtistVanished,
                 let method = result.resolution, method != .override, method != .library
             else { return false }
             return !searched.contains(ArtistName.normalize(result.artist))
@@ -386,7 +388,7 @@ struct Pipeline: Sendable {
         // tagged) is stale: that artist is searched by name in the same run, as if it had no id.
         let staleLibraryIDs = results.filter { result in
             guard result.source == .catalog, result.resolution == .library, case .failed(let failure) = result.outcome else { return false }
-            return failure.kind == .http && failure.httpStatus == 404
+            return failure.saysArtistVanished
         }.map(\.artist)
         var searching = sweeper
         for artist in staleLibraryIDs { searching.libraryIDs[ArtistName.normalize(artist)] = nil }

@@ -6,7 +6,8 @@ import Foundation
 /// "A suddenly empty answer is not believed at once."
 ///
 /// An artist whose last definite answer listed releases (or who was found at all) and who now
-/// comes back with none (or as "no such artist") is suspicious: it is asked once more in the same
+/// comes back with none (or as "no such artist"; an Apple Music artist whose albums now answer 404
+/// while the artist answers is such an empty answer) is suspicious: it is asked once more in the same
 /// run, and if the answer is still empty it is believed only when an earlier run already saw it
 /// empty (a suspect mark); until then it counts as `suddenlyEmpty` (not definite), so its last
 /// known releases stay, marked stale. When more than `maxVanishedPercent` of the previously known

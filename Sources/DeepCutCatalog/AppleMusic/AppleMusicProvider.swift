@@ -49,9 +49,38 @@ struct AppleMusicProvider: CredentialedCatalogProvider {
 
     /// `artists/{id}/albums?limit=N`, following `next` until it is absent; repeated ids are removed.
     /// N is the largest page size the API has not refused (`pageSizes`): a page answered 400 is asked
-    /// again at the next smaller size.
+    /// again at the next smaller size. A 404 on the first page is settled by `noAlbums(of:after:)`.
     func releases(ofArtistID id: String, named name: String) async -> Result<[Release], FetchFailure> {
-        await addingViews(to: await releases(from: albumsPath(id), named: name), of: CatalogArtist(id: id, name: name))
+        let artist = CatalogArtist(id: id, name: name)
+        let albums = await releases(from: albumsPath(id), named: name) { missing in await noAlbums(of: artist, after: missing) }
+        return await addingViews(to: albums, of: artist)
+    }
+
+    /// A 404 on an artist's albums (Apple's answer for an artist with no albums in this storefront,
+    /// and for an id it does not know) is settled by `GET artists/{id}`: listed there, the artist has
+    /// no albums, a definite empty answer; a 404 there too is a vanished id, reported as a 404
+    /// failure so the sweep searches the name again (`FetchFailure.saysArtistVanished`); any other
+    /// answer leaves the artist failed.
+    private func noAlbums(of artist: CatalogArtist, after missing: FetchFailure) async -> Result<[Release], FetchFailure> {
+        let path = "/v1/catalog/\(storefront)/artists/\(Self.encoded(artist.id))"
+        guard let url = apiURL(path) else { return .failure(missing) }
+        let endpoint = CatalogRequester.endpoint(url)
+        switch await get(url, AppleMusicArtistsBody.self) {
+        case .success(let body) where body.data.contains { $0.id == artist.id }:
+            return .success([])
+        case .success:
+            return .failure(
+                FetchFailure(
+                    kind: .decoding, httpStatus: 200, attempts: missing.attempts + 1,
+                    message: "\(endpoint): the answer does not list the artist its albums were asked for"))
+        case .failure(let failure) where failure.httpStatus == 404:
+            return .failure(
+                FetchFailure(
+                    kind: .http, httpStatus: 404, attempts: missing.attempts + failure.attempts,
+                    message: "\(endpoint): the artist id is no longer in the catalog (the artist and its albums answer 404)"))
+        case .failure(let failure):
+            return .failure(failure)
+        }
     }
 
     /// `artists?ids=` takes at most 25 ids.
@@ -97,24 +126,28 @@ struct AppleMusicProvider: CredentialedCatalogProvider {
     }
 
     private func albumsPath(_ id: String) -> String {
-        let encodedID = id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? id
-        return "/v1/catalog/\(storefront)/artists/\(encodedID)/albums"
+        "/v1/catalog/\(storefront)/artists/\(Self.encoded(id))/albums"
     }
 
     private func viewPath(_ view: ArtistView, of id: String) -> String {
-        let encodedID = id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? id
-        return "/v1/catalog/\(storefront)/artists/\(encodedID)/view/\(view.rawValue)"
+        "/v1/catalog/\(storefront)/artists/\(Self.encoded(id))/view/\(view.rawValue)"
+    }
+
+    private static func encoded(_ id: String) -> String {
+        id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? id
     }
 
     /// The artist's views this feed needs, each read to its end: the albums in `live-albums` are
     /// marked live, those in `appears-on-albums` (and not the artist's own) added as appearances.
     /// A view that fails fails the artist, like any page of its albums: a listing missing its
-    /// appearances must not read as their withdrawal.
+    /// appearances must not read as their withdrawal. Views are asked only once the artist is known
+    /// to exist (its albums answered, or `artists/{id}` did), so a 404 on a view's first page is
+    /// Apple's "nothing in this view", an empty view.
     private func addingViews(to albums: Result<[Release], FetchFailure>, of artist: CatalogArtist) async -> Result<[Release], FetchFailure>
     {
         guard case .success(var releases) = albums else { return albums }
         for view in ArtistView.needed(for: types) {
-            switch await self.releases(from: viewPath(view, of: artist.id), named: artist.name) {
+            switch await self.releases(from: viewPath(view, of: artist.id), named: artist.name, whenAbsent: { _ in .success([]) }) {
             case .failure(let failure):
                 return .failure(failure)
             case .success(let listed):
@@ -126,9 +159,11 @@ struct AppleMusicProvider: CredentialedCatalogProvider {
 
     /// Pages from `start` (nil: a next link that left the catalog) until `next` is absent, after
     /// the releases of `pages` pages already read.
+    /// - Parameter whenAbsent: decides a 404 on the first page (Apple's answer for a listing with
+    ///   nothing in it); nil keeps it a failure, as a 404 on any later page always is.
     private func releases(
         from start: String?, named name: String, after earlier: [Release] = [], pages read: Int = 0,
-        path: String? = nil
+        path: String? = nil, whenAbsent: (@Sendable (FetchFailure) async -> Result<[Release], FetchFailure>)? = nil
     ) async -> Result<[Release], FetchFailure> {
         let path = path ?? start ?? ""
         var pagePath: String? = start
@@ -144,6 +179,8 @@ struct AppleMusicProvider: CredentialedCatalogProvider {
             case .failure(let failure) where failure.httpStatus == 400 && size != Self.defaultPageSize:
                 refusePageSize(size)
                 continue
+            case .failure(let failure) where failure.httpStatus == 404 && pages == 0 && earlier.isEmpty:
+                return await whenAbsent?(failure) ?? .failure(failure)
             case .failure(let failure):
                 return .failure(failure)
             case .success(let page):

@@ -34,3 +34,10 @@ package enum FailureKind: String, Codable, Sendable, CaseIterable {
     /// and asking once more did not change that: not believed until a later run confirms it.
     case suddenlyEmpty
 }
+
+extension FetchFailure {
+    /// The catalog answered 404 about the artist id itself: the id was merged or deleted since it was
+    /// found (Apple Music says so only after `artists/{id}` answered 404 too), so the artist is
+    /// searched by name again, never taken as having no releases.
+    package var saysArtistVanished: Bool { kind == .http && httpStatus == 404 }
+}

@@ -13,13 +13,11 @@ extension AppleMusicRoute {
         }
         let offsetText = parameters["offset"] ?? "0"
         guard let offset = Int(offsetText), offset >= 0 else { return Self.invalidParameter("offset", route: route) }
-        guard let index = artistIndexByID[artistID] else {
-            return Self.error(
-                route: route, status: 404, title: "Resource Not Found",
-                detail: "Resource with requested id was not found", code: "40400")
-        }
+        guard let index = artistIndexByID[artistID] else { return Self.notFound(route: route) }
         let artist = artists[index]
         let albums = Self.ownAlbums(artist)
+        // An artist with no albums in the storefront: Apple answers 404, not an empty page.
+        guard !albums.isEmpty else { return Self.notFound(route: route) }
         let page = albums.dropFirst(offset).prefix(limit)
         var body: [(String, FixtureJSON)] = []
         if offset + page.count < albums.count {
@@ -33,7 +31,7 @@ extension AppleMusicRoute {
 
     /// `artists?ids=A,B,…[&include=albums]` (at most 25 ids): the artists, each with its first page of
     /// albums (`defaultPageSize`, a `next` path while more remain) as the `albums` relationship when
-    /// `include=albums`. Unknown ids are left out, as Apple leaves them out.
+    /// `include=albums` (none for an artist without albums). Unknown ids are left out, as Apple leaves them out.
     func artistsPlan(for request: LoopbackRequest, storefront: String) -> RoutePlan {
         let route = "applemusic.artists"
         guard let known = ITunesStorefront.named(storefront) else { return Self.unknownStorefront(storefront) }
@@ -49,7 +47,8 @@ extension AppleMusicRoute {
                 ("id", .string(artist.id)), ("type", .string("artists")),
                 ("attributes", .object([("name", .string(artist.name))]))
             ]
-            if withAlbums {
+            // An artist with no albums comes without the relationship, as `artists/{id}/albums` answers 404.
+            if withAlbums, !Self.ownAlbums(artist).isEmpty {
                 let own = Self.ownAlbums(artist)
                 let page = own.prefix(Self.defaultPageSize)
                 var albums: [(String, FixtureJSON)] = [("href", .string("/v1/catalog/\(known.code)/artists/\(artist.id)/albums"))]
@@ -62,6 +61,18 @@ extension AppleMusicRoute {
             return .object(resource)
         }
         return Self.ok(route: route, operation: .lookup, artistIDs: found.map(\.id), .object([("data", .array(data))]))
+    }
+
+    /// `artists/{id}`: the artist alone (`{"data": [artist]}`), whether or not it has albums; 404 for an
+    /// id the catalog does not know.
+    func artistPlan(storefront: String, artistID: String) -> RoutePlan {
+        let route = "applemusic.artist"
+        guard let known = ITunesStorefront.named(storefront) else { return Self.unknownStorefront(storefront) }
+        guard let index = artistIndexByID[artistID] else { return Self.notFound(route: route) }
+        let artist = artists[index]
+        return Self.ok(
+            route: route, operation: .lookup, artistIDs: [artist.id],
+            .object([("data", .array([artistResource(artist, storefront: known.code)]))]))
     }
 
     /// `artists?ids=` takes at most this many ids.
@@ -77,11 +88,7 @@ extension AppleMusicRoute {
     func viewPlan(storefront: String, artistID: String, view: String) -> RoutePlan {
         let route = "applemusic.view"
         guard let known = ITunesStorefront.named(storefront) else { return Self.unknownStorefront(storefront) }
-        guard let index = artistIndexByID[artistID] else {
-            return Self.error(
-                route: route, status: 404, title: "Resource Not Found",
-                detail: "Resource with requested id was not found", code: "40400")
-        }
+        guard let index = artistIndexByID[artistID] else { return Self.notFound(route: route) }
         let artist = artists[index]
         let (title, listed): (String, [FixtureRelease])
         switch view {
@@ -89,6 +96,9 @@ extension AppleMusicRoute {
         case "appears-on-albums": (title, listed) = ("Appears On", artist.releases.filter { $0.isA(.appearance) })
         default: return Self.invalidParameter("view", route: route)
         }
+        // The views of an artist with no albums answer 404 as its albums do (an empty view of an
+        // artist with albums answers an empty page).
+        guard !listed.isEmpty || !Self.ownAlbums(artist).isEmpty else { return Self.notFound(route: route) }
         let body = FixtureJSON.object([
             ("href", .string("/v1/catalog/\(known.code)/artists/\(artist.id)/view/\(view)")),
             ("attributes", .object([("title", .string(title))])),

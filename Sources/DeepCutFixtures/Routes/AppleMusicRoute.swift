@@ -1,8 +1,9 @@
 import Foundation
 
 /// The Apple Music API's catalog: `GET /v1/catalog/{storefront}/search?types=artists`,
-/// `GET /v1/catalog/{storefront}/artists/{id}/albums` paged by `offset`/`limit` with `next` links, and
-/// `GET /v1/storefronts/{storefront}`, in Apple's JSON shapes (see `shared/samples/applemusic_*.json`).
+/// `GET /v1/catalog/{storefront}/artists/{id}`, `GET /v1/catalog/{storefront}/artists/{id}/albums`
+/// paged by `offset`/`limit` with `next` links (404 for an artist with no albums, as Apple answers),
+/// and `GET /v1/storefronts/{storefront}`, in Apple's JSON shapes (see `shared/samples/applemusic_*.json`).
 ///
 /// Every `/v1/` request needs `Authorization: Bearer …`; with `expectedToken` set, only that token passes.
 struct AppleMusicRoute: FixtureRoute {
@@ -43,6 +44,9 @@ struct AppleMusicRoute: FixtureRoute {
         }
         if rest.count == 3, rest[0] == "catalog", rest[2] == "artists" {
             return artistsPlan(for: request, storefront: rest[1])
+        }
+        if rest.count == 4, rest[0] == "catalog", rest[2] == "artists" {
+            return artistPlan(storefront: rest[1], artistID: rest[3])
         }
         if rest.count == 5, rest[0] == "catalog", rest[2] == "artists", rest[4] == "albums" {
             return albumsPlan(for: request, storefront: rest[1], artistID: rest[3])
@@ -87,6 +91,13 @@ struct AppleMusicRoute: FixtureRoute {
         if let parameter { entry.append(("source", .object([("parameter", .string(parameter))]))) }
         let body = FixtureJSON.object([("errors", .array([.object(entry)]))])
         return RoutePlan(name: route, response: LoopbackResponse(status: status, contentType: contentType, body: body.text))
+    }
+
+    /// Apple's 404 for an id it does not know, and for a listing with nothing in it.
+    static func notFound(route: String) -> RoutePlan {
+        error(
+            route: route, status: 404, title: "Resource Not Found", detail: "Resource with requested id was not found",
+            code: "40400")
     }
 
     static func invalidParameter(_ name: String, route: String) -> RoutePlan {
@@ -146,7 +157,7 @@ extension AppleMusicRoute {
         return Self.ok(route: route, operation: .search, artistIDs: ranked.map { artists[$0].id }, body)
     }
 
-    private func artistResource(_ artist: FixtureArtist, storefront: String) -> FixtureJSON {
+    func artistResource(_ artist: FixtureArtist, storefront: String) -> FixtureJSON {
         .object([
             ("id", .string(artist.id)), ("type", .string("artists")),
             ("href", .string("/v1/catalog/\(storefront)/artists/\(artist.id)")),

@@ -57,4 +57,33 @@ import Testing
         #expect(standing.consecutiveFailures == 2)
         #expect(try harness.health().status == .complete)
     }
+
+    /// An `apple-music-library` source's developer token is watched too; one token shared with the
+    /// catalog (the same file, or the same systemd credential) is one line, not two.
+    @Test func everyDeveloperTokensExpiryIsPrintedOnce() async throws {
+        let soon = AppleMusicCatalogEndToEndTests.jwt(expiresIn: 3 * 86_400)
+        let later = AppleMusicCatalogEndToEndTests.jwt(expiresIn: 100 * 86_400)
+        let world = { (libraryToken: String) in
+            let library =
+                #"[{"format": "csv", "path": "library.csv"}, {"format": "apple-music-library", "baseURL": "http://127.0.0.1:9", "#
+                + #""tokenFile": "\#(libraryToken)", "userTokenFile": "user.token"}]"#
+            let world = try ReliabilityWorld(
+                artists: ReliabilityWorld.artists(1), library: ReliabilityWorld.library(1),
+                catalogKeys: AppleMusicCatalogEndToEndTests.catalogKeys, topLevelKeys: ["library": library])
+            try world.folder.write("token.jwt", later)
+            try world.folder.write("library.jwt", soon)
+            try world.folder.write("user.token", "opaque-music-user-token")
+            return world
+        }
+        let (code, console) = try await world("library.jwt").run("check-config")
+        #expect(code == .success, "\(console.err)")
+        let lines = console.out.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("catalog.tokenFile: developer token expires ") }.count == 1, "\(lines)")
+        #expect(lines.filter { $0.hasPrefix("library[1].tokenFile: WARNING: developer token expires ") }.count == 1, "\(lines)")
+        #expect(!console.out.contains("opaque-music-user-token") && !console.out.contains(soon))
+
+        let shared = try await world("token.jwt").run("check-config")
+        #expect(shared.exitCode == .success, "\(shared.console.err)")
+        #expect(shared.console.out.components(separatedBy: "developer token expires").count == 2, "\(shared.console.out)")
+    }
 }

@@ -4,6 +4,7 @@ import DeepCutCore
 import DeepCutHTTP
 import DeepCutLibrary
 import DeepCutNotify
+import DeepCutPublish
 import DeepCutState
 import Foundation
 
@@ -29,9 +30,7 @@ enum CheckConfigCommand: DeepCutCommand {
                 throw ConfigError(message: "\(config.file.lastPathComponent): library[\(index)].path: cannot read \(source.path.path)")
             }
         }
-        if config.catalog.provider == .appleMusic {
-            _ = try AppleMusicToken.load(tokenFile: config.catalog.tokenFile, environment: context.environment)
-        }
+        let expiries = try tokenExpiries(config, environment: context.environment)
         for channel in config.notify {
             // Presence and shape of each channel's secrets: a sweep would report the channel failing, this says why now.
             _ = try NotificationChannels.make(channel, client: NoNetwork(), mailer: NoNetwork(), environment: context.environment)
@@ -53,7 +52,31 @@ enum CheckConfigCommand: DeepCutCommand {
         context.console.out(
             "config OK: \(config.file.path) (\(config.library.count) library source\(config.library.count == 1 ? "" : "s"), provider \(config.catalog.provider.rawValue))"
         )
+        for line in expiries { context.console.out(line) }
         return .success
+    }
+
+    /// One line per developer token saying when it expires (its JWT `exp`; never the token itself).
+    /// - Throws: `ConfigError` (exit 78) for a token that is unreadable or already expired: every
+    ///   request would be refused.
+    private static func tokenExpiries(_ config: Config, environment: [String: String]) throws -> [String] {
+        let now = Date()
+        return try ConfiguredTokens(config, environment: environment).tokens.map { configured in
+            guard let expiresAt = configured.token.expiresAt else {
+                return "\(configured.key): developer token expiry unknown (it states no exp)"
+            }
+            let when = Timestamp.display(expiresAt)
+            let left = Int(expiresAt.timeIntervalSince(now))
+            switch TokenExpiry.status(expiresAt: expiresAt, at: now) {
+            case .critical:
+                throw ConfigError(
+                    message: "\(config.file.lastPathComponent): \(configured.key): the developer token expired \(when); make a new one")
+            case .warning:
+                return "\(configured.key): WARNING: developer token expires \(when), in \(HealthCheck.duration(left)): make a new one"
+            case .ok, .unknown:
+                return "\(configured.key): developer token expires \(when), in \(HealthCheck.duration(left))"
+            }
+        }
     }
 
     /// A database a newer deepcut wrote is a setup problem (this binary is too old for it): exit 78,
