@@ -3,6 +3,7 @@ import DeepCutConfig
 import DeepCutCore
 import DeepCutHTTP
 import DeepCutLibrary
+import DeepCutPublish
 import DeepCutState
 import Foundation
 
@@ -52,7 +53,7 @@ struct CatalogProbeRun: Sendable {
         let artists = try await artistsToAsk(provider, store: store)
         var findings = await provider.probing?.probe(artists) ?? []
         findings.append(rateFinding(recorder.recorded, limiter: limiter))
-        findings.append(tokenFinding())
+        findings.append(try tokenFinding(at: startedAt))
         try store.learning.saveTraits(traits.shown(at: startedAt), provider: providerName)
         let report = Report(
             provider: providerName, catalog: Self.origin(config.catalog.baseURL),
@@ -102,8 +103,20 @@ struct CatalogProbeRun: Sendable {
         return ProbeFinding(.rateLimit, reading: "ok", holds: true, detail: detail)
     }
 
-    private func tokenFinding() -> ProbeFinding {
-        ProbeFinding(.tokenExpiry, reading: "n/a", holds: nil, detail: "\(config.catalog.provider.rawValue) needs no token")
+    /// The catalog's developer token's `exp` (Apple Music), judged as health judges it.
+    private func tokenFinding(at date: Date) throws -> ProbeFinding {
+        guard config.catalog.provider == .appleMusic else {
+            return .init(.tokenExpiry, reading: "n/a", holds: nil, detail: "\(config.catalog.provider.rawValue) needs no token")
+        }
+        let expiry = try ConfiguredTokens(config, environment: environment).expiries(at: date).first { $0.key == "catalog.tokenFile" }
+        guard let expiry, let expiresAt = expiry.expiresAt else {
+            return .init(.tokenExpiry, reading: "unknown", holds: nil, detail: "catalog.tokenFile: the token carries no readable exp")
+        }
+        let days = Int((expiresAt.timeIntervalSince(date) / 86_400).rounded(.down))
+        let when = days >= 0 ? "in \(days) days" : "\(-days) days ago"
+        return .init(
+            .tokenExpiry, reading: Timestamp.string(expiresAt), holds: expiry.status == .ok,
+            detail: "catalog.tokenFile expires \(when) (\(expiry.status.rawValue.uppercased()) in health from 14 days before)")
     }
 }
 

@@ -57,7 +57,10 @@ import Testing
     /// answer with its redacted URL, and no file or line holds the token.
     @Test func recordsTheAnswersWithoutTheToken() async throws {
         try #require(SpawnedProcess.deepcutIsBuilt, "build deepcut first")
-        let token = "eyJhbGciOiJFUzI1NiJ9.eyJpc3MiOiJURUFNIn0.probe-secret-signature"
+        let expires = Int(Date().timeIntervalSince1970) + 100 * 86_400
+        let payload = Data(#"{"iss":"TEAM","exp":\#(expires)}"#.utf8).base64EncodedString()
+            .replacingOccurrences(of: "=", with: "").replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+        let token = "eyJhbGciOiJFUzI1NiJ9.\(payload).probe-secret-signature"
         let world = try ReliabilityWorld(
             artists: ReliabilityWorld.artists(3, releases: 4), library: ReliabilityWorld.library(3),
             options: FixtureServerOptions(appleMusicToken: token),
@@ -68,6 +71,8 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(Self.finding(report, "largestPage")["reading"] as? String == "100")
         #expect(Self.finding(report, "storefront")["holds"] as? Bool == true)
+        let expiry = Self.finding(report, "tokenExpiry")
+        #expect(expiry["holds"] as? Bool == true && (expiry["detail"] as? String)?.contains("in 99 days") == true, "\(expiry)")
         let files = try FileManager.default.contentsOfDirectory(atPath: recorded.path)
         #expect(files.contains("probe.json") && files.count >= 4, "\(files)")
         for file in files {
