@@ -119,44 +119,9 @@ import Testing
     /// fails before any byte of it is sent (`openssl s_server`; scripts/test installs openssl).
     @Test(.timeLimit(.minutes(1)))
     func aCertificateNoCASignedIsRefused() async throws {
-        let openssl = URL(fileURLWithPath: "/usr/bin/openssl")
-        try #require(
-            FileManager.default.isExecutableFile(atPath: openssl.path) && FileManager.default.isExecutableFile(atPath: "/usr/bin/stdbuf"),
-            "openssl and stdbuf are needed to serve TLS")
-        let folder = ScratchFolder()
-        let (key, certificate) = (folder.url.appendingPathComponent("key.pem"), folder.url.appendingPathComponent("cert.pem"))
-        let request = Process()
-        request.executableURL = openssl
-        request.arguments = [
-            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1", "-days", "1",
-            "-keyout", key.path, "-out", certificate.path
-        ]
-        request.standardError = FileHandle.nullDevice
-        try request.run()
-        request.waitUntilExit()
-        try #require(request.terminationStatus == 0)
-
-        let server = Process()
-        let output = Pipe()
-        // Line-buffered, or the ACCEPT line waits in stdio's buffer.
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/stdbuf")
-        server.arguments = ["-oL", openssl.path, "s_server", "-accept", "127.0.0.1:0", "-cert", certificate.path, "-key", key.path, "-www"]
-        server.standardOutput = output
-        server.standardError = output
-        try server.run()
-        defer {
-            // SIGKILL: the test process's blocked SIGTERM is inherited by its children.
-            kill(server.processIdentifier, SIGKILL)
-            server.waitUntilExit()
-        }
-        // "ACCEPT 127.0.0.1:PORT" once it listens; an empty read is its end of output.
-        var printed = ""
-        while !printed.contains("ACCEPT") {
-            let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { break }
-            printed += String(decoding: chunk, as: UTF8.self)
-        }
-        let port = try #require(printed.split(separator: "\n").first { $0.hasPrefix("ACCEPT") }?.split(separator: ":").last)
+        let server = try TLSLoopbackServer()
+        defer { server.stop() }
+        let port = server.port
         let error = await Self.failure(
             CurlHTTPClient(maximumConnectionsPerHost: 1),
             HTTPRequest(url: URL(string: "https://127.0.0.1:\(port)/")!, timeoutSeconds: 30))

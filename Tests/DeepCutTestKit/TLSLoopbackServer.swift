@@ -1,17 +1,16 @@
-import DeepCutTestKit
 import Foundation
 import Testing
 
 /// A loopback TLS server whose certificate no CA signed (`openssl s_server` with a fresh
 /// self-signed certificate), for a catalog that fails at the TLS handshake. Needs openssl and
 /// stdbuf (scripts/test installs openssl).
-final class TLSLoopbackServer {
-    static let openssl = URL(fileURLWithPath: "/usr/bin/openssl")
-    let port: Int
+package final class TLSLoopbackServer {
+    package static let openssl = URL(fileURLWithPath: "/usr/bin/openssl")
+    package let port: Int
     private let process: Process
     private let folder = ScratchFolder()
 
-    init() throws {
+    package init() throws {
         try #require(
             FileManager.default.isExecutableFile(atPath: Self.openssl.path)
                 && FileManager.default.isExecutableFile(atPath: "/usr/bin/stdbuf"),
@@ -57,7 +56,7 @@ final class TLSLoopbackServer {
     }
 
     /// SIGKILL: the test process's blocked SIGTERM is inherited by its children.
-    func stop() {
+    package func stop() {
         Self.kill(process)
     }
 
