@@ -3,7 +3,7 @@ import DeepCutPublish
 import Foundation
 
 /// `deepcut health` in the monitoring-plugins format:
-/// `DEEPCUT OK: <summary> | 'entries'=N;;;0 'artists_failed'=N;;;0 'artists_not_found'=N;;;0 'baseline_age'=Ns;warn;crit;0`
+/// `DEEPCUT OK: <summary> | 'entries'=N;;;0 'artists_failed'=N;;;0 'artists_not_asked'=N;;;0 'artists_not_found'=N;;;0 'baseline_age'=Ns;warn;crit;0`
 /// (perfdata with its unit in the value and its minimum, as the monitoring-plugins guidelines ask).
 struct HealthCheck: Sendable {
     enum State: String {
@@ -121,10 +121,11 @@ struct HealthCheck: Sendable {
             if state == .ok { state = .warning }
             reasons.append("no complete baseline yet")
         }
-        let failed = report.sweep.artists.failed + report.sweep.artists.skipped
+        // Failed and not asked (deadline, signal, unreachable catalog) apart, as health.txt and the log count them.
+        let artists = report.sweep.artists
         let perfdata =
-            "'entries'=\(report.diff.entries);;;0 'artists_failed'=\(failed);;;0 'artists_not_found'=\(unresolved.notFound.count);;;0 "
-            + "'baseline_age'=\(age.map { "\($0)s" } ?? "U");\(warnAgeSeconds);\(critAgeSeconds);0"
+            "'entries'=\(report.diff.entries);;;0 'artists_failed'=\(artists.failed);;;0 'artists_not_asked'=\(artists.skipped);;;0 "
+            + "'artists_not_found'=\(unresolved.notFound.count);;;0 'baseline_age'=\(age.map { "\($0)s" } ?? "U");\(warnAgeSeconds);\(critAgeSeconds);0"
         return (state, "DEEPCUT \(state.rawValue): \(reasons.joined(separator: "; ")) | \(perfdata)")
     }
 

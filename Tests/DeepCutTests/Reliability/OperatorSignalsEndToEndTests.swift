@@ -209,7 +209,8 @@ import Testing
         let check = try await world.spawn("health", "--warn-age", "36h", "--crit-age", "72h").finish()
         #expect(check.status == 0, "\(check.stdout)")
         let perfdata = try #require(check.stdout.split(separator: "|").last).trimmingCharacters(in: .whitespacesAndNewlines)
-        let pattern = #/^'entries'=1;;;0 'artists_failed'=0;;;0 'artists_not_found'=0;;;0 'baseline_age'=\d+s;129600;259200;0$/#
+        let pattern =
+            #/^'entries'=1;;;0 'artists_failed'=0;;;0 'artists_not_asked'=0;;;0 'artists_not_found'=0;;;0 'baseline_age'=\d+s;129600;259200;0$/#
         #expect(perfdata.wholeMatch(of: pattern) != nil, "\(perfdata)")
         let json = try await world.spawn("health", "--json").finish()
         #expect(json.status == 0)

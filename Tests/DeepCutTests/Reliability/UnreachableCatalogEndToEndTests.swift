@@ -137,6 +137,9 @@ import Testing
             check.stdout.contains("catalog unreachable at \(host): \(unreachable.message)"), "\(check.stdout)",
             sourceLocation: sourceLocation)
         #expect(check.stdout.contains(hint), "\(check.stdout)", sourceLocation: sourceLocation)
+        #expect(
+            check.stdout.contains("'artists_failed'=\(counts.failed);;;0 'artists_not_asked'=\(counts.skipped);;;0"), "\(check.stdout)",
+            sourceLocation: sourceLocation)
 
         // A failed run publishes no page (README: the page stays as the last published run left
         // it), so the panel is rendered here from the report the run wrote.
