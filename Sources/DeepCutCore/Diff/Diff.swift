@@ -29,12 +29,14 @@ package struct Diff: Sendable {
     ///   - ownedIDs: catalog ids known to be owned: named by the library (beets' `mb_releasegroupid`,
     ///     owned exactly, on top of the title key, as beets itself matches them) or shown by track
     ///     lists to be editions of an owned album (`TrackEvidence`).
+    ///   - ownedYears: the year of each owned album the library dates: a single or EP of an owned
+    ///     album's name is the album's only when dated within two years of it (`MatchKeyIndex`).
     package func callAsFunction(
         releases: [Release], owned: Set<AlbumKey>, dismissed: Set<AlbumKey>, muted: MutedArtists = MutedArtists(), today: Int,
-        discovered: [String: Int] = [:], ownedIDs: Set<String> = []
+        discovered: [String: Int] = [:], ownedIDs: Set<String> = [], ownedYears: [AlbumKey: Int] = [:]
     ) -> FeedDiff {
         var keyCache = MatchKeyCache()
-        let ownedKeys = MatchKeyIndex(owned, cache: &keyCache)
+        let ownedKeys = MatchKeyIndex(owned, years: ownedYears, cache: &keyCache)
         let dismissedKeys = MatchKeyIndex(dismissed, cache: &keyCache)
         // Counted by position in `allCases`: a release's reason is counted without hashing.
         var dropCounts = [Int](repeating: 0, count: DropReason.allCases.count)
@@ -49,9 +51,13 @@ package struct Diff: Sendable {
             let family = reading.family
             let credits = keyCache.credits(of: release.artist)
             let reason: DropReason?
-            if ownedIDs.contains(release.id) || ownedKeys.contains(reading, type: release.type, anyOf: credits.all) {
+            let isClassical = ClassicalForm.isClassical(genre: release.genre)
+            let year = release.releaseDate?.year
+            if ownedIDs.contains(release.id)
+                || ownedKeys.contains(reading, type: release.type, credits: credits, isClassical: isClassical, year: year)
+            {
                 reason = .owned
-            } else if dismissedKeys.contains(reading, type: release.type, anyOf: credits.all) {
+            } else if dismissedKeys.contains(reading, type: release.type, credits: credits, isClassical: isClassical, year: year) {
                 reason = .dismissed
             } else if muted.mutes(anyOf: credits.all) {
                 reason = .muted
@@ -152,12 +158,12 @@ extension Diff {
         let ownedKeys = MatchKeyIndex(owned, cache: &keyCache)
         let dismissedKeys = MatchKeyIndex(dismissed, cache: &keyCache)
         return entries.filter { entry in
-            let credits = keyCache.credits(of: entry.artist).all
-            if muted.mutes(anyOf: credits) { return false }
+            let credits = keyCache.credits(of: entry.artist)
+            if muted.mutes(anyOf: credits.all) { return false }
             let families = [entry.title] + entry.alternates.map(\.title)
             return !families.map(TitleFamily.read).contains { family in
-                ownedKeys.contains(family, type: entry.type, anyOf: credits)
-                    || dismissedKeys.contains(family, type: entry.type, anyOf: credits)
+                ownedKeys.contains(family, type: entry.type, credits: credits)
+                    || dismissedKeys.contains(family, type: entry.type, credits: credits)
             }
         }
     }

@@ -74,6 +74,13 @@ enum ArtistCredit {
         all(main: main(artist))
     }
 
+    /// The whole performer credit of a folded main credit, its artists in a fixed order:
+    /// "karajan, berliner philharmoniker" and "berliner philharmoniker and karajan" are one credit.
+    static func ensemble(main whole: String) -> String {
+        let parts = all(main: whole).subtracting([whole])
+        return parts.isEmpty ? whole : parts.sorted().joined(separator: " and ")
+    }
+
     /// Every credit of an already folded main credit (`main(_:)`'s result).
     static func all(main whole: String) -> Set<String> {
         var credits: Set<String> = [whole]

@@ -23,23 +23,26 @@ package struct MatchKey: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     /// Every key a catalog release answers to: its family with the main credit and with each
-    /// joined artist, and for a single or EP (by `type` or by its " - Single" suffix) also the
-    /// short-form family an owned single hides. An owned album meets these keys when the sets of
-    /// `owned(title:artist:)` and `all(title:artist:)` intersect.
+    /// joined artist (a classical release only with its whole performer credit, `ClassicalForm`).
+    /// A single or EP (by `type` or by its " - Single" suffix) answers only to the short-form
+    /// family an owned single hides: an owned album of its name hides it only when the two are
+    /// dated within `MatchKeyIndex.shortFormYears` years of each other, which keys cannot carry.
+    /// An owned album meets these keys when the sets of `owned(title:artist:)` and
+    /// `all(title:artist:)` intersect.
     package static func all(title: String, artist: String, type: RecordingType? = nil) -> Set<MatchKey> {
         let reading = TitleFamily.read(title)
-        let credits = ArtistCredit.all(artist)
-        var keys = all(family: reading.family, credits: credits)
+        let names = MatchKeyCache.read(artist).names(classical: reading.isClassical)
         if reading.isShortForm || type == .single || type == .ep {
-            keys.formUnion(all(family: reading.family + TitleFamily.shortFormMarker, credits: credits))
+            return all(family: reading.family + TitleFamily.shortFormMarker, credits: names)
         }
-        return keys
+        return all(family: reading.family, credits: names)
     }
 
     /// Every key an owned (or dismissed) album hides. A single or EP (" - Single", " - EP") hides
     /// only singles and EPs of its name: a single never stands for its album.
     package static func owned(title: String, artist: String) -> Set<MatchKey> {
-        all(family: ownedFamily(TitleFamily.read(title)), credits: ArtistCredit.all(artist))
+        let reading = TitleFamily.read(title)
+        return all(family: ownedFamily(reading), credits: MatchKeyCache.read(artist).names(classical: reading.isClassical))
     }
 
     /// The family an owned album is held under.
@@ -67,7 +70,8 @@ package struct MatchKey: Sendable, Hashable, Comparable, CustomStringConvertible
         var all: Set<MatchKey> = []
         for key in keys {
             let (title, artist) = AlbumKey.split(key.rawValue)
-            all.formUnion(Self.all(family: ownedFamily(TitleFamily.read(title)), credits: cache.credits(of: artist).all))
+            let reading = TitleFamily.read(title)
+            all.formUnion(Self.all(family: ownedFamily(reading), credits: cache.credits(of: artist).names(classical: reading.isClassical)))
         }
         return all
     }
@@ -79,46 +83,82 @@ package struct MatchKey: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 }
 
-/// A set of album keys, held as their match keys indexed by title family.
+/// A set of album keys, held by title family, with what matching them needs: each album's
+/// credits, whether it is classical, and its year where the library knows it.
 ///
-/// Asking whether a release's `MatchKey.all` meets the set takes one lookup of its family and a
-/// comparison of artist credits, with no key string built: the diff asks this for every release
-/// it sees, against the library and against the dismissals. A family and a credit never contain
-/// the key separator (folding turns control characters into spaces), so a (family, credit) pair
-/// matches exactly when the `MatchKey` built from it does.
-/// Owned singles and EPs (`MatchKey.ownedFamily`'s short form) are held apart, by their plain
-/// family, so no marked key string is built for the releases they are compared with.
+/// Asking whether a release meets the set takes one lookup of its family and a comparison of
+/// artist credits, with no key string built: the diff asks this for every release it sees,
+/// against the library and against the dismissals. It answers what intersecting `MatchKey` sets
+/// answers, plus the two rules keys cannot carry:
+/// - a classical release (by either side's title or credit, or the catalog's genre) matches only
+///   an album with its whole performer credit (`ArtistCredit.ensemble`);
+/// - a single or EP matches an owned album of its name only when both are dated, within
+///   `shortFormYears` of each other (*Slowdive - EP*, 1990, is not from *Slowdive*, 2017).
+/// Owned singles and EPs (`MatchKey.ownedFamily`'s short form) are held apart, by their plain family.
 struct MatchKeyIndex {
-    private var creditsByFamily: [String: Set<String>] = [:]
-    private var creditsByShortFormFamily: [String: Set<String>] = [:]
+    /// A single or EP belongs with an album of its name released this many years apart at most.
+    static let shortFormYears = 2
 
-    init(_ keys: Set<AlbumKey>, cache: inout MatchKeyCache) {
+    struct Entry {
+        var credits: MatchKeyCache.Credits
+        var isClassical: Bool
+        var year: Int?
+    }
+
+    private var byFamily: [String: [Entry]] = [:]
+    private var byShortFormFamily: [String: [Entry]] = [:]
+
+    init(_ keys: Set<AlbumKey>, years: [AlbumKey: Int] = [:], cache: inout MatchKeyCache) {
         for key in keys {
             let (title, artist) = AlbumKey.split(key.rawValue)
             let reading = TitleFamily.read(title)
-            let credits = cache.credits(of: artist).all
+            let entry = Entry(credits: cache.credits(of: artist), isClassical: reading.isClassical, year: years[key])
             if reading.isShortForm {
-                creditsByShortFormFamily[reading.family, default: []].formUnion(credits)
+                byShortFormFamily[reading.family, default: []].append(entry)
             } else {
-                creditsByFamily[reading.family, default: []].formUnion(credits)
+                byFamily[reading.family, default: []].append(entry)
             }
         }
     }
 
-    /// True when some key of the set is one of a catalog release's keys (`MatchKey.all`): its
-    /// family, or for a single or EP also its short-form family, with one of `credits`.
-    func contains(_ release: TitleFamily.Reading, type: RecordingType?, anyOf credits: Set<String>) -> Bool {
-        if contains(family: release.family, anyOf: credits) { return true }
-        guard release.isShortForm || type == .single || type == .ep,
-            let known = creditsByShortFormFamily[release.family]
-        else { return false }
-        return !known.isDisjoint(with: credits)
+    /// True when an album of the set is the release `reading`, by `type`, credited `credits`.
+    /// - Parameters:
+    ///   - isClassical: the catalog's genre says classical (`ClassicalForm.isClassical(genre:)`).
+    ///   - year: the release's year, for singles and EPs.
+    func contains(
+        _ release: TitleFamily.Reading, type: RecordingType?, credits: MatchKeyCache.Credits, isClassical: Bool = false,
+        year: Int? = nil
+    ) -> Bool {
+        let classical = isClassical || release.isClassical
+        let matches = { (entry: Entry) in Self.sameCredit(entry, credits, classical: classical) }
+        guard release.isShortForm || type == .single || type == .ep else {
+            return byFamily[release.family]?.contains(where: matches) ?? false
+        }
+        if byShortFormFamily[release.family]?.contains(where: matches) == true { return true }
+        guard let year, let albums = byFamily[release.family] else { return false }
+        return albums.contains { entry in
+            guard let owned = entry.year, abs(owned - year) <= Self.shortFormYears else { return false }
+            return matches(entry)
+        }
     }
 
-    /// True when some key of the set equals `MatchKey(family, credit)` for one of `credits`.
-    func contains(family: String, anyOf credits: Set<String>) -> Bool {
-        guard let known = creditsByFamily[family] else { return false }
-        return !known.isDisjoint(with: credits)
+    /// True when an album of the set is the release of family `family` credited `credits` (no
+    /// classical or short-form rule: for callers that hold a bare family).
+    func contains(family: String, credits: MatchKeyCache.Credits) -> Bool {
+        byFamily[family]?.contains { Self.sameCredit($0, credits, classical: false) } ?? false
+    }
+
+    /// True when some album of `family` shares a credit with `credits` by any rule, classical or
+    /// not: the same title with an overlapping credit, which track lists may settle.
+    func overlaps(family: String, credits: MatchKeyCache.Credits) -> Bool {
+        byFamily[family]?.contains { !$0.credits.all.isDisjoint(with: credits.all) } ?? false
+    }
+
+    private static func sameCredit(_ entry: Entry, _ credits: MatchKeyCache.Credits, classical: Bool) -> Bool {
+        if classical || entry.isClassical || entry.credits.isEnsemble || credits.isEnsemble {
+            return entry.credits.ensemble == credits.ensemble
+        }
+        return !entry.credits.all.isDisjoint(with: credits.all)
     }
 }
 
@@ -133,15 +173,30 @@ struct MatchKeyCache {
         var main: String
         /// `ArtistCredit.all`: the artist halves of `MatchKey.all`.
         var all: Set<String>
+        /// `ArtistCredit.ensemble`: the whole performer credit, in any order.
+        var ensemble: String
+        /// The credit names an ensemble (`ClassicalForm.isEnsemble`): a classical performer credit.
+        var isEnsemble: Bool
+
+        /// The names a key is built with: the whole credit alone for a classical release.
+        func names(classical: Bool) -> Set<String> {
+            classical || isEnsemble ? [ensemble] : all
+        }
     }
 
     private var known: [String: Credits] = [:]
 
     mutating func credits(of artist: String) -> Credits {
         if let credits = known[artist] { return credits }
-        let main = ArtistCredit.main(artist)
-        let credits = Credits(main: main, all: ArtistCredit.all(main: main))
+        let credits = Self.read(artist)
         known[artist] = credits
         return credits
+    }
+
+    static func read(_ artist: String) -> Credits {
+        let main = ArtistCredit.main(artist)
+        return Credits(
+            main: main, all: ArtistCredit.all(main: main), ensemble: ArtistCredit.ensemble(main: main),
+            isEnsemble: ClassicalForm.isEnsemble(credit: main))
     }
 }

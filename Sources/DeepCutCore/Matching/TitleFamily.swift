@@ -18,6 +18,8 @@ enum TitleFamily {
         var undecidedQualifier: String?
         /// The title before the undecided qualifier: the owned album it may be an edition of.
         var undecidedHead: String?
+        /// The title is in a classical form (`ClassicalForm`): only a whole performer credit matches.
+        var isClassical = false
     }
 
     /// Marks an owned single's or EP's family: it hides singles and EPs of that name, never the album.
@@ -29,7 +31,10 @@ enum TitleFamily {
 
     static func read(_ title: String) -> Reading {
         let folded = MatchText.fold(title)
-        if hasNothingToStrip(folded) { return Reading(family: folded, isShortForm: false, isQualified: false) }
+        let isClassical = ClassicalForm.isClassical(title: folded)
+        if hasNothingToStrip(folded) {
+            return Reading(family: folded, isShortForm: false, isQualified: false, isClassical: isClassical)
+        }
         var text = TitleForms.unify(folded)
         var isShortForm = false
         for suffix in [" - single", " - ep"] where text.hasSuffix(suffix) && text.count > suffix.count {
@@ -56,7 +61,7 @@ enum TitleFamily {
         if unromanised != text { (text, undecided) = (unromanised, nil) }
         return Reading(
             family: text, isShortForm: isShortForm, isQualified: isQualified,
-            undecidedQualifier: undecided?.qualifier, undecidedHead: undecided?.head)
+            undecidedQualifier: undecided?.qualifier, undecidedHead: undecided?.head, isClassical: isClassical)
     }
 
     private enum Trailing {
