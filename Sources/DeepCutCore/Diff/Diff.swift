@@ -52,9 +52,11 @@ package struct Diff: Sendable {
             let credits = keyCache.credits(of: release.artist)
             let reason: DropReason?
             let isClassical = ClassicalForm.isClassical(genre: release.genre)
+            let isSoundtrack = release.secondaryTypes.contains(.soundtrack) || release.genre == "Soundtrack"
             let year = release.releaseDate?.year
             if ownedIDs.contains(release.id)
-                || ownedKeys.contains(reading, type: release.type, credits: credits, isClassical: isClassical, year: year)
+                || ownedKeys.contains(
+                    reading, type: release.type, credits: credits, isClassical: isClassical, year: year, isSoundtrack: isSoundtrack)
             {
                 reason = .owned
             } else if dismissedKeys.contains(reading, type: release.type, credits: credits, isClassical: isClassical, year: year) {

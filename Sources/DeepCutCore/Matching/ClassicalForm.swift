@@ -7,7 +7,8 @@
 /// `Composer: Work` title form (MusicBrainz Style/Classical/Release/Title, Apple Music Classical's
 /// "Holst: The Planets"), a work's catalogue number or form word in the title ("BWV 988",
 /// "Symphony No. 5", "Op. 27"), or an ensemble in the credit ("Berliner Philharmoniker",
-/// "Trondheim Soloists", "Emerson String Quartet").
+/// "Trondheim Soloists", "Emerson String Quartet"; a jazz combo's "Trio" or "Quintet" is one too:
+/// the same leader records the same tunes with other players).
 enum ClassicalForm {
     /// Composers by surname, as the `Composer: Work` form writes them (folded: Pärt is "part",
     /// Dvořák "dvorak"). From the composers most recorded in MusicBrainz's classical style examples
@@ -39,7 +40,7 @@ enum ClassicalForm {
         "philharmoniker", "philharmonic", "philharmonia", "philharmonie", "orchestra", "orchester", "orchestre", "orquesta",
         "orchestra's", "symphony", "symphoniker", "sinfonietta", "staatskapelle", "gewandhausorchester", "soloists",
         "solisti", "ensemble", "consort", "chamber", "kammerorchester", "choir", "chor", "chorus", "quartet", "quartett",
-        "quatuor", "concertgebouw", "akademie", "academy", "baroque", "camerata", "virtuosi", "musici"
+        "quatuor", "trio", "quintet", "sextet", "octet", "concertgebouw", "akademie", "academy", "baroque", "camerata", "virtuosi", "musici"
     ]
 
     /// The `Composer: Work` form or a work word in a folded title.

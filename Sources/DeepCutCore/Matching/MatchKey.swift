@@ -31,18 +31,39 @@ package struct MatchKey: Sendable, Hashable, Comparable, CustomStringConvertible
     /// `all(title:artist:)` intersect.
     package static func all(title: String, artist: String, type: RecordingType? = nil) -> Set<MatchKey> {
         let reading = TitleFamily.read(title)
-        let names = MatchKeyCache.read(artist).names(classical: reading.isClassical)
-        if reading.isShortForm || type == .single || type == .ep {
-            return all(family: reading.family + TitleFamily.shortFormMarker, credits: names)
+        let credits = MatchKeyCache.read(artist)
+        let names = credits.names(classical: reading.isClassical)
+        let isShortForm = reading.isShortForm || type == .single || type == .ep
+        var keys = all(family: isShortForm ? reading.family + TitleFamily.shortFormMarker : reading.family, credits: names)
+        for family in featuredFamilies(reading, credits: credits, isShortForm: isShortForm) {
+            keys.formUnion(all(family: family, credits: credits.all))
         }
-        return all(family: reading.family, credits: names)
+        return keys
+    }
+
+    static let featureMarker = "\u{1E}feat "
+
+    /// The families a featured artist is written into, from either side: "Old Town Road" by
+    /// "Lil Nas X feat. Billy Ray Cyrus" and "Old Town Road (feat. Billy Ray Cyrus)" by "Lil Nas X"
+    /// are one recording, which catalogs credit either way.
+    static func featuredFamilies(_ reading: TitleFamily.Reading, credits: MatchKeyCache.Credits, isShortForm: Bool) -> [String] {
+        let short = isShortForm ? TitleFamily.shortFormMarker : ""
+        var families: [String] = []
+        if let name = credits.featured { families.append(reading.family + short + featureMarker + name) }
+        if let featuring = reading.featuring { families.append(featuring.head + short + featureMarker + featuring.name) }
+        return families
     }
 
     /// Every key an owned (or dismissed) album hides. A single or EP (" - Single", " - EP") hides
     /// only singles and EPs of its name: a single never stands for its album.
     package static func owned(title: String, artist: String) -> Set<MatchKey> {
         let reading = TitleFamily.read(title)
-        return all(family: ownedFamily(reading), credits: MatchKeyCache.read(artist).names(classical: reading.isClassical))
+        let credits = MatchKeyCache.read(artist)
+        var keys = all(family: ownedFamily(reading), credits: credits.names(classical: reading.isClassical))
+        for family in featuredFamilies(reading, credits: credits, isShortForm: reading.isShortForm) {
+            keys.formUnion(all(family: family, credits: credits.all))
+        }
+        return keys
     }
 
     /// The family an owned album is held under.
@@ -71,7 +92,11 @@ package struct MatchKey: Sendable, Hashable, Comparable, CustomStringConvertible
         for key in keys {
             let (title, artist) = AlbumKey.split(key.rawValue)
             let reading = TitleFamily.read(title)
-            all.formUnion(Self.all(family: ownedFamily(reading), credits: cache.credits(of: artist).names(classical: reading.isClassical)))
+            let credits = cache.credits(of: artist)
+            all.formUnion(Self.all(family: ownedFamily(reading), credits: credits.names(classical: reading.isClassical)))
+            for family in featuredFamilies(reading, credits: credits, isShortForm: reading.isShortForm) {
+                all.formUnion(Self.all(family: family, credits: credits.all))
+            }
         }
         return all
     }
@@ -107,6 +132,10 @@ struct MatchKeyIndex {
 
     private var byFamily: [String: [Entry]] = [:]
     private var byShortFormFamily: [String: [Entry]] = [:]
+    /// Albums by `MatchKey.featuredFamilies`: a featured artist in the title or the credit.
+    private var byFeaturedFamily: [String: [Entry]] = [:]
+    /// Owned soundtracks by their title without the soundtrack marker (`Reading.soundtrackHead`).
+    private var bySoundtrackHead: [String: [Entry]] = [:]
 
     init(_ keys: Set<AlbumKey>, years: [AlbumKey: Int] = [:], cache: inout MatchKeyCache) {
         for key in keys {
@@ -118,6 +147,10 @@ struct MatchKeyIndex {
             } else {
                 byFamily[reading.family, default: []].append(entry)
             }
+            for family in MatchKey.featuredFamilies(reading, credits: entry.credits, isShortForm: reading.isShortForm) {
+                byFeaturedFamily[family, default: []].append(Entry(credits: entry.credits, isClassical: false, year: nil))
+            }
+            if let head = reading.soundtrackHead, !reading.isShortForm { bySoundtrackHead[head, default: []].append(entry) }
         }
     }
 
@@ -125,13 +158,23 @@ struct MatchKeyIndex {
     /// - Parameters:
     ///   - isClassical: the catalog's genre says classical (`ClassicalForm.isClassical(genre:)`).
     ///   - year: the release's year, for singles and EPs.
+    ///   - isSoundtrack: the catalog marks the release a soundtrack (type or genre): it may be an
+    ///     owned soundtrack's reissue without the marker ("Gladiator (20th Anniversary Edition)").
     func contains(
         _ release: TitleFamily.Reading, type: RecordingType?, credits: MatchKeyCache.Credits, isClassical: Bool = false,
-        year: Int? = nil
+        year: Int? = nil, isSoundtrack: Bool = false
     ) -> Bool {
         let classical = isClassical || release.isClassical
         let matches = { (entry: Entry) in Self.sameCredit(entry, credits, classical: classical) }
-        guard release.isShortForm || type == .single || type == .ep else {
+        let isShortForm = release.isShortForm || type == .single || type == .ep
+        if !byFeaturedFamily.isEmpty {
+            for family in MatchKey.featuredFamilies(release, credits: credits, isShortForm: isShortForm)
+            where byFeaturedFamily[family]?.contains(where: { !$0.credits.all.isDisjoint(with: credits.all) }) == true {
+                return true
+            }
+        }
+        if isSoundtrack, !isShortForm, bySoundtrackHead[release.family]?.contains(where: matches) == true { return true }
+        guard isShortForm else {
             return byFamily[release.family]?.contains(where: matches) ?? false
         }
         if byShortFormFamily[release.family]?.contains(where: matches) == true { return true }
@@ -177,6 +220,8 @@ struct MatchKeyCache {
         var ensemble: String
         /// The credit names an ensemble (`ClassicalForm.isEnsemble`): a classical performer credit.
         var isEnsemble: Bool
+        /// `ArtistCredit.featured`: the featured artists, as a title's "(feat. …)" would name them.
+        var featured: String? = nil
 
         /// The names a key is built with: the whole credit alone for a classical release.
         func names(classical: Bool) -> Set<String> {
@@ -197,6 +242,6 @@ struct MatchKeyCache {
         let main = ArtistCredit.main(artist)
         return Credits(
             main: main, all: ArtistCredit.all(main: main), ensemble: ArtistCredit.ensemble(main: main),
-            isEnsemble: ClassicalForm.isEnsemble(credit: main))
+            isEnsemble: ClassicalForm.isEnsemble(credit: main), featured: ArtistCredit.featured(artist))
     }
 }

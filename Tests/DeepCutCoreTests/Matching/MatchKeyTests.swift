@@ -55,7 +55,7 @@ import Testing
         return index.contains(
             TitleFamily.read(pair.catalog.title), type: pair.facts["type"].flatMap(RecordingType.init(rawValue:)),
             credits: cache.credits(of: pair.catalog.artist), isClassical: ClassicalForm.isClassical(genre: pair.facts["genre"]),
-            year: pair.facts["cy"].flatMap(Int.init))
+            year: pair.facts["cy"].flatMap(Int.init), isSoundtrack: pair.facts["genre"] == "Soundtrack")
     }
 
     /// Hiding a genuinely different release is the worse mistake: precision must be perfect on
