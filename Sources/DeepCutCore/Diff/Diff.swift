@@ -37,7 +37,8 @@ package struct Diff: Sendable {
     ) -> FeedDiff {
         var keyCache = MatchKeyCache()
         let ownedKeys = MatchKeyIndex(owned, years: ownedYears, cache: &keyCache)
-        let dismissedKeys = MatchKeyIndex(dismissed, cache: &keyCache)
+        let dismissedKeys = MatchKeyIndex(dismissed, datesShortForms: false, cache: &keyCache)
+        let albumNames = Self.albumNames(of: releases, cache: &keyCache)
         // Counted by position in `allCases`: a release's reason is counted without hashing.
         var dropCounts = [Int](repeating: 0, count: DropReason.allCases.count)
         var reasons: [String: DropReason] = [:]
@@ -56,7 +57,8 @@ package struct Diff: Sendable {
             let year = release.releaseDate?.year
             if ownedIDs.contains(release.id)
                 || ownedKeys.contains(
-                    reading, type: release.type, credits: credits, isClassical: isClassical, year: year, isSoundtrack: isSoundtrack)
+                    reading, type: release.type, credits: credits, isClassical: isClassical, year: year, isSoundtrack: isSoundtrack,
+                    albumOfNameListed: albumNames.contains(family + String(AlbumKey.separator) + credits.main))
             {
                 reason = .owned
             } else if dismissedKeys.contains(reading, type: release.type, credits: credits, isClassical: isClassical, year: year) {
@@ -92,6 +94,18 @@ package struct Diff: Sendable {
         let announced = upcoming.values.map { Self.entry(folding: $0, dropped: &ignored) }.sorted(by: Self.soonestFirst)
         for entry in entries { for alternate in entry.alternates { reasons[alternate.id] = .folded } }
         return FeedDiff(entries: entries, upcoming: announced, dropped: dropped, considered: releases.count, reasons: reasons)
+    }
+
+    /// The family and main credit of every album the catalog lists: beside one, an undated owned
+    /// title is not known to be the single or EP of its name (`MatchKeyIndex.contains`).
+    static func albumNames(of releases: [Release], cache: inout MatchKeyCache) -> Set<String> {
+        var names: Set<String> = []
+        for release in releases where release.type == .album || release.type == .compilation {
+            let reading = TitleFamily.read(release.title)
+            guard !reading.isShortForm else { continue }
+            names.insert(reading.family + String(AlbumKey.separator) + cache.credits(of: release.artist).main)
+        }
+        return names
     }
 
     /// An appearance is new by its release date only: the listings that bring appearances (Apple
@@ -158,13 +172,19 @@ extension Diff {
     ) -> [FeedEntry] {
         var keyCache = MatchKeyCache()
         let ownedKeys = MatchKeyIndex(owned, cache: &keyCache)
-        let dismissedKeys = MatchKeyIndex(dismissed, cache: &keyCache)
+        let dismissedKeys = MatchKeyIndex(dismissed, datesShortForms: false, cache: &keyCache)
+        var albumNames: Set<String> = []
+        for entry in entries where entry.type == .album || entry.type == .compilation {
+            albumNames.insert(TitleFamily.of(entry.title) + String(AlbumKey.separator) + keyCache.credits(of: entry.artist).main)
+        }
         return entries.filter { entry in
             let credits = keyCache.credits(of: entry.artist)
             if muted.mutes(anyOf: credits.all) { return false }
             let families = [entry.title] + entry.alternates.map(\.title)
             return !families.map(TitleFamily.read).contains { family in
-                ownedKeys.contains(family, type: entry.type, credits: credits)
+                ownedKeys.contains(
+                    family, type: entry.type, credits: credits,
+                    albumOfNameListed: albumNames.contains(family.family + String(AlbumKey.separator) + credits.main))
                     || dismissedKeys.contains(family, type: entry.type, credits: credits)
             }
         }

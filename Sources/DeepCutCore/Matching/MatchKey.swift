@@ -118,7 +118,8 @@ package struct MatchKey: Sendable, Hashable, Comparable, CustomStringConvertible
 /// - a classical release (by either side's title or credit, or the catalog's genre) matches only
 ///   an album with its whole performer credit (`ArtistCredit.ensemble`);
 /// - a single or EP matches an owned album of its name only when both are dated, within
-///   `shortFormYears` of each other (*Slowdive - EP*, 1990, is not from *Slowdive*, 2017).
+///   `shortFormYears` of each other (*Slowdive - EP*, 1990, is not from *Slowdive*, 2017); undated,
+///   only when the catalog lists no album of that name (then the owned title is the EP itself).
 /// Owned singles and EPs (`MatchKey.ownedFamily`'s short form) are held apart, by their plain family.
 struct MatchKeyIndex {
     /// A single or EP belongs with an album of its name released this many years apart at most.
@@ -137,7 +138,12 @@ struct MatchKeyIndex {
     /// Owned soundtracks by their title without the soundtrack marker (`Reading.soundtrackHead`).
     private var bySoundtrackHead: [String: [Entry]] = [:]
 
-    init(_ keys: Set<AlbumKey>, years: [AlbumKey: Int] = [:], cache: inout MatchKeyCache) {
+    /// False for dismissals: a dismissed title hides every single and EP of its name, dated or not
+    /// (the user said no to that name; dismissing an EP stores its bare title).
+    private let datesShortForms: Bool
+
+    init(_ keys: Set<AlbumKey>, years: [AlbumKey: Int] = [:], datesShortForms: Bool = true, cache: inout MatchKeyCache) {
+        self.datesShortForms = datesShortForms
         for key in keys {
             let (title, artist) = AlbumKey.split(key.rawValue)
             let reading = TitleFamily.read(title)
@@ -160,9 +166,12 @@ struct MatchKeyIndex {
     ///   - year: the release's year, for singles and EPs.
     ///   - isSoundtrack: the catalog marks the release a soundtrack (type or genre): it may be an
     ///     owned soundtrack's reissue without the marker ("Gladiator (20th Anniversary Edition)").
+    ///   - albumOfNameListed: the catalog lists an album of the single's or EP's name by its credit.
+    ///     When it does not, an undated owned title can only be that single or EP (a CSV row
+    ///     "Otomo" when Bonobo's only "Otomo" is the EP); when it does, undated is undecided.
     func contains(
         _ release: TitleFamily.Reading, type: RecordingType?, credits: MatchKeyCache.Credits, isClassical: Bool = false,
-        year: Int? = nil, isSoundtrack: Bool = false
+        year: Int? = nil, isSoundtrack: Bool = false, albumOfNameListed: Bool = true
     ) -> Bool {
         let classical = isClassical || release.isClassical
         let matches = { (entry: Entry) in Self.sameCredit(entry, credits, classical: classical) }
@@ -178,10 +187,12 @@ struct MatchKeyIndex {
             return byFamily[release.family]?.contains(where: matches) ?? false
         }
         if byShortFormFamily[release.family]?.contains(where: matches) == true { return true }
-        guard let year, let albums = byFamily[release.family] else { return false }
+        guard let albums = byFamily[release.family] else { return false }
         return albums.contains { entry in
-            guard let owned = entry.year, abs(owned - year) <= Self.shortFormYears else { return false }
-            return matches(entry)
+            guard matches(entry) else { return false }
+            guard datesShortForms else { return true }
+            if let owned = entry.year, let year { return abs(owned - year) <= Self.shortFormYears }
+            return !albumOfNameListed
         }
     }
 

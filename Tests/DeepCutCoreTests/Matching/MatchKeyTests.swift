@@ -142,6 +142,15 @@ import Testing
         #expect(!owned("Migration", "Bonobo", year: nil, hides: "Migration - Single", in: 2017), "undated: shown")
         #expect(!owned("Migration", "Bonobo", year: 2017, hides: "Migration - Single", in: nil), "undated: shown")
         #expect(owned("Migration", "Bonobo", year: 2017, hides: "Migration (Deluxe)", in: 1990), "an album's edition needs no date")
+        // Undated, the owned title is the EP itself when the catalog lists no album of its name.
+        var cache = MatchKeyCache()
+        let otomo = MatchKeyIndex([AlbumKey(title: "Otomo", artist: "Bonobo")], cache: &cache)
+        let credits = cache.credits(of: "Bonobo")
+        #expect(otomo.contains(TitleFamily.read("Otomo"), type: .ep, credits: credits, albumOfNameListed: false))
+        #expect(!otomo.contains(TitleFamily.read("Otomo"), type: .ep, credits: credits, albumOfNameListed: true))
+        // A dismissal hides every single and EP of its name.
+        let dismissed = MatchKeyIndex([AlbumKey(title: "Slowdive", artist: "Slowdive")], datesShortForms: false, cache: &cache)
+        #expect(dismissed.contains(TitleFamily.read("Slowdive - EP"), type: .ep, credits: cache.credits(of: "Slowdive"), year: 1990))
     }
 
     /// Classical: the same work by the same conductor or soloist with another orchestra is another
