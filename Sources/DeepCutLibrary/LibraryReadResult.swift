@@ -40,7 +40,8 @@ package struct LibraryReadResult: Sendable, Hashable {
         let artist = artist?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         switch (title.isEmpty, artist.isEmpty) {
         case (false, false):
-            let album = LibraryAlbum(title: title, artist: artist, source: "\(source.format.rawValue):\(sourceName)", tracks: tracks, year: year)
+            let album = LibraryAlbum(
+                title: title, artist: artist, source: "\(source.format.rawValue):\(sourceName)", tracks: tracks, year: year)
             albums.append(album)
             return album
         case (true, true): addWarning("missing title and artist", at: location)

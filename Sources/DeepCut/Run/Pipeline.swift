@@ -105,7 +105,8 @@ struct Pipeline: Sendable {
             let computeDiff = { (byEvidence: Set<String>) in
                 Diff(types: config.feed.types, windowDays: config.feed.windowDays, newBy: config.feed.newBy)(
                     releases: releases, owned: owned, dismissed: dismissed, muted: muted, today: run.startedAt.epochDay,
-                    discovered: memory.discovered.mapValues(\.epochDay), ownedIDs: libraryOwnedIDs.union(byEvidence), ownedYears: ownedYears)
+                    discovered: memory.discovered.mapValues(\.epochDay), ownedIDs: libraryOwnedIDs.union(byEvidence), ownedYears: ownedYears
+                )
             }
             var diff = computeDiff([])
             var evidence: TrackEvidenceStage.Outcome?

@@ -73,7 +73,8 @@ enum EditionQualifier {
         "rock", "dance", "country", "gospel", "symphony", "electronic", "ambient", "techno", "house", "trap",
         "latin", "salsa", "metal", "punk", "swing", "sleep", "meditation", "relaxing", "spa", "yoga", "8d",
         "phonk", "quartet", "cello", "guitar", "ukulele", "marimba", "harp", "violin", "sax", "accordion",
-        "bossa", "lounge", "unmixed", "duets", "duet", "stems", "memos", "featuring", "feat.", "ft.", "pt.", "feat", "ft", "pt", "inst", "vol", "volume", "chapter",
+        "bossa", "lounge", "unmixed", "duets", "duet", "stems", "memos", "featuring", "feat.", "ft.", "pt.", "feat", "ft", "pt", "inst",
+        "vol", "volume", "chapter",
         "act",
         "ii", "iii", "iv", "side", "disk", "sequel", "companion", "encore", "unreleased", "early", "more"
     ]

@@ -126,7 +126,9 @@ import Testing
     /// *Slowdive - EP* (1990) is not from *Slowdive* (2017); *Migration - Single* (2016) is from
     /// *Migration* (2017).
     @Test func aSameNamedSingleOrEPNeedsTheAlbumsYear() {
-        func owned(_ title: String, _ artist: String, year: Int?, hides release: String, type: RecordingType? = nil, in releaseYear: Int?)
+        func owned(
+            _ title: String, _ artist: String, year: Int?, hides release: String, type: RecordingType? = nil, in releaseYear: Int?
+        )
             -> Bool
         {
             var cache = MatchKeyCache()
@@ -164,9 +166,11 @@ import Testing
                 isClassical: ClassicalForm.isClassical(genre: genre))
         }
         let planets = "Holst: The Planets"
-        #expect(!hides((planets, "Herbert von Karajan & Berliner Philharmoniker"), (planets, "Herbert von Karajan & Wiener Philharmoniker")))
+        #expect(
+            !hides((planets, "Herbert von Karajan & Berliner Philharmoniker"), (planets, "Herbert von Karajan & Wiener Philharmoniker")))
         #expect(!hides((planets, "Herbert von Karajan"), (planets, "Herbert von Karajan & Wiener Philharmoniker")))
-        #expect(hides((planets, "Herbert von Karajan & Berliner Philharmoniker"), (planets, "Berliner Philharmoniker, Herbert von Karajan")))
+        #expect(
+            hides((planets, "Herbert von Karajan & Berliner Philharmoniker"), (planets, "Berliner Philharmoniker, Herbert von Karajan")))
         #expect(
             !hides(
                 ("The Four Seasons", "Anne-Sophie Mutter & Herbert von Karajan"), ("The Four Seasons", "Anne-Sophie Mutter"),
