@@ -38,7 +38,8 @@ package struct Diff: Sendable {
         var keyCache = MatchKeyCache()
         let ownedKeys = MatchKeyIndex(owned, years: ownedYears, cache: &keyCache)
         let dismissedKeys = MatchKeyIndex(dismissed, datesShortForms: false, cache: &keyCache)
-        let albumNames = Self.albumNames(of: releases, cache: &keyCache)
+        let readings = releases.map { TitleFamily.read($0.title) }
+        let albumNames = Self.albumNames(of: releases, readings: readings, cache: &keyCache)
         // Counted by position in `allCases`: a release's reason is counted without hashing.
         var dropCounts = [Int](repeating: 0, count: DropReason.allCases.count)
         var reasons: [String: DropReason] = [:]
@@ -47,8 +48,7 @@ package struct Diff: Sendable {
         var upcoming: [MatchKey: [Release]] = [:]
         let oldest = today - windowDays
         let window = oldest...today
-        for release in releases {
-            let reading = TitleFamily.read(release.title)
+        for (release, reading) in zip(releases, readings) {
             let family = reading.family
             let credits = keyCache.credits(of: release.artist)
             let reason: DropReason?
@@ -98,10 +98,9 @@ package struct Diff: Sendable {
 
     /// The family and main credit of every album the catalog lists: beside one, an undated owned
     /// title is not known to be the single or EP of its name (`MatchKeyIndex.contains`).
-    static func albumNames(of releases: [Release], cache: inout MatchKeyCache) -> Set<String> {
+    static func albumNames(of releases: [Release], readings: [TitleFamily.Reading], cache: inout MatchKeyCache) -> Set<String> {
         var names: Set<String> = []
-        for release in releases where release.type == .album || release.type == .compilation {
-            let reading = TitleFamily.read(release.title)
+        for (release, reading) in zip(releases, readings) where release.type == .album || release.type == .compilation {
             guard !reading.isShortForm else { continue }
             names.insert(reading.family + String(AlbumKey.separator) + cache.credits(of: release.artist).main)
         }

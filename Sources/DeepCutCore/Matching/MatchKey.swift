@@ -127,8 +127,10 @@ struct MatchKeyIndex {
 
     struct Entry {
         var credits: MatchKeyCache.Credits
-        var isClassical: Bool
+        /// The owned title, folded: whether it is classical is worked out only when a release meets it.
+        var title: String
         var year: Int?
+        var isClassical: Bool { ClassicalForm.isClassical(title: title) }
     }
 
     private var byFamily: [String: [Entry]] = [:]
@@ -147,14 +149,14 @@ struct MatchKeyIndex {
         for key in keys {
             let (title, artist) = AlbumKey.split(key.rawValue)
             let reading = TitleFamily.read(title)
-            let entry = Entry(credits: cache.credits(of: artist), isClassical: reading.isClassical, year: years[key])
+            let entry = Entry(credits: cache.credits(of: artist), title: reading.folded, year: years[key])
             if reading.isShortForm {
                 byShortFormFamily[reading.family, default: []].append(entry)
             } else {
                 byFamily[reading.family, default: []].append(entry)
             }
             for family in MatchKey.featuredFamilies(reading, credits: entry.credits, isShortForm: reading.isShortForm) {
-                byFeaturedFamily[family, default: []].append(Entry(credits: entry.credits, isClassical: false, year: nil))
+                byFeaturedFamily[family, default: []].append(Entry(credits: entry.credits, title: "", year: nil))
             }
             if let head = reading.soundtrackHead, !reading.isShortForm { bySoundtrackHead[head, default: []].append(entry) }
         }
@@ -173,8 +175,9 @@ struct MatchKeyIndex {
         _ release: TitleFamily.Reading, type: RecordingType?, credits: MatchKeyCache.Credits, isClassical: Bool = false,
         year: Int? = nil, isSoundtrack: Bool = false, albumOfNameListed: Bool = true
     ) -> Bool {
-        let classical = isClassical || release.isClassical
-        let matches = { (entry: Entry) in Self.sameCredit(entry, credits, classical: classical) }
+        let matches = { (entry: Entry) in
+            Self.sameCredit(entry, credits, classical: { isClassical || release.isClassical || entry.isClassical })
+        }
         let isShortForm = release.isShortForm || type == .single || type == .ep
         if !byFeaturedFamily.isEmpty {
             for family in MatchKey.featuredFamilies(release, credits: credits, isShortForm: isShortForm)
@@ -199,7 +202,7 @@ struct MatchKeyIndex {
     /// True when an album of the set is the release of family `family` credited `credits` (no
     /// classical or short-form rule: for callers that hold a bare family).
     func contains(family: String, credits: MatchKeyCache.Credits) -> Bool {
-        byFamily[family]?.contains { Self.sameCredit($0, credits, classical: false) } ?? false
+        byFamily[family]?.contains { entry in Self.sameCredit(entry, credits, classical: { entry.isClassical }) } ?? false
     }
 
     /// True when some album of `family` shares a credit with `credits` by any rule, classical or
@@ -208,8 +211,11 @@ struct MatchKeyIndex {
         byFamily[family]?.contains { !$0.credits.all.isDisjoint(with: credits.all) } ?? false
     }
 
-    private static func sameCredit(_ entry: Entry, _ credits: MatchKeyCache.Credits, classical: Bool) -> Bool {
-        if classical || entry.isClassical || entry.credits.isEnsemble || credits.isEnsemble {
+    /// Whole credits for classical releases, a shared artist otherwise. Two credits of one artist
+    /// each are the same either way, so most pairs never ask whether the titles are classical.
+    private static func sameCredit(_ entry: Entry, _ credits: MatchKeyCache.Credits, classical: () -> Bool) -> Bool {
+        if entry.credits.all.count == 1, credits.all.count == 1 { return entry.credits.main == credits.main }
+        if entry.credits.isEnsemble || credits.isEnsemble || classical() {
             return entry.credits.ensemble == credits.ensemble
         }
         return !entry.credits.all.isDisjoint(with: credits.all)

@@ -18,8 +18,8 @@ enum TitleFamily {
         var undecidedQualifier: String?
         /// The title before the undecided qualifier: the owned album it may be an edition of.
         var undecidedHead: String?
-        /// The title is in a classical form (`ClassicalForm`): only a whole performer credit matches.
-        var isClassical = false
+        /// The folded title the reading started from.
+        var folded = ""
         /// The title before a kept soundtrack marker ("Gladiator" of "Gladiator (Music from the
         /// Motion Picture)"): a soundtrack's reissue often drops the marker.
         var soundtrackHead: String?
@@ -27,10 +27,14 @@ enum TitleFamily {
         /// title before it and the featured name, as a credit elsewhere may carry it.
         var featuring: (head: String, name: String)?
 
+        /// The title is in a classical form (`ClassicalForm`): only a whole performer credit
+        /// matches. Worked out when asked: only a release whose family meets an owned one is.
+        var isClassical: Bool { ClassicalForm.isClassical(title: folded) }
+
         static func == (lhs: Reading, rhs: Reading) -> Bool {
             lhs.family == rhs.family && lhs.isShortForm == rhs.isShortForm && lhs.isQualified == rhs.isQualified
                 && lhs.undecidedQualifier == rhs.undecidedQualifier && lhs.undecidedHead == rhs.undecidedHead
-                && lhs.isClassical == rhs.isClassical && lhs.soundtrackHead == rhs.soundtrackHead
+                && lhs.folded == rhs.folded && lhs.soundtrackHead == rhs.soundtrackHead
                 && lhs.featuring?.head == rhs.featuring?.head && lhs.featuring?.name == rhs.featuring?.name
         }
     }
@@ -44,9 +48,8 @@ enum TitleFamily {
 
     static func read(_ title: String) -> Reading {
         let folded = MatchText.fold(title)
-        let isClassical = ClassicalForm.isClassical(title: folded)
         if hasNothingToStrip(folded) {
-            return Reading(family: folded, isShortForm: false, isQualified: false, isClassical: isClassical)
+            return Reading(family: folded, isShortForm: false, isQualified: false, folded: folded)
         }
         var text = TitleSpelling.tidy(TitleForms.unify(folded))
         var isShortForm = false
@@ -76,7 +79,7 @@ enum TitleFamily {
         if unromanised != text { (text, undecided, kept) = (unromanised, nil, nil) }
         var reading = Reading(
             family: text, isShortForm: isShortForm, isQualified: isQualified,
-            undecidedQualifier: undecided?.qualifier, undecidedHead: undecided?.head, isClassical: isClassical)
+            undecidedQualifier: undecided?.qualifier, undecidedHead: undecided?.head, folded: folded)
         if let kept {
             if isSoundtrackMarker(kept.qualifier) { reading.soundtrackHead = kept.head }
             for marker in ["feat ", "ft ", "featuring "] where kept.qualifier.hasPrefix(marker) && kept.qualifier.count > marker.count {
@@ -176,13 +179,15 @@ enum TitleFamily {
             if byte >= 0x80 { return false }
             switch byte {
             case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ":"),
-                UInt8(ascii: "&"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "'"), UInt8(ascii: "\""):
+                UInt8(ascii: "&"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "\""):
                 return false
             default: break
             }
             if beforePrevious == 0x20, previous == UInt8(ascii: "-"), byte == 0x20 { return false }
             (beforePrevious, previous) = (previous, byte)
         }
+        // A quote other than an apostrophe inside a word is dropped by `TitleSpelling`.
+        if text.utf8.contains(UInt8(ascii: "'")), TitleSpelling.hasLooseQuote(text) { return false }
         // Only words that start like "part"/"vol…" or end the title are compared, without copying.
         var last: Substring.UTF8View.SubSequence?
         for word in text.utf8.split(separator: 0x20) {

@@ -16,17 +16,28 @@ import Foundation
 /// storefront), Melon and Apple Music Korea store names.
 enum TitleSpelling {
     static func tidy(_ text: String) -> String {
-        var text = storeFormTitle(text) ?? text
-        if text.contains(".") { text = foldingDots(text) }
+        // Byte checks first: most titles have none of these, and every title is read.
+        let utf8 = text.utf8
+        let dot = utf8.contains(UInt8(ascii: "."))
+        let slash = utf8.contains(UInt8(ascii: "/"))
+        let colon = utf8.contains(UInt8(ascii: ":"))
+        let bracket = utf8.first == UInt8(ascii: "[")
+        let quote = hasLooseQuote(text)
+        let dash = utf8.last == UInt8(ascii: "-")
+        guard dot || slash || colon || bracket || quote || dash else { return text }
+        var text = quote ? storeFormTitle(text) ?? text : text
+        if dot { text = foldingDots(text) }
         // Spaced, so a slash between two edition names still parts their words.
-        if text.contains("/") { text = text.replacingOccurrences(of: "/", with: " / ") }
-        if text.contains(" : ") { text = text.replacingOccurrences(of: " : ", with: ": ") }
-        if text.contains("'") || text.contains("\"") { text = droppingQuotes(text) }
-        if text.count > 2, text.hasPrefix("["), text.hasSuffix("]"), text.dropFirst().firstIndex(of: "[") == nil {
+        if slash { text = text.replacingOccurrences(of: "/", with: " / ") }
+        if colon, text.contains(" : ") { text = text.replacingOccurrences(of: " : ", with: ": ") }
+        if quote { text = droppingQuotes(text) }
+        if bracket, text.count > 2, text.hasSuffix("]"), text.dropFirst().firstIndex(of: "[") == nil {
             let inner = String(text.dropFirst().dropLast())
             if EditionQualifier.verdict(inner) == .undecided { text = inner }
         }
-        if text.hasSuffix("-"), let open = text.range(of: " -", options: .backwards), open.upperBound < text.index(before: text.endIndex) {
+        if dash, text.hasSuffix("-"), let open = text.range(of: " -", options: .backwards),
+            open.upperBound < text.index(before: text.endIndex)
+        {
             let inner = text[open.upperBound..<text.index(before: text.endIndex)]
             if !inner.contains(" "), inner.allSatisfy(\.isLetter) { text = String(text[..<open.lowerBound]) + " (" + inner + ")" }
         }
@@ -90,6 +101,21 @@ enum TitleSpelling {
         }.joined(separator: " ")
     }
 
+    /// True when `text` has a quote that is not an apostrophe between two ASCII letters or digits
+    /// (the only kind `droppingQuotes` keeps), by bytes: "Don't Stop" has none.
+    static func hasLooseQuote(_ text: String) -> Bool {
+        let utf8 = Array(text.utf8)
+        let isAlphanumeric = { (byte: UInt8) in
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+        }
+        for (index, byte) in utf8.enumerated() where byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
+            guard byte == UInt8(ascii: "'"), index > 0, index + 1 < utf8.count, isAlphanumeric(utf8[index - 1]),
+                isAlphanumeric(utf8[index + 1])
+            else { return true }
+        }
+        return false
+    }
+
     /// Quotes dropped unless between two letters or digits ("don't" keeps its apostrophe).
     static func droppingQuotes(_ text: String) -> String {
         let characters = Array(text)
@@ -116,11 +142,14 @@ enum TitleSpelling {
 /// How names are read alike (`ArtistCredit.main`): dots as in titles ("Dr. Dre" is "Dr Dre",
 /// "R.E.M." is "REM"), "Tyler, The Creator" is "Tyler The Creator", and a leading "The" is
 /// dropped from the credit and from each artist joined in it ("The Killers" is "Killers").
+/// A hyphen between letters is a space ("Jay-Z" is "Jay Z"), "$" is "s" ("A$AP Rocky", "Ke$ha"),
+/// "!" between letters is "i" ("P!nk") and dropped elsewhere ("Panic! at the Disco").
 /// MusicBrainz Style/Artist keeps "The" in names; catalogs and tag editors often drop it.
 enum NameSpelling {
     static func tidy(_ name: String) -> String {
         var name = name
         if name.contains(".") { name = TitleSpelling.foldingDots(name) }
+        if name.contains("-") || name.contains("$") || name.contains("!") { name = spellingSymbols(name) }
         // "tyler, the creator": a comma before a name's own "the" is not a join.
         if let range = name.range(of: ", the "), !name[range.upperBound...].contains(" "), !name[range.upperBound...].contains(",") {
             name.replaceSubrange(range, with: " the ")
@@ -129,6 +158,24 @@ enum NameSpelling {
             part.hasPrefix("the ") && part.count > 4 ? String(part.dropFirst(4)) : part
         }.joined(separator: " and ")
         return TitleSpelling.collapsingSpaces(joined)
+    }
+
+    private static func spellingSymbols(_ name: String) -> String {
+        let characters = Array(name)
+        var result = ""
+        for (index, character) in characters.enumerated() {
+            let before = index > 0 ? characters[index - 1] : nil
+            let after = index + 1 < characters.count ? characters[index + 1] : nil
+            let between = before?.isLetter == true && after?.isLetter == true
+            switch character {
+            case "-": result.append(between ? " " : "-")
+            case "$": result.append("s")
+            case "!": if between { result.append("i") }
+            default: result.append(character)
+            }
+        }
+        let spelled = TitleSpelling.collapsingSpaces(result)
+        return spelled.isEmpty ? name : spelled
     }
 }
 
