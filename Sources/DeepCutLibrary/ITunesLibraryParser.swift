@@ -156,6 +156,7 @@ final class ITunesLibraryParser: NSObject, XMLParserDelegate {
         case "Album": current.album = value
         case "Kind": current.kind = value
         case "Genre": current.genre = value
+        case "Year": current.year = Int(value)
         case "Track Type": current.trackType = value
         case "Compilation": current.isCompilation = flag
         case "Movie", "TV Show", "Music Video", "Podcast", "iTunesU", "Has Video", "Audiobook":

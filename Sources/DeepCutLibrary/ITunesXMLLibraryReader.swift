@@ -29,7 +29,7 @@ package struct ITunesXMLLibraryReader: LibraryReader {
         let grouping = ITunesAlbumGrouping(tracks: tracks)
         for album in grouping.albums {
             result.addRow(
-                title: album.title, artist: album.artist, tracks: album.tracks.isEmpty ? nil : album.tracks,
+                title: album.title, artist: album.artist, tracks: album.tracks.isEmpty ? nil : album.tracks, year: album.year,
                 at: .record("album \(album.title)"))
             if album.isCompilation && source.compilationArtists {
                 result.additionalArtists += album.trackArtists
@@ -57,6 +57,8 @@ struct ITunesAlbumGrouping {
         var trackArtists: [String]
         /// Named tracks with their lengths, for `TrackEvidence`.
         var tracks: [TrackListing] = []
+        /// The earliest `Year` of its tracks (a compilation's bonus track may be later).
+        var year: Int?
     }
 
     /// A music track that could not be counted as part of an album.
@@ -107,6 +109,9 @@ struct ITunesAlbumGrouping {
                         title: album, artist: artist, isCompilation: track.isCompilation,
                         trackArtists: trackArtist.map { [$0] } ?? []))
             }
+            if let year = track.year, (1000...9999).contains(year) {
+                albums[position].year = min(albums[position].year ?? year, year)
+            }
             if let name = Self.clean(track.name) {
                 albums[position].tracks.append(TrackListing(title: name, seconds: track.totalTime.map { ($0 + 500) / 1000 }))
             }
@@ -133,6 +138,8 @@ struct ITunesTrack: Sendable, Hashable {
     var album: String?
     var kind: String?
     var genre: String?
+    /// `Year`: dates the album, so a same-named single or EP decades apart is not taken for it.
+    var year: Int?
     var trackType: String?
     var isCompilation = false
     /// Movie, TV show, music video, podcast, iTunes U or any item with video.

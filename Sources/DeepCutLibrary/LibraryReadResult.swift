@@ -33,14 +33,15 @@ package struct LibraryReadResult: Sendable, Hashable {
     /// - Returns: the album added, if any.
     @discardableResult
     package mutating func addRow(
-        title: String?, artist: String?, tracks: [TrackListing]? = nil,
+        title: String?, artist: String?, tracks: [TrackListing]? = nil, year: Int? = nil,
         at location: LibraryWarning.Location
     ) -> LibraryAlbum? {
         let title = title?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let artist = artist?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         switch (title.isEmpty, artist.isEmpty) {
         case (false, false):
-            let album = LibraryAlbum(title: title, artist: artist, source: "\(source.format.rawValue):\(sourceName)", tracks: tracks)
+            let album = LibraryAlbum(
+                title: title, artist: artist, source: "\(source.format.rawValue):\(sourceName)", tracks: tracks, year: year)
             albums.append(album)
             return album
         case (true, true): addWarning("missing title and artist", at: location)

@@ -70,7 +70,8 @@ import Testing
                     releaseDate: ReleaseDate(year: 2020, month: 2, day: 14),
                     artworkURL:
                         "https://is3-ssl.mzstatic.com/image/thumb/Music125/v4/0b/b2/52/0bb2524d-ecfc-1bae-9c1e-218c978d7072/Honeymoon_3K.jpg/600x600bb.jpg",
-                    url: "https://music.apple.com/us/album/honeymoon/1482041821", isExplicit: false, trackCount: 9))
+                    url: "https://music.apple.com/us/album/honeymoon/1482041821", isExplicit: false, trackCount: 9,
+                    genre: "Alternative"))
     }
 
     @Test func libraryAlbumsPageKeepsItsNextLink() throws {

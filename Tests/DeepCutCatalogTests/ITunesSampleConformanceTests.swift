@@ -46,7 +46,7 @@ import Testing
                     releaseDate: ReleaseDate(year: 1975, month: 11, day: 21),
                     artworkURL:
                         "https://is1-ssl.mzstatic.com/image/thumb/Music221/v4/11/c4/9f/11c49f00-8b2e-461e-c8b9-f88ec1f36e93/14UMGIM39390.rgb.jpg/100x100bb.jpg",
-                    url: "https://music.apple.com/gb/album/a-night-at-the-opera-deluxe-edition/1441458047?uo=4")
+                    url: "https://music.apple.com/gb/album/a-night-at-the-opera-deluxe-edition/1441458047?uo=4", genre: "Rock")
             ])
     }
 

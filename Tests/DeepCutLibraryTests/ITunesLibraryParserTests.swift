@@ -5,6 +5,8 @@ import Testing
 @testable import DeepCutLibrary
 
 @Suite struct ITunesLibraryParserTests {
+    /// Albums of the real export whose tracks carry a `Year`.
+    static let datedAlbums = 22
     // MARK: The real export sample
 
     @Test func realExportGroupsIntoAlbumsAndSkipsVideo() throws {
@@ -24,6 +26,9 @@ import Testing
         #expect(!artists.contains("Paul Greengrass"))
         // Embedded line breaks in values collapse to single spaces.
         #expect(grouping.albums.contains { $0.title == "#1 Pop Hits of the 60s & 70s (Digital Version) [Re-Recorded Versions]" })
+        // Each album is dated by its tracks' earliest Year, when they have one.
+        #expect(grouping.albums.filter { $0.year != nil }.count == Self.datedAlbums)
+        #expect(grouping.albums.allSatisfy { $0.year.map { (1900...2100).contains($0) } ?? true })
         let chillOut = try #require(grouping.albums.first { $0.title == "Chill Out 4" })
         #expect(chillOut.artist == "Various Artists")
         #expect(chillOut.trackArtists.count == 12)

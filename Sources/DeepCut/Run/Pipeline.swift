@@ -102,10 +102,12 @@ struct Pipeline: Sendable {
             let dismissed = try store.dismissals.keys()
             let muted = try store.mutes.matcher()
             let libraryOwnedIDs = ownedIDs(loaded)
+            let ownedYears = LibraryAlbum.years(of: library.albums)
             let computeDiff = { (byEvidence: Set<String>) in
                 Diff(types: config.feed.types, windowDays: config.feed.windowDays, newBy: config.feed.newBy)(
                     releases: releases, owned: owned, dismissed: dismissed, muted: muted, today: run.startedAt.epochDay,
-                    discovered: memory.discovered.mapValues(\.epochDay), ownedIDs: libraryOwnedIDs.union(byEvidence))
+                    discovered: memory.discovered.mapValues(\.epochDay), ownedIDs: libraryOwnedIDs.union(byEvidence), ownedYears: ownedYears
+                )
             }
             var diff = computeDiff([])
             var evidence: TrackEvidenceStage.Outcome?

@@ -54,7 +54,8 @@ extension AppleMusicAlbumPage {
                 releaseDate: attributes.releaseDate.flatMap { ReleaseDate(iso: $0) },
                 artworkURL: attributes.artwork.map { Self.artworkURL($0.url) }, url: attributes.url,
                 isExplicit: attributes.contentRating == "explicit", trackCount: attributes.trackCount,
-                secondaryTypes: ReleaseNaming.secondaryTypes(title: attributes.name, genres: attributes.genreNames ?? []))
+                secondaryTypes: ReleaseNaming.secondaryTypes(title: attributes.name, genres: attributes.genreNames ?? []),
+                genre: attributes.genreNames?.first { $0 != "Music" })
         }
     }
 

@@ -126,7 +126,8 @@ extension ITunesBody {
             releaseDate: row.releaseDate.flatMap { ReleaseDate(iso: $0) },
             artworkURL: row.artworkUrl100, url: row.collectionViewUrl,
             isExplicit: row.collectionExplicitness == "explicit",
-            secondaryTypes: ReleaseNaming.secondaryTypes(title: name, genres: row.primaryGenreName.map { [$0] } ?? []))
+            secondaryTypes: ReleaseNaming.secondaryTypes(title: name, genres: row.primaryGenreName.map { [$0] } ?? []),
+            genre: row.primaryGenreName)
     }
 
     /// iTunes marks singles and EPs only in the name (" - Single", " - EP"); compilations by

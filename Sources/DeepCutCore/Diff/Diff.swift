@@ -29,13 +29,17 @@ package struct Diff: Sendable {
     ///   - ownedIDs: catalog ids known to be owned: named by the library (beets' `mb_releasegroupid`,
     ///     owned exactly, on top of the title key, as beets itself matches them) or shown by track
     ///     lists to be editions of an owned album (`TrackEvidence`).
+    ///   - ownedYears: the year of each owned album the library dates: a single or EP of an owned
+    ///     album's name is the album's only when dated within two years of it (`MatchKeyIndex`).
     package func callAsFunction(
         releases: [Release], owned: Set<AlbumKey>, dismissed: Set<AlbumKey>, muted: MutedArtists = MutedArtists(), today: Int,
-        discovered: [String: Int] = [:], ownedIDs: Set<String> = []
+        discovered: [String: Int] = [:], ownedIDs: Set<String> = [], ownedYears: [AlbumKey: Int] = [:]
     ) -> FeedDiff {
         var keyCache = MatchKeyCache()
-        let ownedKeys = MatchKeyIndex(owned, cache: &keyCache)
-        let dismissedKeys = MatchKeyIndex(dismissed, cache: &keyCache)
+        let ownedKeys = MatchKeyIndex(owned, years: ownedYears, cache: &keyCache)
+        let dismissedKeys = MatchKeyIndex(dismissed, datesShortForms: false, cache: &keyCache)
+        let readings = releases.map { TitleFamily.read($0.title) }
+        let albumNames = Self.albumNames(of: releases, readings: readings, cache: &keyCache)
         // Counted by position in `allCases`: a release's reason is counted without hashing.
         var dropCounts = [Int](repeating: 0, count: DropReason.allCases.count)
         var reasons: [String: DropReason] = [:]
@@ -44,14 +48,20 @@ package struct Diff: Sendable {
         var upcoming: [MatchKey: [Release]] = [:]
         let oldest = today - windowDays
         let window = oldest...today
-        for release in releases {
-            let reading = TitleFamily.read(release.title)
+        for (release, reading) in zip(releases, readings) {
             let family = reading.family
             let credits = keyCache.credits(of: release.artist)
             let reason: DropReason?
-            if ownedIDs.contains(release.id) || ownedKeys.contains(reading, type: release.type, anyOf: credits.all) {
+            let isClassical = ClassicalForm.isClassical(genre: release.genre)
+            let isSoundtrack = release.secondaryTypes.contains(.soundtrack) || release.genre == "Soundtrack"
+            let year = release.releaseDate?.year
+            if ownedIDs.contains(release.id)
+                || ownedKeys.contains(
+                    reading, type: release.type, credits: credits, isClassical: isClassical, year: year, isSoundtrack: isSoundtrack,
+                    albumOfNameListed: albumNames.contains(family + String(AlbumKey.separator) + credits.main))
+            {
                 reason = .owned
-            } else if dismissedKeys.contains(reading, type: release.type, anyOf: credits.all) {
+            } else if dismissedKeys.contains(reading, type: release.type, credits: credits, isClassical: isClassical, year: year) {
                 reason = .dismissed
             } else if muted.mutes(anyOf: credits.all) {
                 reason = .muted
@@ -84,6 +94,17 @@ package struct Diff: Sendable {
         let announced = upcoming.values.map { Self.entry(folding: $0, dropped: &ignored) }.sorted(by: Self.soonestFirst)
         for entry in entries { for alternate in entry.alternates { reasons[alternate.id] = .folded } }
         return FeedDiff(entries: entries, upcoming: announced, dropped: dropped, considered: releases.count, reasons: reasons)
+    }
+
+    /// The family and main credit of every album the catalog lists: beside one, an undated owned
+    /// title is not known to be the single or EP of its name (`MatchKeyIndex.contains`).
+    static func albumNames(of releases: [Release], readings: [TitleFamily.Reading], cache: inout MatchKeyCache) -> Set<String> {
+        var names: Set<String> = []
+        for (release, reading) in zip(releases, readings) where release.type == .album || release.type == .compilation {
+            guard !reading.isShortForm else { continue }
+            names.insert(reading.family + String(AlbumKey.separator) + cache.credits(of: release.artist).main)
+        }
+        return names
     }
 
     /// An appearance is new by its release date only: the listings that bring appearances (Apple
@@ -150,14 +171,20 @@ extension Diff {
     ) -> [FeedEntry] {
         var keyCache = MatchKeyCache()
         let ownedKeys = MatchKeyIndex(owned, cache: &keyCache)
-        let dismissedKeys = MatchKeyIndex(dismissed, cache: &keyCache)
+        let dismissedKeys = MatchKeyIndex(dismissed, datesShortForms: false, cache: &keyCache)
+        var albumNames: Set<String> = []
+        for entry in entries where entry.type == .album || entry.type == .compilation {
+            albumNames.insert(TitleFamily.of(entry.title) + String(AlbumKey.separator) + keyCache.credits(of: entry.artist).main)
+        }
         return entries.filter { entry in
-            let credits = keyCache.credits(of: entry.artist).all
-            if muted.mutes(anyOf: credits) { return false }
+            let credits = keyCache.credits(of: entry.artist)
+            if muted.mutes(anyOf: credits.all) { return false }
             let families = [entry.title] + entry.alternates.map(\.title)
             return !families.map(TitleFamily.read).contains { family in
-                ownedKeys.contains(family, type: entry.type, anyOf: credits)
-                    || dismissedKeys.contains(family, type: entry.type, anyOf: credits)
+                ownedKeys.contains(
+                    family, type: entry.type, credits: credits,
+                    albumOfNameListed: albumNames.contains(family.family + String(AlbumKey.separator) + credits.main))
+                    || dismissedKeys.contains(family, type: entry.type, credits: credits)
             }
         }
     }

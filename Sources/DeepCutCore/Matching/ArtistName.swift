@@ -42,10 +42,14 @@ extension ArtistName {
 /// join like "&"; "Beatles, The" is "The Beatles"; a slash inside a name is dropped ("AC/DC" is
 /// "ACDC"), a spaced one joins ("A / B").
 enum ArtistCredit {
-    /// The folded main credit: featured artists removed, joins spelled "and".
+    /// Markers that begin a featured credit.
+    static let featureMarkers = [" (feat. ", " (ft. ", " (featuring ", " (with ", " [feat. ", " feat. ", " ft. ", " featuring ", " with "]
+
+    /// The folded main credit: featured artists removed, joins spelled "and", names spelled
+    /// alike (`NameSpelling`: dots, a leading "The").
     static func main(_ artist: String) -> String {
         var text = " " + uninverted(MatchText.fold(artist)) + " "
-        for marker in [" (feat. ", " (ft. ", " (featuring ", " (with ", " [feat. ", " feat. ", " ft. ", " featuring ", " with "] {
+        for marker in featureMarkers {
             if let range = text.range(of: marker), range.lowerBound > text.index(after: text.startIndex) {
                 text = String(text[..<range.lowerBound])
             }
@@ -58,7 +62,21 @@ enum ArtistCredit {
         var words = text.split(separator: " ")
         // "x" joins only between two names: "Lil Nas X" and "X Ambassadors" keep theirs.
         for index in words.indices.dropFirst().dropLast() where words[index] == "x" { words[index] = "and" }
-        return words.joined(separator: " ")
+        return NameSpelling.tidy(words.joined(separator: " "))
+    }
+
+    /// The featured artists of a credit ("Lil Nas X feat. Billy Ray Cyrus" → "billy ray cyrus"),
+    /// spelled as a title's "(feat. …)" is read, or nil: a feature moves between the credit and
+    /// the title from one catalog to another.
+    static func featured(_ artist: String) -> String? {
+        let text = " " + MatchText.fold(artist) + " "
+        for marker in featureMarkers where marker != " (with " && marker != " with " {
+            guard let range = text.range(of: marker), range.lowerBound > text.index(after: text.startIndex) else { continue }
+            let name = text[range.upperBound...].trimmingCharacters(in: CharacterSet(charactersIn: " )]"))
+            let tidy = TitleSpelling.tidy(TitleForms.unify(name))
+            return tidy.isEmpty ? nil : tidy
+        }
+        return nil
     }
 
     /// "beatles, the" → "the beatles": the sort form libraries and tag editors store.
@@ -72,6 +90,13 @@ enum ArtistCredit {
     /// The main credit and each artist joined in it.
     static func all(_ artist: String) -> Set<String> {
         all(main: main(artist))
+    }
+
+    /// The whole performer credit of a folded main credit, its artists in a fixed order:
+    /// "karajan, berliner philharmoniker" and "berliner philharmoniker and karajan" are one credit.
+    static func ensemble(main whole: String) -> String {
+        let parts = all(main: whole).subtracting([whole])
+        return parts.isEmpty ? whole : parts.sorted().joined(separator: " and ")
     }
 
     /// Every credit of an already folded main credit (`main(_:)`'s result).

@@ -23,7 +23,8 @@ enum EditionQualifier {
     static let coreWords: Set<String> = [
         "deluxe", "expanded", "remastered", "remaster", "remasters", "anniversary", "bonus", "special",
         "collector's", "collectors", "collector", "explicit", "clean", "edited", "uncensored", "censored",
-        "reissue", "re-issue", "reissued", "repackage", "standard", "remasterizado", "exclusive"
+        "reissue", "re-issue", "reissued", "repackage", "standard", "remasterizado", "exclusive", "remastering",
+        "mix/master", "remasterizada"
     ]
     /// Packaging and format words: "(Digipak)", "(Box Set)", "(Stereo & Mono)", "(Red Vinyl)".
     static let packagingWords: Set<String> = [
@@ -34,7 +35,7 @@ enum EditionQualifier {
     /// Words that may accompany a core or packaging word without changing its meaning.
     static let fillerWords: Set<String> = [
         "version", "super", "the", "track", "tracks", "ver.", "ed.", "and", "&", "+", "with", "audio",
-        "dolby", "mix", "new", "original", "album", "edition", "edición", "edicion", "édition", "edição", "edizione",
+        "dolby", "mix", "new", "original", "album", "edition", "ver", "ed", "edición", "edicion", "édition", "edição", "edizione",
         "especial", "spéciale", "speciale"
     ]
     /// Markets: "(UK Version)" and "(Japan Edition)" are track-list variants of one release.
@@ -72,9 +73,10 @@ enum EditionQualifier {
         "rock", "dance", "country", "gospel", "symphony", "electronic", "ambient", "techno", "house", "trap",
         "latin", "salsa", "metal", "punk", "swing", "sleep", "meditation", "relaxing", "spa", "yoga", "8d",
         "phonk", "quartet", "cello", "guitar", "ukulele", "marimba", "harp", "violin", "sax", "accordion",
-        "bossa", "lounge", "unmixed", "duets", "duet", "stems", "memos", "featuring", "feat.", "ft.", "pt.", "vol", "volume", "chapter",
+        "bossa", "lounge", "unmixed", "duets", "duet", "stems", "memos", "featuring", "feat.", "ft.", "pt.", "feat", "ft", "pt", "inst",
+        "vol", "volume", "chapter",
         "act",
-        "ii", "iii", "iv", "side", "disk", "sequel", "companion", "encore", "reloaded", "unreleased", "early"
+        "ii", "iii", "iv", "side", "disk", "sequel", "companion", "encore", "unreleased", "early", "more"
     ]
     /// Words that may end a qualifier written without brackets: "… Deluxe Edition", "… Remastered".
     static let closingWords: Set<String> = ["edition", "remaster", "remastered", "remasters", "anniversary", "reissue"]
@@ -83,9 +85,24 @@ enum EditionQualifier {
 
     /// The verdict on a whole qualifier: a bracket's inside, or the text after a dash or colon.
     static func verdict(_ text: String) -> Verdict {
+        if let japanese = japaneseEditionVerdict(text) { return japanese }
         let words = words(of: text)
         guard !words.isEmpty else { return .undecided }
         if words.contains(where: differentReleaseWords.contains) { return .differentRelease }
+        // "(2018 Bob Ludwig Remastering)", "(Rudy Van Gelder Remaster)", "(2012 Mix/Master)": a
+        // remaster named by its engineer or year (Discogs credits them so).
+        if let last = words.last, words.count <= 6,
+            ["remaster", "remastered", "remastering"].contains(last) || (last == "master" && words.dropLast().last == "mix")
+        {
+            return .sameRelease
+        }
+        // "- Mini Album", "- The 7th Mini Album", "- The 5th Album Repackage" (Korean store names).
+        if words.allSatisfy({ koreanStoreWords.contains($0) || isOrdinal($0) }),
+            words.contains(where: { $0 == "mini" || $0 == "repackage" || isOrdinal($0) }),
+            words.contains(where: { $0 == "album" || $0 == "repackage" })
+        {
+            return .sameRelease
+        }
         // "(Target Exclusive)": a retailer's bonus tracks.
         if words.last == "exclusive", words.count <= 3 { return .sameRelease }
         // "(Korean Edition)" is usually the Korean market's package, but a "Japanese Edition" of a
@@ -114,6 +131,20 @@ enum EditionQualifier {
             return .sameRelease
         }
         return .undecided
+    }
+
+    static let koreanStoreWords: Set<String> = ["the", "mini", "album", "repackage", "special", "full", "studio", "full-length", "regular"]
+
+    /// Japanese edition tags: 初回限定盤 (first press, limited), 通常盤 (regular), 初回生産限定盤,
+    /// 完全生産限定盤, 期間生産限定盤, with their A/B/C variants: packages of one album. A tag naming
+    /// different audio (ライブ, リミックス, インスト, a language version) is left to the rules.
+    /// - Returns: nil when `text` carries no Japanese edition tag.
+    static func japaneseEditionVerdict(_ text: String) -> Verdict? {
+        guard text.unicodeScalars.contains(where: { $0.value >= 0x3000 }) else { return nil }
+        let editionMarks = ["初回", "通常", "限定", "生産", "特装", "期間"]
+        guard editionMarks.contains(where: text.contains) else { return nil }
+        let audioMarks = ["ライブ", "ライヴ", "リミックス", "インスト", "カラオケ", "アコースティック", "live", "remix", "inst", "ver", "version"]
+        return audioMarks.contains(where: text.contains) ? .differentRelease : .sameRelease
     }
 
     /// True when `text` is an edition qualifier (`verdict == .sameRelease`).

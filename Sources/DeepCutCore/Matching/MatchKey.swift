@@ -23,23 +23,47 @@ package struct MatchKey: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     /// Every key a catalog release answers to: its family with the main credit and with each
-    /// joined artist, and for a single or EP (by `type` or by its " - Single" suffix) also the
-    /// short-form family an owned single hides. An owned album meets these keys when the sets of
-    /// `owned(title:artist:)` and `all(title:artist:)` intersect.
+    /// joined artist (a classical release only with its whole performer credit, `ClassicalForm`).
+    /// A single or EP (by `type` or by its " - Single" suffix) answers only to the short-form
+    /// family an owned single hides: an owned album of its name hides it only when the two are
+    /// dated within `MatchKeyIndex.shortFormYears` years of each other, which keys cannot carry.
+    /// An owned album meets these keys when the sets of `owned(title:artist:)` and
+    /// `all(title:artist:)` intersect.
     package static func all(title: String, artist: String, type: RecordingType? = nil) -> Set<MatchKey> {
         let reading = TitleFamily.read(title)
-        let credits = ArtistCredit.all(artist)
-        var keys = all(family: reading.family, credits: credits)
-        if reading.isShortForm || type == .single || type == .ep {
-            keys.formUnion(all(family: reading.family + TitleFamily.shortFormMarker, credits: credits))
+        let credits = MatchKeyCache.read(artist)
+        let names = credits.names(classical: reading.isClassical)
+        let isShortForm = reading.isShortForm || type == .single || type == .ep
+        var keys = all(family: isShortForm ? reading.family + TitleFamily.shortFormMarker : reading.family, credits: names)
+        for family in featuredFamilies(reading, credits: credits, isShortForm: isShortForm) {
+            keys.formUnion(all(family: family, credits: credits.all))
         }
         return keys
+    }
+
+    static let featureMarker = "\u{1E}feat "
+
+    /// The families a featured artist is written into, from either side: "Old Town Road" by
+    /// "Lil Nas X feat. Billy Ray Cyrus" and "Old Town Road (feat. Billy Ray Cyrus)" by "Lil Nas X"
+    /// are one recording, which catalogs credit either way.
+    static func featuredFamilies(_ reading: TitleFamily.Reading, credits: MatchKeyCache.Credits, isShortForm: Bool) -> [String] {
+        let short = isShortForm ? TitleFamily.shortFormMarker : ""
+        var families: [String] = []
+        if let name = credits.featured { families.append(reading.family + short + featureMarker + name) }
+        if let featuring = reading.featuring { families.append(featuring.head + short + featureMarker + featuring.name) }
+        return families
     }
 
     /// Every key an owned (or dismissed) album hides. A single or EP (" - Single", " - EP") hides
     /// only singles and EPs of its name: a single never stands for its album.
     package static func owned(title: String, artist: String) -> Set<MatchKey> {
-        all(family: ownedFamily(TitleFamily.read(title)), credits: ArtistCredit.all(artist))
+        let reading = TitleFamily.read(title)
+        let credits = MatchKeyCache.read(artist)
+        var keys = all(family: ownedFamily(reading), credits: credits.names(classical: reading.isClassical))
+        for family in featuredFamilies(reading, credits: credits, isShortForm: reading.isShortForm) {
+            keys.formUnion(all(family: family, credits: credits.all))
+        }
+        return keys
     }
 
     /// The family an owned album is held under.
@@ -67,7 +91,12 @@ package struct MatchKey: Sendable, Hashable, Comparable, CustomStringConvertible
         var all: Set<MatchKey> = []
         for key in keys {
             let (title, artist) = AlbumKey.split(key.rawValue)
-            all.formUnion(Self.all(family: ownedFamily(TitleFamily.read(title)), credits: cache.credits(of: artist).all))
+            let reading = TitleFamily.read(title)
+            let credits = cache.credits(of: artist)
+            all.formUnion(Self.all(family: ownedFamily(reading), credits: credits.names(classical: reading.isClassical)))
+            for family in featuredFamilies(reading, credits: credits, isShortForm: reading.isShortForm) {
+                all.formUnion(Self.all(family: family, credits: credits.all))
+            }
         }
         return all
     }
@@ -79,46 +108,117 @@ package struct MatchKey: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 }
 
-/// A set of album keys, held as their match keys indexed by title family.
+/// A set of album keys, held by title family, with what matching them needs: each album's
+/// credits, whether it is classical, and its year where the library knows it.
 ///
-/// Asking whether a release's `MatchKey.all` meets the set takes one lookup of its family and a
-/// comparison of artist credits, with no key string built: the diff asks this for every release
-/// it sees, against the library and against the dismissals. A family and a credit never contain
-/// the key separator (folding turns control characters into spaces), so a (family, credit) pair
-/// matches exactly when the `MatchKey` built from it does.
-/// Owned singles and EPs (`MatchKey.ownedFamily`'s short form) are held apart, by their plain
-/// family, so no marked key string is built for the releases they are compared with.
+/// Asking whether a release meets the set takes one lookup of its family and a comparison of
+/// artist credits, with no key string built: the diff asks this for every release it sees,
+/// against the library and against the dismissals. It answers what intersecting `MatchKey` sets
+/// answers, plus the two rules keys cannot carry:
+/// - a classical release (by either side's title or credit, or the catalog's genre) matches only
+///   an album with its whole performer credit (`ArtistCredit.ensemble`);
+/// - a single or EP matches an owned album of its name only when both are dated, within
+///   `shortFormYears` of each other (*Slowdive - EP*, 1990, is not from *Slowdive*, 2017); undated,
+///   only when the catalog lists no album of that name (then the owned title is the EP itself).
+/// Owned singles and EPs (`MatchKey.ownedFamily`'s short form) are held apart, by their plain family.
 struct MatchKeyIndex {
-    private var creditsByFamily: [String: Set<String>] = [:]
-    private var creditsByShortFormFamily: [String: Set<String>] = [:]
+    /// A single or EP belongs with an album of its name released this many years apart at most.
+    static let shortFormYears = 2
 
-    init(_ keys: Set<AlbumKey>, cache: inout MatchKeyCache) {
+    struct Entry {
+        var credits: MatchKeyCache.Credits
+        /// The owned title, folded: whether it is classical is worked out only when a release meets it.
+        var title: String
+        var year: Int?
+        var isClassical: Bool { ClassicalForm.isClassical(title: title) }
+    }
+
+    private var byFamily: [String: [Entry]] = [:]
+    private var byShortFormFamily: [String: [Entry]] = [:]
+    /// Albums by `MatchKey.featuredFamilies`: a featured artist in the title or the credit.
+    private var byFeaturedFamily: [String: [Entry]] = [:]
+    /// Owned soundtracks by their title without the soundtrack marker (`Reading.soundtrackHead`).
+    private var bySoundtrackHead: [String: [Entry]] = [:]
+
+    /// False for dismissals: a dismissed title hides every single and EP of its name, dated or not
+    /// (the user said no to that name; dismissing an EP stores its bare title).
+    private let datesShortForms: Bool
+
+    init(_ keys: Set<AlbumKey>, years: [AlbumKey: Int] = [:], datesShortForms: Bool = true, cache: inout MatchKeyCache) {
+        self.datesShortForms = datesShortForms
         for key in keys {
             let (title, artist) = AlbumKey.split(key.rawValue)
             let reading = TitleFamily.read(title)
-            let credits = cache.credits(of: artist).all
+            let entry = Entry(credits: cache.credits(of: artist), title: reading.folded, year: years[key])
             if reading.isShortForm {
-                creditsByShortFormFamily[reading.family, default: []].formUnion(credits)
+                byShortFormFamily[reading.family, default: []].append(entry)
             } else {
-                creditsByFamily[reading.family, default: []].formUnion(credits)
+                byFamily[reading.family, default: []].append(entry)
             }
+            for family in MatchKey.featuredFamilies(reading, credits: entry.credits, isShortForm: reading.isShortForm) {
+                byFeaturedFamily[family, default: []].append(Entry(credits: entry.credits, title: "", year: nil))
+            }
+            if let head = reading.soundtrackHead, !reading.isShortForm { bySoundtrackHead[head, default: []].append(entry) }
         }
     }
 
-    /// True when some key of the set is one of a catalog release's keys (`MatchKey.all`): its
-    /// family, or for a single or EP also its short-form family, with one of `credits`.
-    func contains(_ release: TitleFamily.Reading, type: RecordingType?, anyOf credits: Set<String>) -> Bool {
-        if contains(family: release.family, anyOf: credits) { return true }
-        guard release.isShortForm || type == .single || type == .ep,
-            let known = creditsByShortFormFamily[release.family]
-        else { return false }
-        return !known.isDisjoint(with: credits)
+    /// True when an album of the set is the release `reading`, by `type`, credited `credits`.
+    /// - Parameters:
+    ///   - isClassical: the catalog's genre says classical (`ClassicalForm.isClassical(genre:)`).
+    ///   - year: the release's year, for singles and EPs.
+    ///   - isSoundtrack: the catalog marks the release a soundtrack (type or genre): it may be an
+    ///     owned soundtrack's reissue without the marker ("Gladiator (20th Anniversary Edition)").
+    ///   - albumOfNameListed: the catalog lists an album of the single's or EP's name by its credit.
+    ///     When it does not, an undated owned title can only be that single or EP (a CSV row
+    ///     "Otomo" when Bonobo's only "Otomo" is the EP); when it does, undated is undecided.
+    func contains(
+        _ release: TitleFamily.Reading, type: RecordingType?, credits: MatchKeyCache.Credits, isClassical: Bool = false,
+        year: Int? = nil, isSoundtrack: Bool = false, albumOfNameListed: Bool = true
+    ) -> Bool {
+        let matches = { (entry: Entry) in
+            Self.sameCredit(entry, credits, classical: { isClassical || release.isClassical || entry.isClassical })
+        }
+        let isShortForm = release.isShortForm || type == .single || type == .ep
+        if !byFeaturedFamily.isEmpty {
+            for family in MatchKey.featuredFamilies(release, credits: credits, isShortForm: isShortForm)
+            where byFeaturedFamily[family]?.contains(where: { !$0.credits.all.isDisjoint(with: credits.all) }) == true {
+                return true
+            }
+        }
+        if isSoundtrack, !isShortForm, bySoundtrackHead[release.family]?.contains(where: matches) == true { return true }
+        guard isShortForm else {
+            return byFamily[release.family]?.contains(where: matches) ?? false
+        }
+        if byShortFormFamily[release.family]?.contains(where: matches) == true { return true }
+        guard let albums = byFamily[release.family] else { return false }
+        return albums.contains { entry in
+            guard matches(entry) else { return false }
+            guard datesShortForms else { return true }
+            if let owned = entry.year, let year { return abs(owned - year) <= Self.shortFormYears }
+            return !albumOfNameListed
+        }
     }
 
-    /// True when some key of the set equals `MatchKey(family, credit)` for one of `credits`.
-    func contains(family: String, anyOf credits: Set<String>) -> Bool {
-        guard let known = creditsByFamily[family] else { return false }
-        return !known.isDisjoint(with: credits)
+    /// True when an album of the set is the release of family `family` credited `credits` (no
+    /// classical or short-form rule: for callers that hold a bare family).
+    func contains(family: String, credits: MatchKeyCache.Credits) -> Bool {
+        byFamily[family]?.contains { entry in Self.sameCredit(entry, credits, classical: { entry.isClassical }) } ?? false
+    }
+
+    /// True when some album of `family` shares a credit with `credits` by any rule, classical or
+    /// not: the same title with an overlapping credit, which track lists may settle.
+    func overlaps(family: String, credits: MatchKeyCache.Credits) -> Bool {
+        byFamily[family]?.contains { !$0.credits.all.isDisjoint(with: credits.all) } ?? false
+    }
+
+    /// Whole credits for classical releases, a shared artist otherwise. Two credits of one artist
+    /// each are the same either way, so most pairs never ask whether the titles are classical.
+    private static func sameCredit(_ entry: Entry, _ credits: MatchKeyCache.Credits, classical: () -> Bool) -> Bool {
+        if entry.credits.all.count == 1, credits.all.count == 1 { return entry.credits.main == credits.main }
+        if entry.credits.isEnsemble || credits.isEnsemble || classical() {
+            return entry.credits.ensemble == credits.ensemble
+        }
+        return !entry.credits.all.isDisjoint(with: credits.all)
     }
 }
 
@@ -133,15 +233,32 @@ struct MatchKeyCache {
         var main: String
         /// `ArtistCredit.all`: the artist halves of `MatchKey.all`.
         var all: Set<String>
+        /// `ArtistCredit.ensemble`: the whole performer credit, in any order.
+        var ensemble: String
+        /// The credit names an ensemble (`ClassicalForm.isEnsemble`): a classical performer credit.
+        var isEnsemble: Bool
+        /// `ArtistCredit.featured`: the featured artists, as a title's "(feat. …)" would name them.
+        var featured: String? = nil
+
+        /// The names a key is built with: the whole credit alone for a classical release.
+        func names(classical: Bool) -> Set<String> {
+            classical || isEnsemble ? [ensemble] : all
+        }
     }
 
     private var known: [String: Credits] = [:]
 
     mutating func credits(of artist: String) -> Credits {
         if let credits = known[artist] { return credits }
-        let main = ArtistCredit.main(artist)
-        let credits = Credits(main: main, all: ArtistCredit.all(main: main))
+        let credits = Self.read(artist)
         known[artist] = credits
         return credits
+    }
+
+    static func read(_ artist: String) -> Credits {
+        let main = ArtistCredit.main(artist)
+        return Credits(
+            main: main, all: ArtistCredit.all(main: main), ensemble: ArtistCredit.ensemble(main: main),
+            isEnsemble: ClassicalForm.isEnsemble(credit: main), featured: ArtistCredit.featured(artist))
     }
 }

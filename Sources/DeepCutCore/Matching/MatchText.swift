@@ -57,10 +57,22 @@ enum MatchText {
                 scalars.append(" ")
                 pendingSpace = false
             }
-            scalars.append(unifiedPunctuation(scalar))
+            if let letters = latinLetters[scalar] {
+                scalars.append(contentsOf: letters.unicodeScalars)
+            } else {
+                scalars.append(unifiedPunctuation(scalar))
+            }
         }
-        return foldingLookAlikes(String(scalars).precomposedStringWithCanonicalMapping)
+        return ScriptFolding.fold(foldingLookAlikes(String(scalars).precomposedStringWithCanonicalMapping))
     }
+
+    /// Latin letters that are not a base letter plus a mark, spelled as English catalogs spell
+    /// them (Unicode gives them no decomposition): "Sigur Rós — Ágætis byrjun" is written
+    /// "Agaetis byrjun", "MØ" is "MO". Lowercase: text is case-folded first.
+    private static let latinLetters: [Unicode.Scalar: String] = [
+        "\u{00F0}": "d", "\u{00FE}": "th", "\u{00E6}": "ae", "\u{00F8}": "o", "\u{0153}": "oe", "\u{0142}": "l",
+        "\u{0111}": "d", "\u{0131}": "i"
+    ]
 
     /// Cyrillic and Greek letters that look like Latin ones, written inside a Latin word
     /// ("Nеvermind" with a Cyrillic е): read as the Latin letter. A word wholly in another script
@@ -100,6 +112,8 @@ enum MatchText {
         case 0x2010, 0x2011, 0x2012, 0x2013, 0x2014, 0x2015, 0x2212, 0xFE58, 0xFE63: "-"
         // "A × B" is written "A x B" too; lenticular and tortoise-shell brackets are brackets.
         case 0x00D7: "x"
+        // Bullets and middle dots separate the words of one title alike: "A • B" is "A · B".
+        case 0x2022, 0x2219, 0x22C5, 0x30FB, 0xFF65, 0x2027: "\u{00B7}"
         case 0x3010, 0x3014, 0x3016, 0x301A: "["
         case 0x3011, 0x3015, 0x3017, 0x301B: "]"
         default: scalar

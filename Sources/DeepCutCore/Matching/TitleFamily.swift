@@ -18,6 +18,25 @@ enum TitleFamily {
         var undecidedQualifier: String?
         /// The title before the undecided qualifier: the owned album it may be an edition of.
         var undecidedHead: String?
+        /// The folded title the reading started from.
+        var folded = ""
+        /// The title before a kept soundtrack marker ("Gladiator" of "Gladiator (Music from the
+        /// Motion Picture)"): a soundtrack's reissue often drops the marker.
+        var soundtrackHead: String?
+        /// A featured artist written into the title ("Old Town Road (feat. Billy Ray Cyrus)"): the
+        /// title before it and the featured name, as a credit elsewhere may carry it.
+        var featuring: (head: String, name: String)?
+
+        /// The title is in a classical form (`ClassicalForm`): only a whole performer credit
+        /// matches. Worked out when asked: only a release whose family meets an owned one is.
+        var isClassical: Bool { ClassicalForm.isClassical(title: folded) }
+
+        static func == (lhs: Reading, rhs: Reading) -> Bool {
+            lhs.family == rhs.family && lhs.isShortForm == rhs.isShortForm && lhs.isQualified == rhs.isQualified
+                && lhs.undecidedQualifier == rhs.undecidedQualifier && lhs.undecidedHead == rhs.undecidedHead
+                && lhs.folded == rhs.folded && lhs.soundtrackHead == rhs.soundtrackHead
+                && lhs.featuring?.head == rhs.featuring?.head && lhs.featuring?.name == rhs.featuring?.name
+        }
     }
 
     /// Marks an owned single's or EP's family: it hides singles and EPs of that name, never the album.
@@ -29,8 +48,10 @@ enum TitleFamily {
 
     static func read(_ title: String) -> Reading {
         let folded = MatchText.fold(title)
-        if hasNothingToStrip(folded) { return Reading(family: folded, isShortForm: false, isQualified: false) }
-        var text = TitleForms.unify(folded)
+        if hasNothingToStrip(folded) {
+            return Reading(family: folded, isShortForm: false, isQualified: false, folded: folded)
+        }
+        var text = TitleSpelling.tidy(TitleForms.unify(folded))
         var isShortForm = false
         for suffix in [" - single", " - ep"] where text.hasSuffix(suffix) && text.count > suffix.count {
             text = String(text.dropLast(suffix.count))
@@ -39,24 +60,41 @@ enum TitleFamily {
         // Strip qualifiers from the end, one at a time: "Abbey Road (Remastered) [Explicit]".
         var isQualified = false
         var undecided: (qualifier: String, head: String)?
+        var kept: (qualifier: String, head: String)?
         while true {
             switch strippingTrailingQualifier(text) {
             case .stripped(let head):
                 text = head
                 isQualified = true
                 continue
-            case .kept(let qualifier, .undecided, let head):
-                undecided = (qualifier, head)
-            case .kept, .none:
+            case .kept(let qualifier, let verdict, let head):
+                if verdict == .undecided { undecided = (qualifier, head) }
+                kept = (qualifier, head)
+            case .none:
                 break
             }
             break
         }
         let unromanised = strippingRomanisation(text)
-        if unromanised != text { (text, undecided) = (unromanised, nil) }
-        return Reading(
+        if unromanised != text { (text, undecided, kept) = (unromanised, nil, nil) }
+        var reading = Reading(
             family: text, isShortForm: isShortForm, isQualified: isQualified,
-            undecidedQualifier: undecided?.qualifier, undecidedHead: undecided?.head)
+            undecidedQualifier: undecided?.qualifier, undecidedHead: undecided?.head, folded: folded)
+        if let kept {
+            if isSoundtrackMarker(kept.qualifier) { reading.soundtrackHead = kept.head }
+            for marker in ["feat ", "ft ", "featuring "] where kept.qualifier.hasPrefix(marker) && kept.qualifier.count > marker.count {
+                reading.featuring = (kept.head, String(kept.qualifier.dropFirst(marker.count)))
+            }
+        }
+        return reading
+    }
+
+    /// "(Original Motion Picture Soundtrack)", "(Music from the Motion Picture)", "(Original
+    /// Score)", "(OST)": Apple Music's and MusicBrainz's soundtrack markers.
+    static func isSoundtrackMarker(_ qualifier: String) -> Bool {
+        let words = Set(EditionQualifier.words(of: qualifier))
+        return words.contains("soundtrack") || words.contains("score") || words.contains("ost")
+            || (words.contains("motion") && words.contains("picture")) || qualifier.hasPrefix("music from")
     }
 
     private enum Trailing {
@@ -117,6 +155,8 @@ enum TitleFamily {
         guard text.hasSuffix(")"), let open = text.lastIndex(of: "(") else { return text }
         let head = text[..<open].trimmingCharacters(in: " ")
         let inner = text[text.index(after: open)..<text.index(before: text.endIndex)]
+        // "Лето (Leto)": the title and its romanisation read alike once transliterated.
+        if !head.isEmpty, inner == head { return head }
         let isLatinLetter: (Character) -> Bool = { $0.isASCII && $0.isLetter }
         guard head.contains(where: \.isLetter), !head.contains(where: isLatinLetter),
             inner.contains(where: isLatinLetter),
@@ -129,23 +169,25 @@ enum TitleFamily {
     }
 
     /// True for ASCII text with nothing a reading could change: no bracket, dash separator, colon,
-    /// "&", ".", "+" or "/", and no word a text form or plain qualifier starts from. One pass over
+    /// "&", ".", "+", "/", quote or closing "-", and no word a text form or plain qualifier starts from. One pass over
     /// the bytes settles most titles the diff sees.
     static func hasNothingToStrip(_ text: String) -> Bool {
-        guard !text.isEmpty else { return false }
+        guard !text.isEmpty, text.utf8.last != UInt8(ascii: "-") else { return false }
         var beforePrevious: UInt8 = 0
         var previous: UInt8 = 0
         for byte in text.utf8 {
             if byte >= 0x80 { return false }
             switch byte {
             case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ":"),
-                UInt8(ascii: "&"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "/"):
+                UInt8(ascii: "&"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "\""):
                 return false
             default: break
             }
             if beforePrevious == 0x20, previous == UInt8(ascii: "-"), byte == 0x20 { return false }
             (beforePrevious, previous) = (previous, byte)
         }
+        // A quote other than an apostrophe inside a word is dropped by `TitleSpelling`.
+        if text.utf8.contains(UInt8(ascii: "'")), TitleSpelling.hasLooseQuote(text) { return false }
         // Only words that start like "part"/"vol…" or end the title are compared, without copying.
         var last: Substring.UTF8View.SubSequence?
         for word in text.utf8.split(separator: 0x20) {

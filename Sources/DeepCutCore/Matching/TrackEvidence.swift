@@ -63,51 +63,113 @@ package enum TrackEvidence {
     }
 }
 
-/// A catalog release the rules left undecided against the owned albums it may be an edition of
-/// (two owned albums can share a family: "Four Women" and "Four Women (Box Set)").
+/// A catalog release the rules did not hide, against the owned albums whose tracks may show it to
+/// be one of theirs (two owned albums can share a family: "Four Women" and "Four Women (Box Set)").
 package struct UndecidedPair: Sendable, Hashable {
     package var release: Release
     var ownedTrackLists: [[TrackListing]]
+    /// The release is a single or EP of an owned album's name: it is the album's when each of its
+    /// tracks is on the album at the same length (the comparison runs the other way).
+    var isShortForm = false
 
-    package init(release: Release, ownedTrackLists: [[TrackListing]]) {
+    package init(release: Release, ownedTrackLists: [[TrackListing]], isShortForm: Bool = false) {
         self.release = release
         self.ownedTrackLists = ownedTrackLists
+        self.isShortForm = isShortForm
     }
 
     /// The verdict against the owned album it agrees with best: same if any is the same.
     package func verdict(candidate: [TrackListing]) -> TrackEvidence.Verdict {
-        let verdicts = ownedTrackLists.map { TrackEvidence.verdict(owned: $0, candidate: candidate) }
+        let verdicts = ownedTrackLists.map {
+            isShortForm ? TrackEvidence.verdict(owned: candidate, candidate: $0) : TrackEvidence.verdict(owned: $0, candidate: candidate)
+        }
         if verdicts.contains(.sameRelease) { return .sameRelease }
         return verdicts.contains(.insufficient) ? .insufficient : .differentRelease
     }
 }
 
 extension UndecidedPair {
-    /// The releases whose title is an owned album's title plus an undecided qualifier, paired with
-    /// that album's tracks. Only owned albums with track lists count: without them the rules decide.
+    /// The releases track lists may settle, paired with the tracks of the owned albums they may
+    /// be editions of. Only owned albums with track lists count: without them the rules decide.
+    /// A release is a candidate when its credit shares an artist with the owned album's and
+    /// - its title is the owned title plus a qualifier the rules left undecided ("Thriller 25",
+    ///   "(Original Version)");
+    /// - or its title begins with the owned title at a word boundary, after any separator, and the
+    ///   rest names no different audio ("SOS Deluxe: LANA", "emails i can't send fwd:", "DAMN.
+    ///   COLLECTORS EDITION.", "OK Computer OKNOTOK 1997 2017"; not "Fragments Live");
+    /// - or its title is the owned title and the rules did not hide it: a classical recording
+    ///   with a partly shared credit, or a single or EP of the album's name without dates.
     package static func find(in releases: [Release], owned: [LibraryAlbum]) -> [UndecidedPair] {
         var cache = MatchKeyCache()
-        var tracksByKey: [MatchKey: [[TrackListing]]] = [:]
+        var tracksByWords: [String: [(credits: Set<String>, tracks: [TrackListing])]] = [:]
         for album in owned {
             guard let tracks = album.tracks, !tracks.isEmpty else { continue }
-            let family = MatchKey.ownedFamily(TitleFamily.read(album.title))
-            for credit in cache.credits(of: album.artist).all {
-                tracksByKey[MatchKey(family: family, artist: credit), default: []].append(tracks)
-            }
+            let reading = TitleFamily.read(album.title)
+            guard !reading.isShortForm else { continue }
+            let words = TitleWords.of(reading.family)
+            guard !words.isEmpty else { continue }
+            tracksByWords[words.joined(separator: " "), default: []].append((cache.credits(of: album.artist).all, tracks))
         }
-        guard !tracksByKey.isEmpty else { return [] }
+        guard !tracksByWords.isEmpty else { return [] }
+        // Releases the rules already hide need no evidence.
+        let ownedKeys = MatchKeyIndex(Set(owned.map(\.key)), years: LibraryAlbum.years(of: owned), cache: &cache)
         var pairs: [UndecidedPair] = []
         var seen: Set<String> = []
         for release in releases {
             let reading = TitleFamily.read(release.title)
-            guard let head = reading.undecidedHead ?? TitleFamily.trailingNumberHead(of: reading.family) else { continue }
-            let family = TitleFamily.of(head)
-            let credits = cache.credits(of: release.artist).all
-            let lists = credits.sorted().flatMap { tracksByKey[MatchKey(family: family, artist: $0)] ?? [] }
+            let releaseCredits = cache.credits(of: release.artist)
+            let credits = releaseCredits.all
+            guard
+                !ownedKeys.contains(
+                    reading, type: release.type, credits: releaseCredits, isClassical: ClassicalForm.isClassical(genre: release.genre),
+                    year: release.releaseDate?.year)
+            else { continue }
+            let isShortForm = reading.isShortForm || release.type == .single || release.type == .ep
+            var heads: [String] = []
+            if let head = reading.undecidedHead ?? TitleFamily.trailingNumberHead(of: reading.family) {
+                heads.append(TitleWords.of(TitleFamily.of(head)).joined(separator: " "))
+            }
+            let words = TitleWords.of(reading.family)
+            heads.append(words.joined(separator: " "))
+            if !isShortForm {
+                for length in stride(from: words.count - 1, through: 1, by: -1) {
+                    let rest = words[length...].joined(separator: " ")
+                    guard EditionQualifier.verdict(rest) != .differentRelease else { continue }
+                    heads.append(words[..<length].joined(separator: " "))
+                }
+            }
+            var lists: [[TrackListing]] = []
+            for head in heads {
+                for owned in tracksByWords[head] ?? [] where !owned.credits.isDisjoint(with: credits) && !lists.contains(owned.tracks) {
+                    lists.append(owned.tracks)
+                }
+            }
             guard !lists.isEmpty, seen.insert(release.id).inserted else { continue }
-            pairs.append(UndecidedPair(release: release, ownedTrackLists: lists))
+            pairs.append(UndecidedPair(release: release, ownedTrackLists: lists, isShortForm: isShortForm))
         }
         return pairs
+    }
+}
+
+/// A title as words for comparing beginnings: folded, punctuation read as word breaks, inner
+/// apostrophes dropped ("emails i can't send fwd:" begins with "emails i can't send";
+/// "DAMN. COLLECTORS EDITION." with "DAMN.").
+enum TitleWords {
+    static func of(_ family: String) -> [String] {
+        var words: [String] = []
+        var word = ""
+        for character in family {
+            if character.isLetter || character.isNumber {
+                word.append(character)
+            } else if character == "'" {
+                continue
+            } else if !word.isEmpty {
+                words.append(word)
+                word = ""
+            }
+        }
+        if !word.isEmpty { words.append(word) }
+        return words
     }
 }
 

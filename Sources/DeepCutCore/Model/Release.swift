@@ -16,11 +16,14 @@ package struct Release: Sendable, Hashable, Codable {
     package var isExplicit: Bool
     /// Tracks on this edition, when the catalog says; picks the most complete edition of a family.
     package var trackCount: Int?
+    /// The catalog's primary genre, when it names one: "Classical" makes matching ask for the
+    /// whole performer credit (`ClassicalForm`).
+    package var genre: String?
 
     package init(
         id: String, title: String, artist: String, type: RecordingType, releaseDate: ReleaseDate?,
         artworkURL: String? = nil, url: String? = nil, isExplicit: Bool = false, trackCount: Int? = nil,
-        secondaryTypes: [SecondaryType] = []
+        secondaryTypes: [SecondaryType] = [], genre: String? = nil
     ) {
         self.id = id
         self.title = title
@@ -32,6 +35,7 @@ package struct Release: Sendable, Hashable, Codable {
         self.url = url
         self.isExplicit = isExplicit
         self.trackCount = trackCount
+        self.genre = genre
     }
 }
 

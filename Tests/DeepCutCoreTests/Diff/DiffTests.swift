@@ -26,6 +26,38 @@ import Testing
         #expect(result.dropped[.dismissed] == 1)
     }
 
+    /// A same-named EP is the owned album's only when both are dated within two years; undated,
+    /// only when the catalog lists no album of the name (then the owned row is the EP itself).
+    @Test func aSameNamedEPNeedsTheOwnedAlbumsYear() {
+        let diff = Diff(wantedTypes: Set(RecordingType.allCases), windowDays: 120)
+        let slowdive = AlbumKey(title: "Slowdive", artist: "Slowdive")
+        let releases = [
+            release("1", "Slowdive", "Slowdive", type: .ep, date: "2026-10-01"),
+            release("2", "Slowdive", "Slowdive", type: .album, date: "2017-05-05")
+        ]
+        let farApart = diff(releases: releases, owned: [slowdive], dismissed: [], today: today, ownedYears: [slowdive: 2017])
+        #expect(farApart.entries.map(\.id) == ["1"])
+        let close = diff(releases: releases, owned: [slowdive], dismissed: [], today: today, ownedYears: [slowdive: 2025])
+        #expect(close.entries.isEmpty)
+        let undated = diff(releases: releases, owned: [slowdive], dismissed: [], today: today)
+        #expect(undated.entries.map(\.id) == ["1"], "an album of the name is listed: undecided is shown")
+        let onlyTheEP = diff(releases: [releases[0]], owned: [slowdive], dismissed: [], today: today)
+        #expect(onlyTheEP.entries.isEmpty, "the catalog's only Slowdive is the EP: the owned row is it")
+    }
+
+    /// A classical release by the catalog's genre needs its whole performer credit.
+    @Test func aClassicalGenreAsksForTheWholeCredit() {
+        let diff = Diff(wantedTypes: [.album], windowDays: 120)
+        var wiener = release("1", "The Four Seasons", "Anne-Sophie Mutter & Trondheim Soloists")
+        wiener.genre = "Classical"
+        var solo = release("2", "The Four Seasons", "Anne-Sophie Mutter")
+        solo.genre = "Classical"
+        let result = diff(
+            releases: [wiener, solo], owned: [AlbumKey(title: "The Four Seasons", artist: "Anne-Sophie Mutter & Wiener Philharmoniker")],
+            dismissed: [], today: today)
+        #expect(Set(result.entries.map(\.id)) == ["1", "2"])
+    }
+
     @Test func decomposedUnicodeMatchesComposed() {
         let diff = Diff(wantedTypes: [.album], windowDays: 120)
         let result = diff(

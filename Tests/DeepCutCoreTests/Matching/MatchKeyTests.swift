@@ -12,34 +12,59 @@ import Testing
         var catalog: (title: String, artist: String)
         var why: String
         var kind: String
+        /// Optional facts of an eighth column, `name=value` words: `ly` the library album's year,
+        /// `cy` the catalog release's year, `type` its type (album, ep, single), `genre` its genre.
+        var facts: [String: String] = [:]
         var description: String { "\(library.title) / \(library.artist) ~ \(catalog.title) / \(catalog.artist) (\(why))" }
     }
 
-    static func corpus() throws -> [LabelledPair] {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Corpus/match-corpus.tsv")
+    /// The corpus parts: `training` is what the rules are written against, `heldout` is never
+    /// tuned on (Tests/Corpus/README.md says how the split is kept honest).
+    enum Part: String, CaseIterable {
+        case training = "match-corpus.tsv"
+        case heldOut = "match-corpus-heldout.tsv"
+    }
+
+    static func corpus(_ part: Part = .training) throws -> [LabelledPair] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Corpus/\(part.rawValue)")
         return try String(contentsOf: url, encoding: .utf8).split(separator: "\n").compactMap { line in
             guard !line.hasPrefix("#") else { return nil }
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == 7, ["0", "1"].contains(fields[0]) else { throw CorpusError(line: String(line)) }
+            guard fields.count == 7 || fields.count == 8, ["0", "1"].contains(fields[0]) else { throw CorpusError(line: String(line)) }
+            var facts: [String: String] = [:]
+            for word in fields.count == 8 ? fields[7].split(separator: " ") : [] {
+                let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
+                guard parts.count == 2, ["ly", "cy", "type", "genre"].contains(parts[0]) else { throw CorpusError(line: String(line)) }
+                facts[parts[0]] = parts[1].replacingOccurrences(of: "_", with: " ")
+            }
             return LabelledPair(
                 expected: fields[0] == "1", library: (fields[1], fields[2]), catalog: (fields[3], fields[4]),
-                why: fields[5], kind: fields[6])
+                why: fields[5], kind: fields[6], facts: facts)
         }
     }
 
     struct CorpusError: Error { var line: String }
 
+    /// The diff's own question (`MatchKeyIndex`, as `Diff` asks it): does owning the library side
+    /// hide the catalog side? Years and genre take part where the row gives them.
     static func matches(_ pair: LabelledPair) -> Bool {
-        !MatchKey.owned(title: pair.library.title, artist: pair.library.artist)
-            .isDisjoint(with: MatchKey.all(title: pair.catalog.title, artist: pair.catalog.artist))
+        var cache = MatchKeyCache()
+        let owned = AlbumKey(title: pair.library.title, artist: pair.library.artist)
+        let years = pair.facts["ly"].flatMap(Int.init).map { [owned: $0] } ?? [:]
+        let index = MatchKeyIndex([owned], years: years, cache: &cache)
+        return index.contains(
+            TitleFamily.read(pair.catalog.title), type: pair.facts["type"].flatMap(RecordingType.init(rawValue:)),
+            credits: cache.credits(of: pair.catalog.artist), isClassical: ClassicalForm.isClassical(genre: pair.facts["genre"]),
+            year: pair.facts["cy"].flatMap(Int.init), isSoundtrack: pair.facts["genre"] == "Soundtrack")
     }
 
-    /// Hiding a genuinely different release is the worse mistake: precision must be perfect,
-    /// recall high. The figures are printed for the README and the closing note.
-    @Test func corpusPrecisionAndRecall() throws {
-        let pairs = try Self.corpus()
-        #expect(pairs.count >= 250)
-        #expect(Double(pairs.filter { !$0.expected }.count) >= 0.4 * Double(pairs.count), "at least 40 % hard negatives")
+    /// Hiding a genuinely different release is the worse mistake: precision must be perfect on
+    /// both parts, recall at least 0.95 on the training part and 0.90 on the held-out part. The
+    /// figures are printed per kind for the README and the closing note.
+    @Test(arguments: Part.allCases) func corpusPrecisionAndRecall(part: Part) throws {
+        let pairs = try Self.corpus(part)
+        #expect(pairs.count >= (part == .training ? 250 : 100))
+        #expect(Double(pairs.filter { !$0.expected }.count) >= 0.3 * Double(pairs.count), "at least 30 % hard negatives")
         var total = Tally()
         var byKind: [String: Tally] = [:]
         for pair in pairs {
@@ -47,12 +72,25 @@ import Testing
             total.count(expected: pair.expected, matched: matched)
             byKind[pair.kind, default: Tally()].count(expected: pair.expected, matched: matched)
             if !pair.expected, matched { Issue.record("false match: \(pair)") }
-            if pair.expected, !matched { print("missed (accepted): \(pair)") }
+            if pair.expected, !matched { print("\(part) missed (accepted): \(pair)") }
         }
-        for (kind, tally) in byKind.sorted(by: { $0.key < $1.key }) { print("match corpus \(kind): \(tally)") }
-        print("match corpus: \(pairs.count) pairs, \(total)")
+        for (kind, tally) in byKind.sorted(by: { $0.key < $1.key }) { print("match corpus \(part) \(kind): \(tally)") }
+        print("match corpus \(part): \(pairs.count) pairs, \(total)")
         #expect(total.precision == 1.0)
-        #expect(total.recall >= 0.95)
+        #expect(total.recall >= (part == .training ? 0.95 : 0.90))
+    }
+
+    /// The set form of the keys (`MatchKey.owned` against `MatchKey.all`) answers what the index
+    /// answers wherever a row gives no year or genre, which keys cannot carry.
+    @Test(arguments: Part.allCases) func keySetsAgreeWithTheIndex(part: Part) throws {
+        for pair in try Self.corpus(part) where pair.facts["ly"] == nil && pair.facts["cy"] == nil && pair.facts["genre"] == nil {
+            let byKeys = !MatchKey.owned(title: pair.library.title, artist: pair.library.artist)
+                .isDisjoint(
+                    with: MatchKey.all(
+                        title: pair.catalog.title, artist: pair.catalog.artist,
+                        type: pair.facts["type"].flatMap(RecordingType.init(rawValue:))))
+            #expect(byKeys == Self.matches(pair), "\(pair)")
+        }
     }
 
     struct Tally: CustomStringConvertible {
@@ -78,9 +116,69 @@ import Testing
         let single = MatchKey.owned(title: "Migration - Single", artist: "Bonobo")
         #expect(single.isDisjoint(with: MatchKey.all(title: "Migration", artist: "Bonobo", type: .album)))
         #expect(!single.isDisjoint(with: MatchKey.all(title: "Migration", artist: "Bonobo", type: .single)))
+        // An undated album does not hide a single of its name: undecided is shown.
         #expect(
-            !MatchKey.owned(title: "Migration", artist: "Bonobo").isDisjoint(
+            MatchKey.owned(title: "Migration", artist: "Bonobo").isDisjoint(
                 with: MatchKey.all(title: "Migration - Single", artist: "Bonobo")))
+    }
+
+    /// A same-named single or EP is the album's only when both are dated within two years:
+    /// *Slowdive - EP* (1990) is not from *Slowdive* (2017); *Migration - Single* (2016) is from
+    /// *Migration* (2017).
+    @Test func aSameNamedSingleOrEPNeedsTheAlbumsYear() {
+        func owned(
+            _ title: String, _ artist: String, year: Int?, hides release: String, type: RecordingType? = nil, in releaseYear: Int?
+        )
+            -> Bool
+        {
+            var cache = MatchKeyCache()
+            let key = AlbumKey(title: title, artist: artist)
+            let index = MatchKeyIndex([key], years: year.map { [key: $0] } ?? [:], cache: &cache)
+            return index.contains(TitleFamily.read(release), type: type, credits: cache.credits(of: artist), year: releaseYear)
+        }
+        #expect(!owned("Slowdive", "Slowdive", year: 2017, hides: "Slowdive - EP", in: 1990))
+        #expect(!owned("Slowdive", "Slowdive", year: 2017, hides: "Slowdive", type: .ep, in: 1990))
+        #expect(owned("Migration", "Bonobo", year: 2017, hides: "Migration - Single", in: 2016))
+        #expect(owned("Migration", "Bonobo", year: 2017, hides: "Migration", type: .single, in: 2019))
+        #expect(!owned("Migration", "Bonobo", year: 2017, hides: "Migration", type: .single, in: 2020))
+        #expect(!owned("Migration", "Bonobo", year: nil, hides: "Migration - Single", in: 2017), "undated: shown")
+        #expect(!owned("Migration", "Bonobo", year: 2017, hides: "Migration - Single", in: nil), "undated: shown")
+        #expect(owned("Migration", "Bonobo", year: 2017, hides: "Migration (Deluxe)", in: 1990), "an album's edition needs no date")
+        // Undated, the owned title is the EP itself when the catalog lists no album of its name.
+        var cache = MatchKeyCache()
+        let otomo = MatchKeyIndex([AlbumKey(title: "Otomo", artist: "Bonobo")], cache: &cache)
+        let credits = cache.credits(of: "Bonobo")
+        #expect(otomo.contains(TitleFamily.read("Otomo"), type: .ep, credits: credits, albumOfNameListed: false))
+        #expect(!otomo.contains(TitleFamily.read("Otomo"), type: .ep, credits: credits, albumOfNameListed: true))
+        // A dismissal hides every single and EP of its name.
+        let dismissed = MatchKeyIndex([AlbumKey(title: "Slowdive", artist: "Slowdive")], datesShortForms: false, cache: &cache)
+        #expect(dismissed.contains(TitleFamily.read("Slowdive - EP"), type: .ep, credits: cache.credits(of: "Slowdive"), year: 1990))
+    }
+
+    /// Classical: the same work by the same conductor or soloist with another orchestra is another
+    /// recording; only the whole performer credit, in any order, is the same release.
+    @Test func classicalReleasesNeedTheWholePerformerCredit() {
+        func hides(_ owned: (String, String), _ release: (String, String), genre: String? = nil) -> Bool {
+            var cache = MatchKeyCache()
+            let index = MatchKeyIndex([AlbumKey(title: owned.0, artist: owned.1)], cache: &cache)
+            return index.contains(
+                TitleFamily.read(release.0), type: .album, credits: cache.credits(of: release.1),
+                isClassical: ClassicalForm.isClassical(genre: genre))
+        }
+        let planets = "Holst: The Planets"
+        #expect(
+            !hides((planets, "Herbert von Karajan & Berliner Philharmoniker"), (planets, "Herbert von Karajan & Wiener Philharmoniker")))
+        #expect(!hides((planets, "Herbert von Karajan"), (planets, "Herbert von Karajan & Wiener Philharmoniker")))
+        #expect(
+            hides((planets, "Herbert von Karajan & Berliner Philharmoniker"), (planets, "Berliner Philharmoniker, Herbert von Karajan")))
+        #expect(
+            !hides(
+                ("The Four Seasons", "Anne-Sophie Mutter & Herbert von Karajan"), ("The Four Seasons", "Anne-Sophie Mutter"),
+                genre: "Classical"))
+        #expect(
+            hides(("The Four Seasons", "Anne-Sophie Mutter & Herbert von Karajan"), ("The Four Seasons", "Anne-Sophie Mutter")),
+            "not classical by any sign: a shared name is the artist")
+        #expect(hides(("Texas Sun", "Khruangbin & Leon Bridges"), ("Texas Sun", "Khruangbin")))
     }
 
     @Test func qualifierVerdicts() {

@@ -62,4 +62,35 @@ import Testing
         #expect(pairs.map(\.release.id) == ["1", "2", "7"])
         #expect(pairs.first?.ownedTrackLists == [tracks])
     }
+
+    /// Evidence wherever tracks are known: a title that begins with an owned title at a word
+    /// boundary, after any separator, unless the rest names different audio; the same title with
+    /// an overlapping credit the rules did not hide (classical, an undated same-named EP).
+    @Test func subtitleDeluxesReorderedEditionsAndOverlappingCreditsAreCandidates() {
+        func album(_ title: String, _ artist: String) -> LibraryAlbum {
+            LibraryAlbum(title: title, artist: artist, source: "test", tracks: [TrackListing(title: "One", seconds: 200)])
+        }
+        let owned = [
+            album("SOS", "SZA"), album("emails i can't send", "Sabrina Carpenter"), album("For All The Dogs", "Drake"),
+            album("Good Girl Gone Bad", "Rihanna"), album("DAMN.", "Kendrick Lamar"), album("OK Computer", "Radiohead"),
+            album("Holst: The Planets", "Herbert von Karajan & Berliner Philharmoniker"), album("Slowdive", "Slowdive")
+        ]
+        func release(_ id: String, _ title: String, _ artist: String, type: RecordingType = .album) -> Release {
+            Release(id: id, title: title, artist: artist, type: type, releaseDate: nil)
+        }
+        let pairs = UndecidedPair.find(
+            in: [
+                release("1", "SOS Deluxe: LANA", "SZA"), release("2", "emails i can't send fwd:", "Sabrina Carpenter"),
+                release("3", "For All The Dogs Scary Hours Edition", "Drake"), release("4", "Good Girl Gone Bad: Reloaded", "Rihanna"),
+                release("5", "DAMN. COLLECTORS EDITION.", "Kendrick Lamar"), release("6", "OK Computer OKNOTOK 1997 2017", "Radiohead"),
+                release("7", "Holst: The Planets", "Herbert von Karajan & Wiener Philharmoniker"),
+                release("8", "Slowdive - EP", "Slowdive", type: .ep),
+                release("9", "OK Computer (Live)", "Radiohead"), release("10", "SOS", "Someone Else"),
+                release("11", "SOSPESO", "SZA"), release("12", "Holst: The Planets", "Berliner Philharmoniker & Herbert von Karajan")
+            ], owned: owned)
+        // Live is different by the rules, another credit shares nothing, "SOSPESO" has no word
+        // boundary, and the rules own "DAMN. COLLECTORS EDITION." and the same whole credit already.
+        #expect(pairs.map(\.release.id) == ["1", "2", "3", "4", "6", "7", "8"])
+        #expect(pairs.first { $0.release.id == "8" }?.isShortForm == true)
+    }
 }

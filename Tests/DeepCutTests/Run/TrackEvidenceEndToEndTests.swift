@@ -132,3 +132,50 @@ import Testing
         #expect(try harness.health().diff.trackEvidence?.requests == 0)
     }
 }
+
+/// Issue 28's evidence reach, measured on the bundled real Library.xml: for each album, a catalog
+/// listing a subtitle deluxe ("<title> Deluxe: Bonus Cuts", the album's tracks in reverse order
+/// plus one), an undecided "<title> 25", a live album and a deluxe edition. The subtitle deluxe
+/// and the "25" each cost one track-list request on the cold run and none on the warm one; the
+/// live album and the deluxe edition are settled by the rules and cost nothing.
+@Suite struct TrackEvidenceReachTests {
+    @Test func theBundledLibrarysSubtitleDeluxesAreSettledByTracks() async throws {
+        let sample = try #require(SharedSamples.url("itunes_Library_xml_libpytunes_Test_Library.xml"))
+        let library = try await LoadLibrary(registry: .files).run([LibrarySource(format: .itunesXML, path: sample)])
+        var artists: [String: FixtureArtist] = [:]
+        var withTracks = 0
+        for (index, album) in library.albums.enumerated() where !ArtistName.isPlaceholder(album.artist) {
+            let id = String(700 + index)
+            var artist = artists[album.artist] ?? FixtureArtist(id: String(8000 + artists.count), name: album.artist, releases: [])
+            let tracks = album.tracks?.map { TrackListing(title: $0.title, seconds: $0.seconds.map { $0 + 1 }) }
+            var subtitle = SweepHarness.release(id + "1", album.title + " Deluxe: Bonus Cuts", daysAgo: 3)
+            subtitle.tracks = tracks.map { Array($0.reversed()) + [TrackListing(title: "Bonus Cut", seconds: 200)] }
+            var anniversary = SweepHarness.release(id + "2", album.title + " 25", daysAgo: 3)
+            anniversary.tracks = tracks
+            artist.releases += [
+                SweepHarness.release(id + "0", album.title, daysAgo: 4000), subtitle, anniversary,
+                SweepHarness.release(id + "3", album.title + " (Live)", daysAgo: 3),
+                SweepHarness.release(id + "4", album.title + " (Deluxe Edition)", daysAgo: 3)
+            ]
+            artists[album.artist] = artist
+            if album.tracks?.isEmpty == false { withTracks += 1 }
+        }
+        let harness = try SweepHarness(
+            artists: artists.values.sorted { $0.id < $1.id }, library: String(contentsOf: sample, encoding: .utf8),
+            libraryFile: "Library.xml", libraryFormat: "itunes-xml")
+        #expect(await harness.run("sweep").exitCode == .success)
+        let cold = try #require(try harness.health().diff.trackEvidence)
+        print(
+            "bundled Library.xml (issue 28): \(library.albums.count) albums, \(withTracks) with tracks, "
+                + "\(cold.undecided) candidates, cold track-list requests \(cold.requests), same \(cold.sameRelease)"
+        )
+        #expect(cold.undecided == 2 * withTracks)
+        #expect(cold.requests == 2 * withTracks)
+        #expect(cold.sameRelease == 2 * withTracks)
+        let titles = try #require(try harness.json("feed.json")["items"] as? [[String: Any]]).compactMap { $0["title"] as? String }
+        #expect(titles.allSatisfy { $0.hasSuffix("(Live)") }, "only the live albums stay news: \(titles)")
+        harness.server.resetLog()
+        #expect(await harness.run("sweep").exitCode == .success)
+        #expect(try harness.health().diff.trackEvidence?.requests == 0)
+    }
+}
