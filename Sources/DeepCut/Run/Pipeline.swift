@@ -138,7 +138,8 @@ struct Pipeline: Sendable {
             run.report.publish = HealthReport.PublishStage(outcome)
             let notifications = notifications(store)
             if let snapshot {
-                run.report.notify = await notifications.deliver(snapshot, baseline: previous.baseline, today: run.startedAt.epochDay)
+                run.report.notify = await notifications.deliver(
+                    snapshot, baseline: previous.baseline, today: run.startedAt.epochDay, startedAt: run.startedAt)
                 for channel in run.report.notify ?? [] where channel.outcome == .failed {
                     log.warning(
                         "notify.failed",

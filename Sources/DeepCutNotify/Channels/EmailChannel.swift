@@ -14,10 +14,14 @@ struct EmailChannel: NotificationChannel, CustomStringConvertible {
 
     var description: String { "email channel '\(name)' via \(MailEnvelope.origin(of: settings.server))" }
 
+    /// The Subject's text, at most: RFC 5322 folds longer lines, but clients and relays show or keep little more.
+    static let subjectLimit = 250
+
     func message(_ message: DigestMessage) -> MailMessage {
         let text = DigestText(message)
         return MailMessage(
-            from: settings.from, to: settings.to, subject: text.title, date: now(), dedupeKey: message.dedupeKey, plain: text.plain,
+            from: settings.from, to: settings.to, subject: TextCut.characters(text.title, Self.subjectLimit), date: now(),
+            dedupeKey: message.dedupeKey, plain: text.plain,
             html: text.html)
     }
 
