@@ -186,7 +186,11 @@ extension ChannelConfig {
             let server = try serverField.string()
             guard let url = URL(string: server), ["smtp", "smtps"].contains(url.scheme?.lowercased()), let host = url.host, !host.isEmpty,
                 url.user == nil, url.password == nil
-            else { throw serverField.failure("expected smtp://host:587 or smtps://host:465 (no credentials), got '\(server)'") }
+            else {
+                throw serverField.failure(
+                    "expected smtp://host:587 or smtps://host:465 (no credentials: 'username' and 'passwordFile'), got '\(URLRedaction.shown(server))'"
+                )
+            }
             let from = try object.required("from").emailAddress()
             let to = try object.required("to").nonEmptyArray().map { try $0.emailAddress() }
             let username = try object.optional("username")?.nonEmptyString()
