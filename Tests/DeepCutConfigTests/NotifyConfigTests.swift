@@ -111,7 +111,7 @@ import Testing
         ),
         (
             #"[{"name": "a", "type": "email", "server": "smtp://u:p@mail.example.org", "from": "a@b.org", "to": ["c@d.org"]}]"#,
-            "config.json: notify[0].server: expected smtp://host:587 or smtps://host:465 (no credentials), got 'smtp://u:p@mail.example.org'"
+            "config.json: notify[0].server: expected smtp://host:587 or smtps://host:465 (no credentials: 'username' and 'passwordFile'), got 'smtp://…@mail.example.org'"
         ),
         (
             #"[{"name": "a", "type": "email", "server": "smtp://mail.example.org", "from": "a@b.org", "to": ["c@d.org"], "passwordFile": "p"}]"#,

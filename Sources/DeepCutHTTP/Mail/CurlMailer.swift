@@ -134,7 +134,8 @@ private final class MailTransfer: @unchecked Sendable {
             ccurl_set_string(easy, CURLOPT_URL, mail.server.absoluteString),
             ccurl_set_string(easy, CURLOPT_PROTOCOLS_STR, "smtp,smtps"),
             ccurl_set_long(easy, CURLOPT_NOSIGNAL, 1),
-            ccurl_set_long(easy, CURLOPT_USE_SSL, Int(CURLUSESSL_ALL.rawValue)),
+            // A loopback relay without credentials may speak clear text (`tls: "none"`); any other must upgrade.
+            ccurl_set_long(easy, CURLOPT_USE_SSL, Int((mail.requireTLS ? CURLUSESSL_ALL : CURLUSESSL_NONE).rawValue)),
             ccurl_set_long(easy, CURLOPT_SSL_VERIFYPEER, 1),
             ccurl_set_long(easy, CURLOPT_SSL_VERIFYHOST, 2),
             ccurl_set_long(easy, CURLOPT_TIMEOUT_MS, mail.timeoutMilliseconds),

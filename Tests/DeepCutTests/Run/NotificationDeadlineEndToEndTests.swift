@@ -89,15 +89,22 @@ import Testing
         #expect(try await Self.sweep(harness).finish().status == 0)
         try harness.replaceCatalog(NotificationEndToEndTests.news)
         try hook.setMode(.slow(seconds: 600))
+        let previousRun = try harness.health().runID
         let sweep = try Self.sweep(harness)
         #expect(await waitUntil(seconds: 120) { ((try? hook.requests().count) ?? 0) == 1 })
+        // While the POST is held, the page and health already follow the new feed.
+        let during = try harness.health()
+        #expect(during.runID != previousRun)
+        #expect(during.notify == nil, "the channels' outcomes come with the rewrite after them")
+        let page = try String(contentsOf: harness.feed.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(page.contains("Ali"), "the page shows the run's feed while the channel is sent")
         let stopped = ContinuousClock.now
         kill(sweep.pid, SIGINT)
         _ = try await sweep.finish(seconds: 60)
         let elapsed = ContinuousClock.now - stopped
         print("held POST, SIGINT to exit: \(elapsed)")
         #expect(elapsed < .seconds(10), "SIGINT ends the run within 10 s: \(elapsed)")
-        #expect(try harness.health().notify?.first?.unconfirmed == 2)
+        #expect(try harness.health().notify?.first?.unconfirmed == 2, "rewritten after the channel, with its outcome")
         try hook.setMode(.accept)
         #expect(try await Self.sweep(harness).finish().status == 0)
         #expect(try hook.requests().count == 1, "never sent again on its own")
