@@ -222,7 +222,10 @@ import Testing
             #""catalog": {"baseURL": "ftp://example.com"}"#,
             "config.json: catalog.baseURL: expected an absolute http(s) URL, got 'ftp://example.com'"
         ),
-        (#""catalog": {"baseURL": "http:///path"}"#, "config.json: catalog.baseURL: expected an absolute http(s) URL, got 'http:…' (no host)"),
+        (
+            #""catalog": {"baseURL": "http:///path"}"#,
+            "config.json: catalog.baseURL: expected an absolute http(s) URL, got 'http:…' (no host)"
+        ),
         (#""catalog": {"country": "usa"}"#, "config.json: catalog.country: expected a two-letter country code, got 'usa'"),
         (#""outputDirectory": """#, "config.json: outputDirectory: must not be empty")
     ])

@@ -33,11 +33,17 @@ struct MailMessage {
         return formatter.string(from: date)
     }
 
-    /// `"Name" <address>` (RFC 5322 quoted-string, `"` and `\` escaped) for an ASCII name,
+    /// `Name <address>` for a name of plain words, `"Name, Jr." <address>` (RFC 5322 quoted-string,
+    /// `"` and `\` escaped) for any other ASCII name,
     /// `=?UTF-8?B?…?= <address>` (RFC 2047 encoded-words) for any other.
     static func mailbox(_ name: String, _ address: String) -> String {
         let isPlain = name.unicodeScalars.allSatisfy { $0.isASCII && $0.value >= 0x20 && $0.value != 0x7F }
         guard isPlain else { return "\(EncodedWord.encode(name)) <\(address)>" }
+        // Words of RFC 5322 atext need no quotes (`deepcut <…>`); anything else (a comma, a dot) does.
+        let atext = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: " !#$%&'*+-/=?^_`{|}~"))
+        if !name.isEmpty, name.unicodeScalars.allSatisfy(atext.contains), name.first != " ", name.last != " " {
+            return "\(name) <\(address)>"
+        }
         let quoted = name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         return "\"\(quoted)\" <\(address)>"
     }

@@ -27,7 +27,7 @@ import Testing
         let scratch = ScratchFolder()
         let sendmail = try Self.fakeSendmail(in: scratch)
         let channel =
-            #"{"name": "mail", "type": "email", "transport": "sendmail", "sendmailPath": "\#(sendmail.path)", "from": "\"Zoë\" <zoe@example.org>", "to": ["Ann <ann@example.org>", "bob@example.org"]}"#
+            #"{"name": "mail", "type": "email", "transport": "sendmail", "sendmailPath": "\#(sendmail.path)", "from": "\"Zoë\" <zoe@example.org>", "to": ["Ann <ann@example.org>", "bob@example.org", "\"Doe, Jane\" <jane@example.org>"]}"#
         let harness = try SweepHarness(config: ["notify": "[\(channel)]"])
         let check = try await SpawnedProcess.deepcut(["check-config", "--config", harness.configPath], in: harness.folder.url).finish()
         #expect(check.status == 0, "\(check.stderr)")
@@ -40,7 +40,7 @@ import Testing
         let message = try String(contentsOf: scratch.url.appendingPathComponent("message"), encoding: .utf8)
         let zoe = Data("Zoë".utf8).base64EncodedString()
         #expect(message.contains("From: =?UTF-8?B?\(zoe)?= <zoe@example.org>\r\n"), "\(message.prefix(400))")
-        #expect(message.contains("To: \"Ann\" <ann@example.org>, bob@example.org\r\n"))
+        #expect(message.contains("To: Ann <ann@example.org>, bob@example.org, \"Doe, Jane\" <jane@example.org>\r\n"))
         #expect(message.contains("Subject: 2 releases from Khruangbin and Polyphia\r\n"))
         let standing = try #require(try harness.health().notify?.first)
         #expect(standing.outcome == .delivered)
