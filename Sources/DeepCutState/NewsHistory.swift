@@ -31,14 +31,16 @@ package struct NewsHistory: Sendable {
             var artists: Set<String> = []
             var namedBefore = false
             for id in ids {
-                for (list, first) in try connection.query(
+                let appearances = try connection.query(
                     "SELECT list, first_at FROM feed_appearances WHERE provider = ? AND release_id = ?", [provider, id]
-                ) { (try $0.get(0, as: String.self), try $0.get(1, as: Double.self)) } where first < before {
+                ) { (try $0.get(0, as: String.self), try $0.get(1, as: Double.self)) }
+                for (list, first) in appearances where first < before {
                     if list == "feed" { inFeed = true } else { announced = true }
                 }
-                for (artist, first) in try connection.query(
+                let named = try connection.query(
                     "SELECT artist, first_seen_at FROM catalog_releases WHERE provider = ? AND release_id = ?", [provider, id]
-                ) { (try $0.get(0, as: String.self), try $0.get(1, as: Double.self)) } {
+                ) { (try $0.get(0, as: String.self), try $0.get(1, as: Double.self)) }
+                for (artist, first) in named {
                     artists.insert(artist)
                     if first < before { namedBefore = true }
                 }
