@@ -47,6 +47,35 @@ import Testing
         #expect(standing.sent == 2)
     }
 
+    /// A 10 KB title and a 70 KB credit: the Subject stays within 250 characters, the mail goes out.
+    @Test func anOversizedItemGivesASubjectOfAtMost250Characters() async throws {
+        let scratch = ScratchFolder()
+        let sendmail = try Self.fakeSendmail(in: scratch)
+        let channel =
+            #"{"name": "mail", "type": "email", "transport": "sendmail", "sendmailPath": "\#(sendmail.path)", "from": "zoe@example.org", "to": ["ann@example.org"]}"#
+        let harness = try SweepHarness(config: ["notify": "[\(channel)]"])
+        #expect(try await Self.sweep(harness).status == 0)
+        try harness.replaceCatalog(NotificationHonestyEndToEndTests.oversized)
+        #expect(try await Self.sweep(harness).status == 0)
+        let message = try String(contentsOf: scratch.url.appendingPathComponent("message"), encoding: .utf8)
+        let lines = message.components(separatedBy: "\r\n")
+        let start = try #require(lines.firstIndex { $0.hasPrefix("Subject: ") })
+        // Unfold the header (continuation lines start with a space) and decode its encoded-words.
+        var subject = String(lines[start].dropFirst("Subject: ".count))
+        for line in lines[(start + 1)...] {
+            guard line.hasPrefix(" ") else { break }
+            subject += line
+        }
+        let decoded = subject.split(separator: " ").map { word -> String in
+            guard word.hasPrefix("=?UTF-8?B?"), word.hasSuffix("?="), let data = Data(base64Encoded: String(word.dropFirst(10).dropLast(2)))
+            else { return String(word) }
+            return String(decoding: data, as: UTF8.self)
+        }.joined(separator: subject.contains("=?UTF-8?B?") ? "" : " ")
+        print("email, 10 KB title and 70 KB credit: Subject \(decoded.count) characters, message \(message.utf8.count) B")
+        #expect(decoded.count <= 250)
+        #expect(try harness.health().notify?.first?.outcome == .delivered)
+    }
+
     @Test func aFailingSendmailLeavesTheItemsOwed() async throws {
         let scratch = ScratchFolder()
         let sendmail = try Self.fakeSendmail(in: scratch, status: 75)
