@@ -103,7 +103,7 @@ struct ConfigField {
         let string = try string()
         guard let url = URL(string: string), ["http", "https"].contains(url.scheme?.lowercased()),
             let host = url.host, !host.isEmpty
-        else { throw failure("expected an absolute http(s) URL, got '\(string)'") }
+        else { throw failure("expected an absolute http(s) URL, got \(URLRedaction.shown(string))") }
         return url
     }
 

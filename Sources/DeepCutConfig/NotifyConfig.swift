@@ -26,24 +26,41 @@ package struct ChannelConfig: Sendable, Hashable {
         case slack(urlFile: URL?)
     }
 
-    /// `email`: the relay, the sender and the recipients.
+    /// `email`: the transport (an SMTP relay or the local sendmail), the sender and the recipients.
     package struct EmailSettings: Sendable, Hashable {
-        /// `smtp://host:587` (STARTTLS, required) or `smtps://host:465`.
-        package var server: URL
+        /// How a message leaves.
+        package enum Transport: Sendable, Hashable {
+            /// SMTP to `server`; `requireTLS` false only for a loopback relay without credentials (`tls: "none"`).
+            case smtp(requireTLS: Bool)
+            /// The local mail system: `PATH -t -i`, the message on its standard input.
+            case sendmail(URL)
+        }
+
+        /// `smtp://host:587` (STARTTLS, required unless `tls: "none"`) or `smtps://host:465`; nil for sendmail.
+        package var server: URL?
+        /// Bare addresses (the envelope's): display names are in `displayNames`.
         package var from: String
         package var to: [String]
+        /// RFC 5322 display names by address (`"Zoë" <zoe@example.org>`), for the From and To headers.
+        package var displayNames: [String: String]
         package var username: String?
         package var passwordFile: URL?
         /// A CA bundle for a relay with a private certificate.
         package var caFile: URL?
+        package var transport: Transport
 
-        package init(server: URL, from: String, to: [String], username: String? = nil, passwordFile: URL? = nil, caFile: URL? = nil) {
+        package init(
+            server: URL?, from: String, to: [String], username: String? = nil, passwordFile: URL? = nil, caFile: URL? = nil,
+            displayNames: [String: String] = [:], transport: Transport = .smtp(requireTLS: true)
+        ) {
             self.server = server
             self.from = from
             self.to = to
+            self.displayNames = displayNames
             self.username = username
             self.passwordFile = passwordFile
             self.caFile = caFile
+            self.transport = transport
         }
     }
 
@@ -182,19 +199,7 @@ extension ChannelConfig {
             }
             return .apprise(url: url, key: key, urlsFile: urlsFile)
         case .email:
-            let serverField = try object.required("server")
-            let server = try serverField.string()
-            guard let url = URL(string: server), ["smtp", "smtps"].contains(url.scheme?.lowercased()), let host = url.host, !host.isEmpty,
-                url.user == nil, url.password == nil
-            else { throw serverField.failure("expected smtp://host:587 or smtps://host:465 (no credentials), got '\(server)'") }
-            let from = try object.required("from").emailAddress()
-            let to = try object.required("to").nonEmptyArray().map { try $0.emailAddress() }
-            let username = try object.optional("username")?.nonEmptyString()
-            let passwordField = object.optional("passwordFile")
-            let passwordFile = try passwordField?.path(relativeTo: folder)
-            if let passwordField, username == nil { throw passwordField.failure("needs 'username' (the login the password is for)") }
-            let caFile = try object.optional("caFile")?.path(relativeTo: folder)
-            return .email(EmailSettings(server: url, from: from, to: to, username: username, passwordFile: passwordFile, caFile: caFile))
+            return .email(try EmailSettings(&object, folder: folder))
         case .discord:
             return .discord(urlFile: try object.optional("urlFile")?.path(relativeTo: folder))
         case .slack:
@@ -212,18 +217,5 @@ extension ChannelFilter {
         newBy = try object.optional("newBy")?.oneOf(NewBy.self)
         events = try object.optional("events").map { try Set($0.nonEmptyArray().map { try $0.oneOf(Digest.Item.Event.self) }) }
         try object.rejectUnknownKeys()
-    }
-}
-
-extension ConfigField {
-    /// A bare address (`me@example.org`): one `@` with text either side, nothing that would break a
-    /// header or an SMTP command.
-    fileprivate func emailAddress() throws -> String {
-        let address = try string()
-        let parts = address.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty,
-            !address.unicodeScalars.contains(where: { $0.value <= 0x20 || "<>()[],;:\"\\".unicodeScalars.contains($0) || $0.value == 0x7F })
-        else { throw failure("expected an address like me@example.org, got '\(address)'") }
-        return address
     }
 }

@@ -45,8 +45,14 @@ package enum NotificationChannels {
             let password =
                 settings.username == nil
                 ? nil : try secret(settings.passwordFile, "passwordFile", "password", needed: "the password of its username")
+            let transport: any MailSender
+            switch settings.transport {
+            case .smtp: transport = mailer
+            case .sendmail(let path): transport = SendmailMailer(path: path)
+            }
             return EmailChannel(
-                name: config.name, settings: settings, password: password, timeoutSeconds: config.timeoutSeconds, mailer: mailer, now: now)
+                name: config.name, settings: settings, password: password, timeoutSeconds: config.timeoutSeconds, mailer: transport,
+                now: now)
         case .discord(let urlFile), .slack(let urlFile):
             let isDiscord = config.type == .discord
             let setting = "\(key).urlFile"

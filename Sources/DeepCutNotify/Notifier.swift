@@ -7,7 +7,7 @@ import Foundation
 /// Per channel: items left `sending` by an interrupted run become `unconfirmed` (never re-sent);
 /// the digest's items that pass the channel's filter are queued; everything owed (this run's and
 /// earlier failed ones still shown) goes out as one message, recorded `sending` first and `sent`
-/// or owed again after. Channels run concurrently and a failing one affects only itself: it never
+/// or owed again after; a message refused for its size is split (`send`). Channels run concurrently and a failing one affects only itself: it never
 /// fails the sweep or changes its exit code.
 package struct Notifier: Sendable {
     /// One channel with its filter.
@@ -84,18 +84,7 @@ package struct Notifier: Sendable {
             guard !owed.isEmpty else {
                 return try ledger.standing(channel: name, type: route.type, outcome: .nothingToSend, sent: 0)
             }
-            let keys = owed.map(\.dedupeKey)
-            let message = DigestMessage(
-                runID: digest.runID, items: owed, dedupeKey: Self.messageKey(channel: name, items: keys), pageURL: pageURL)
-            try ledger.markSending(keys, channel: name, at: started)
-            do {
-                try await route.channel.deliver(message)
-            } catch {
-                try ledger.markFailed(keys, channel: name, errorKind: error.kind.rawValue, error: error.message, at: now())
-                return try ledger.standing(channel: name, type: route.type, outcome: .failed, sent: 0)
-            }
-            try ledger.markSent(keys, channel: name, at: now())
-            return try ledger.standing(channel: name, type: route.type, outcome: .delivered, sent: keys.count)
+            return try await send(owed, digest: digest, to: route)
         } catch {
             // The ledger itself failed (disk full, locked past the timeout): nothing more is sent to
             // this channel in this run; the items stay as recorded and the report says why.
@@ -103,6 +92,57 @@ package struct Notifier: Sendable {
                 channel: name, type: route.type, outcome: .failed, lastAttemptAt: now(), lastErrorKind: "ledger",
                 lastError: "cannot record deliveries: \(error)")
         }
+    }
+
+    /// Statuses that name the request itself (malformed, too large, URI or headers too long): the
+    /// same items in smaller messages may pass, so they are retried in halves, never as a whole.
+    static let sizeRefusals: Set<Int> = [400, 413, 414, 431]
+
+    /// Sends what is owed as one message, or, when the channel refuses it for its size, in halves
+    /// until each part passes or holds one item the channel refuses alone (`refused`, given up for
+    /// this channel). Each message is recorded `sending` before it goes out. Another failure stops
+    /// the channel for this run: that message's items and the parts not yet sent stay owed. A run
+    /// stopped (SIGTERM, SIGINT) while a message is out records it `unconfirmed`: it may have
+    /// arrived, so it is never sent again on its own; parts not yet sent stay owed.
+    private func send(_ owed: [Digest.Item], digest: Digest, to route: Route) async throws -> ChannelDelivery {
+        let name = route.channel.name
+        var parts = [owed[...]]
+        var sent = 0
+        var failed = false
+        while let part = parts.first, !Task.isCancelled {
+            parts.removeFirst()
+            let keys = part.map(\.dedupeKey)
+            let message = DigestMessage(
+                runID: digest.runID, items: part.map(\.fitted), dedupeKey: Self.messageKey(channel: name, items: keys), pageURL: pageURL)
+            try ledger.markSending(keys, channel: name, at: now())
+            do {
+                try await route.channel.deliver(message)
+            } catch {
+                if Task.isCancelled {
+                    try ledger.markUnconfirmed(keys, channel: name, at: now())
+                    break
+                }
+                if let status = error.status, Self.sizeRefusals.contains(status), error.kind == .rejected {
+                    if part.count > 1 {
+                        try ledger.markRequeued(keys, channel: name, at: now())
+                        let middle = part.startIndex + part.count / 2
+                        parts.insert(contentsOf: [part[..<middle], part[middle...]], at: 0)
+                    } else {
+                        try ledger.markRefused(
+                            keys[0], channel: name, errorKind: error.kind.rawValue,
+                            error: "\(error.message); one item refused even alone, given up for this channel", at: now())
+                    }
+                    continue
+                }
+                try ledger.markFailed(keys, channel: name, errorKind: error.kind.rawValue, error: error.message, at: now())
+                failed = true
+                break
+            }
+            try ledger.markSent(keys, channel: name, at: now())
+            sent += keys.count
+        }
+        let outcome: ChannelDelivery.Outcome = failed ? .failed : sent > 0 ? .delivered : Task.isCancelled ? .notAttempted : .failed
+        return try ledger.standing(channel: name, type: route.type, outcome: outcome, sent: sent)
     }
 
     /// A message's stable id: the same channel and items give the same key, so a retried message

@@ -260,6 +260,9 @@ enum StageSummary {
         if channel.unconfirmed > 0 {
             parts.append("\(count(channel.unconfirmed, "item")) unconfirmed (a run stopped while sending; not sent again)")
         }
+        if let refused = channel.refused, refused > 0 {
+            parts.append("\(count(refused, "item")) refused by the channel even alone (too large; given up)")
+        }
         if let success = channel.lastSuccessAt { parts.append("last delivered \(Timestamp.display(success))") }
         return parts.joined(separator: "; ")
     }

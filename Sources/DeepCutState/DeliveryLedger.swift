@@ -8,11 +8,14 @@ import Foundation
 /// An item's life: `pending` (queued, owed) → `sending` (recorded before the message goes out) →
 /// `sent`; a failed delivery puts it back to `pending` for the next run. A row still `sending` when
 /// a run starts was left by a run that stopped between sending and recording: it may have arrived,
-/// so it becomes `unconfirmed` and is never sent again. A pending item owed for longer than
-/// `expiry`, or whose release left the published lists, is given up (`expired`, `dropped`).
+/// so it becomes `unconfirmed` and is never sent again; a run stopped by SIGTERM or SIGINT while a
+/// message was out records its items `unconfirmed` itself. `deepcut notify --resend` puts
+/// unconfirmed items back to `pending`, the operator's choice. A pending item owed for longer than
+/// `expiry`, or whose release left the published lists, is given up (`expired`, `dropped`); one
+/// the channel refused even alone (too large for it) is `refused`, so it never holds back the rest.
 package struct DeliveryLedger: Sendable {
     package enum State: String, Sendable, CaseIterable, DatabaseValueConvertible {
-        case pending, sending, sent, unconfirmed, expired, dropped
+        case pending, sending, sent, unconfirmed, expired, dropped, refused
     }
 
     let database: Database
@@ -101,6 +104,49 @@ package struct DeliveryLedger: Sendable {
         try move(keys, channel: channel, to: .sending, at: date, countingAttempt: true)
     }
 
+    /// The message was out when the run was stopped (SIGTERM, SIGINT): it may have arrived, so,
+    /// as after a crash, its items are never sent again on their own.
+    package func markUnconfirmed(_ keys: [String], channel: String, at date: Date) throws {
+        try move(keys, channel: channel, to: .unconfirmed, at: date, countingAttempt: false)
+    }
+
+    /// Items of a message too large for the channel go back to `pending`, to be sent in smaller
+    /// messages in the same run; no failure is recorded for the channel.
+    package func markRequeued(_ keys: [String], channel: String, at date: Date) throws {
+        try move(keys, channel: channel, to: .pending, at: date, countingAttempt: false)
+    }
+
+    /// The channel refused an item sent alone with a status that names the request (too large):
+    /// it is given up for this channel and the refusal kept as the channel's last error.
+    package func markRefused(_ key: String, channel: String, errorKind: String, error: String, at date: Date) throws {
+        try database.transaction { connection in
+            try Self.move([key], channel: channel, to: .refused, at: date, countingAttempt: false, in: connection)
+            try connection.execute(
+                """
+                INSERT INTO channel_status (channel, last_attempt_at, last_error_kind, last_error) VALUES (?, ?, ?, ?)
+                ON CONFLICT (channel) DO UPDATE SET last_attempt_at = excluded.last_attempt_at,
+                    last_error_kind = excluded.last_error_kind, last_error = excluded.last_error
+                """, [channel, date, errorKind, error])
+        }
+    }
+
+    /// `deepcut notify --resend`: unconfirmed items (a run stopped while they were out) are owed
+    /// again, requeued now so the week's expiry counts from the operator's choice.
+    /// - Parameter channel: one channel, or every channel when nil.
+    /// - Returns: how many items, per channel.
+    package func requeueUnconfirmed(channel: String?, at date: Date) throws -> [String: Int] {
+        try database.transaction { connection in
+            let rows = try connection.query(
+                "SELECT channel, COUNT(*) FROM deliveries WHERE state = ? AND (? IS NULL OR channel = ?) GROUP BY channel",
+                [State.unconfirmed, channel, channel]
+            ) { (try $0.get(0, as: String.self), try $0.get(1, as: Int.self)) }
+            try connection.execute(
+                "UPDATE deliveries SET state = ?, queued_at = ?, updated_at = ? WHERE state = ? AND (? IS NULL OR channel = ?)",
+                [State.pending, date, date, State.unconfirmed, channel, channel])
+            return Dictionary(uniqueKeysWithValues: rows)
+        }
+    }
+
     /// The channel accepted the message.
     package func markSent(_ keys: [String], channel: String, at date: Date) throws {
         try database.transaction { connection in
@@ -140,6 +186,7 @@ package struct DeliveryLedger: Sendable {
                 channel: channel, type: type, outcome: outcome, sent: sent,
                 pending: counts[State.pending.rawValue, default: 0] + counts[State.sending.rawValue, default: 0],
                 unconfirmed: counts[State.unconfirmed.rawValue, default: 0])
+            standing.refused = counts[State.refused.rawValue]
             let last = try connection.query(
                 """
                 SELECT last_attempt_at, last_success_at, last_error_kind, last_error, consecutive_failures

@@ -19,6 +19,7 @@ package final class StateStore: Sendable {
     package let appearances: FeedAppearances
     package let trackLists: TrackListRepository
     package let deliveries: DeliveryLedger
+    package let news: NewsHistory
     let database: Database
 
     /// Opens the state database, creating it and its folder when missing.
@@ -46,6 +47,7 @@ package final class StateStore: Sendable {
         appearances = FeedAppearances(database: database)
         trackLists = TrackListRepository(database: database)
         deliveries = DeliveryLedger(database: database)
+        news = NewsHistory(database: database)
     }
 
     /// This install's id in the feeds' entry ids (`FeedIdentity`), made once by migration 11;

@@ -216,13 +216,16 @@ import Testing
         ),
         (
             #""catalog": {"baseURL": "itunes.apple.com"}"#,
-            "config.json: catalog.baseURL: expected an absolute http(s) URL, got 'itunes.apple.com'"
+            "config.json: catalog.baseURL: expected an absolute http(s) URL, got a value with no scheme (not shown: it may hold a secret)"
         ),
         (
             #""catalog": {"baseURL": "ftp://example.com"}"#,
             "config.json: catalog.baseURL: expected an absolute http(s) URL, got 'ftp://example.com'"
         ),
-        (#""catalog": {"baseURL": "http:///path"}"#, "config.json: catalog.baseURL: expected an absolute http(s) URL, got 'http:///path'"),
+        (
+            #""catalog": {"baseURL": "http:///path"}"#,
+            "config.json: catalog.baseURL: expected an absolute http(s) URL, got 'http:…' (no host)"
+        ),
         (#""catalog": {"country": "usa"}"#, "config.json: catalog.country: expected a two-letter country code, got 'usa'"),
         (#""outputDirectory": """#, "config.json: outputDirectory: must not be empty")
     ])

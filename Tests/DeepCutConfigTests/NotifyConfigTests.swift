@@ -111,15 +111,15 @@ import Testing
         ),
         (
             #"[{"name": "a", "type": "email", "server": "smtp://u:p@mail.example.org", "from": "a@b.org", "to": ["c@d.org"]}]"#,
-            "config.json: notify[0].server: expected smtp://host:587 or smtps://host:465 (no credentials), got 'smtp://u:p@mail.example.org'"
+            "config.json: notify[0].server: expected smtp://host:587 or smtps://host:465 (no credentials: 'username' and 'passwordFile'), got 'smtp://…@mail.example.org'"
         ),
         (
             #"[{"name": "a", "type": "email", "server": "smtp://mail.example.org", "from": "a@b.org", "to": ["c@d.org"], "passwordFile": "p"}]"#,
             "config.json: notify[0].passwordFile: needs 'username' (the login the password is for)"
         ),
         (
-            #"[{"name": "a", "type": "email", "server": "smtp://mail.example.org", "from": "a@b.org", "to": ["Me <c@d.org>"]}]"#,
-            "config.json: notify[0].to[0]: expected an address like me@example.org, got 'Me <c@d.org>'"
+            #"[{"name": "a", "type": "email", "server": "smtp://mail.example.org", "from": "a@b.org", "to": ["Me <c@d.org"]}]"#,
+            "config.json: notify[0].to[0]: expected an address like me@example.org or \"Name\" <me@example.org>, got 'Me <c@d.org'"
         ),
         (
             #"[{"name": "a", "type": "apprise", "url": "http://apprise:8000", "key": "k", "urlsFile": "u"}]"#,

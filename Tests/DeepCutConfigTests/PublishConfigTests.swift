@@ -32,9 +32,12 @@ import Testing
     @Test(arguments: [
         (
             #"{"baseURL": "ftp://example.org/x"}"#,
-            "config.json: publish.baseURL: expected an absolute http(s) URL, got 'ftp://example.org/x'"
+            "config.json: publish.baseURL: expected an absolute http(s) URL, got 'ftp://example.org/…'"
         ),
-        (#"{"baseURL": "/srv/feed"}"#, "config.json: publish.baseURL: expected an absolute http(s) URL, got '/srv/feed'"),
+        (
+            #"{"baseURL": "/srv/feed"}"#,
+            "config.json: publish.baseURL: expected an absolute http(s) URL, got a value with no scheme (not shown: it may hold a secret)"
+        ),
         (#"{"baseURL": "https://example.org/?a=1"}"#, "config.json: publish.baseURL: must not have a query or fragment"),
         (#"{"baseURL": 3}"#, "config.json: publish.baseURL: expected string, got number"),
         (#"{"baseUrl": "https://example.org/"}"#, "config.json: unknown key 'publish.baseUrl' (did you mean 'publish.baseURL'?)"),

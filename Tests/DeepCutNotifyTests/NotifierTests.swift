@@ -99,6 +99,64 @@ import Testing
         #expect(mail.messages.count == 1)
     }
 
+    /// The run is stopped (SIGTERM cancels its task) while the message is out.
+    final class StoppedWhileSending: NotificationChannel {
+        let name = "phone"
+        func deliver(_ message: DigestMessage) async throws(DeliveryError) {
+            withUnsafeCurrentTask { $0?.cancel() }
+            throw DeliveryError(.transport, "ntfy.example.org: request cancelled")
+        }
+    }
+
+    @Test func aRunStoppedWhileAMessageIsOutRecordsItUnconfirmedUntilResend() async throws {
+        let store = try store()
+        let stopped = Notifier(
+            routes: [Notifier.Route(channel: StoppedWhileSending(), type: "ntfy") { _ in true }], ledger: store.deliveries,
+            pageURL: nil, now: { Self.start })
+        let standing = await stopped.deliver(Digest(runID: "R1", items: [Self.item("1"), Self.item("2")]), shown: ["1", "2"])
+        #expect(standing[0].unconfirmed == 2)
+        #expect(standing[0].pending == 0)
+        // The next run sends nothing on its own.
+        let phone = RecordingChannel("phone")
+        advance(hours: 1)
+        let next = await notifier([phone], store: store).deliver(Digest(runID: "R2", items: []), shown: ["1", "2"])
+        #expect(next[0].outcome == .nothingToSend)
+        #expect(phone.messages.isEmpty)
+        // `notify --resend`: owed again, sent by the run after.
+        #expect(try store.deliveries.requeueUnconfirmed(channel: "phone", at: date) == ["phone": 2])
+        advance(hours: 1)
+        let resent = await notifier([phone], store: store).deliver(Digest(runID: "R3", items: []), shown: ["1", "2"])
+        #expect(resent[0].sent == 2)
+        #expect(resent[0].unconfirmed == 0)
+    }
+
+    /// A channel that refuses any message of more than one item (413): halves until each passes.
+    @Test func aMessageRefusedForItsSizeIsSplitAndAnItemRefusedAloneIsGivenUp() async throws {
+        final class SmallOnly: NotificationChannel {
+            let name = "phone"
+            let received = Mutex<[[String]]>([])
+            func deliver(_ message: DigestMessage) async throws(DeliveryError) {
+                let keys = message.items.map(\.dedupeKey)
+                if message.items.count > 1 || keys == ["release:itunes:3"] {
+                    throw DeliveryError(.rejected, status: 413, "ntfy.example.org answered HTTP 413")
+                }
+                received.withLock { $0.append(keys) }
+            }
+        }
+        let store = try store()
+        let channel = SmallOnly()
+        let notifier = Notifier(
+            routes: [Notifier.Route(channel: channel, type: "ntfy") { _ in true }], ledger: store.deliveries, pageURL: nil,
+            now: { Self.start })
+        let items = (1...4).map { Self.item(String($0)) }
+        let standing = await notifier.deliver(Digest(runID: "R1", items: items), shown: ["1", "2", "3", "4"])
+        #expect(channel.received.withLock { $0 } == [["release:itunes:1"], ["release:itunes:2"], ["release:itunes:4"]])
+        #expect(standing[0].sent == 3)
+        #expect(standing[0].refused == 1)
+        #expect(standing[0].pending == 0)
+        #expect(standing[0].outcome == .delivered)
+    }
+
     @Test func aRetriedMessageKeepsItsDedupeKey() async throws {
         let store = try store()
         let phone = RecordingChannel("phone")

@@ -20,6 +20,8 @@ package final class HTTPReceiver: Sendable {
         case slow(seconds: Int)
         /// 302 to this path on the receiver (a request for the path itself gets 200).
         case redirect(path: String)
+        /// 431 when the header lines pass `headerBytes`, 413 when the body passes `bodyBytes`, else 200.
+        case limit(headerBytes: Int, bodyBytes: Int)
 
         var text: String {
             switch self {
@@ -27,6 +29,7 @@ package final class HTTPReceiver: Sendable {
             case .status(let status): "status \(status)"
             case .slow(let seconds): "slow \(seconds)"
             case .redirect(let path): "redirect \(path)"
+            case .limit(let headerBytes, let bodyBytes): "limit \(headerBytes) \(bodyBytes)"
             }
         }
     }

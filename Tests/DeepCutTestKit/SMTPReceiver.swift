@@ -26,6 +26,8 @@ package final class SMTPReceiver: Sendable {
         case rejectMessage
         /// Waits this long before the greeting.
         case slow(seconds: Int)
+        /// Records the message, then never answers again (not DATA's end, not QUIT).
+        case stallAfterData
 
         var text: String {
             switch self {
@@ -33,6 +35,7 @@ package final class SMTPReceiver: Sendable {
             case .rejectRecipient: "reject-recipient"
             case .rejectMessage: "reject-message"
             case .slow(let seconds): "slow \(seconds)"
+            case .stallAfterData: "stall-after-data"
             }
         }
     }

@@ -7,8 +7,9 @@ Discord, Slack): records every request and answers as its mode says.
 Writes DIR/port once listening, appends one JSON line per request to DIR/requests.jsonl
 ({"method", "path", "headers": {name: value}, "body": base64}), and reads DIR/mode before each
 answer: "accept" (200), "status N" (N, a small JSON body), "slow N" (answers 200 after N
-seconds: past a client's deadline) or "redirect PATH" (302 to PATH on this server; a request
-for PATH itself is accepted). Started and stopped by
+seconds: past a client's deadline), "redirect PATH" (302 to PATH on this server; a request
+for PATH itself is accepted) or "limit HEADER BODY" (431 when the request's header lines pass
+HEADER bytes, 413 when its body passes BODY bytes, else 200: a server's size limits). Started and stopped by
 Tests/DeepCutTestKit/HTTPReceiver.swift.
 """
 import argparse
@@ -52,6 +53,12 @@ class Handler(BaseHTTPRequestHandler):
             status, location = 302, mode[1]
         elif mode[0] == "status":
             status = int(mode[1])
+        elif mode[0] == "limit":
+            header_bytes = sum(len(name) + len(value) + 4 for name, value in self.headers.items())
+            if header_bytes > int(mode[1]):
+                status = 431
+            elif len(body) > int(mode[2]):
+                status = 413
         elif mode[0] == "slow":
             time.sleep(float(mode[1]))
         answer = b'{"ok":true}' if status < 300 else b'{"error":"injected"}'

@@ -8,7 +8,9 @@ Writes DIR/cert.pem (the CA file a client verifies against), then DIR/port once 
 appends one JSON line per accepted message to DIR/messages.jsonl ({"mailFrom", "recipients",
 "data", "user", "tls"}). "plain" offers no STARTTLS (a client that requires it must refuse).
 Reads DIR/mode before each session: "accept", "reject-recipient" (550 to RCPT),
-"reject-message" (554 after DATA) or "slow N" (waits N seconds before the greeting).
+"reject-message" (554 after DATA), "slow N" (waits N seconds before the greeting) or
+"stall-after-data" (records the message, then never answers DATA's end nor anything after it,
+QUIT included: a relay that hangs once it holds the mail).
 Standard library only (Python 3.11; smtpd is deprecated). Started and stopped by
 Tests/DeepCutTestKit/SMTPReceiver.swift.
 """
@@ -143,6 +145,11 @@ class Session(socketserver.StreamRequestHandler):
                     with lock:
                         with open(os.path.join(self.options.folder, "messages.jsonl"), "a") as handle:
                             handle.write(json.dumps(record) + "\n")
+                    if mode[0] == "stall-after-data":
+                        # Reads (and ignores) whatever comes, QUIT included, until the client hangs up.
+                        while self.rfile.readline(65536):
+                            pass
+                        return
                     self.send("250 2.0.0 queued")
                 elif verb == "RSET":
                     sender, recipients = None, []

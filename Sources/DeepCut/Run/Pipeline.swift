@@ -139,9 +139,17 @@ struct Pipeline: Sendable {
                 throw failure
             }
             run.report.publish = HealthReport.PublishStage(outcome)
+            let summary = Self.summary(sweep.status, sweep: sweep, entries: diff.entries.count)
+            let message = run.report.sweep.catalogFault.map { "\(summary); \($0)" } ?? summary
+            // The page and health follow the feed at once; `finish` rewrites them with the channels' outcomes.
+            if let snapshot, !channels.isEmpty {
+                writeOutputsBeforeNotifying(
+                    run, status: sweep.status, message: message, store: store, page: (snapshot, publish, outcome.baseline))
+            }
             let notifications = notifications(store)
             if let snapshot {
-                run.report.notify = await notifications.deliver(snapshot, baseline: previous.baseline, today: run.startedAt.epochDay)
+                run.report.notify = await notifications.deliver(
+                    snapshot, baseline: previous.baseline, today: run.startedAt.epochDay, startedAt: run.startedAt)
                 for channel in run.report.notify ?? [] where channel.outcome == .failed {
                     log.warning(
                         "notify.failed",
@@ -150,11 +158,8 @@ struct Pipeline: Sendable {
             } else {
                 run.report.notify = notifications.notAttempted()
             }
-            let summary = Self.summary(sweep.status, sweep: sweep, entries: diff.entries.count)
             return finish(
-                &run, status: sweep.status, store: store,
-                message: run.report.sweep.catalogFault.map { "\(summary); \($0)" } ?? summary,
-                page: snapshot.map { ($0, publish, outcome.baseline) })
+                &run, status: sweep.status, store: store, message: message, page: snapshot.map { ($0, publish, outcome.baseline) })
         } catch {
             return fail(&run, error: error)
         }

@@ -31,10 +31,18 @@ struct RunNotifications: Sendable {
     }
 
     /// Delivers the snapshot's news; nil when no channel is configured.
-    func deliver(_ snapshot: Snapshot, baseline: Snapshot?, today: Int) async -> [ChannelDelivery]? {
+    /// - Parameter startedAt: the run's start: what the state saw before it is not news (`NewsHistory`).
+    func deliver(_ snapshot: Snapshot, baseline: Snapshot?, today: Int, startedAt: Date) async -> [ChannelDelivery]? {
         guard !routes.isEmpty else { return nil }
         let shown = Set(snapshot.entries.map(\.id) + (snapshot.upcoming ?? []).map(\.id))
-        return await notifier.deliver(Self.digest(of: snapshot, baseline: baseline, today: today), shown: shown)
+        var digest = Self.digest(of: snapshot, baseline: baseline, today: today)
+        do {
+            digest.items = try digest.items.filter { try store.news.isNews($0, provider: snapshot.provider, runStartedAt: startedAt) }
+        } catch {
+            // Without the history nothing can be told honestly: tell nothing new in this run; what is owed still goes.
+            digest.items = []
+        }
+        return await notifier.deliver(digest, shown: shown)
     }
 
     /// An `--if-stale` skip has no news, but what a channel is owed (a refused delivery) goes out:

@@ -25,6 +25,9 @@ package struct ChannelDelivery: Sendable, Hashable, Codable {
     package var pending: Int
     /// Items left `sending` by an interrupted run: maybe delivered, never sent again (no duplicates).
     package var unconfirmed: Int
+    /// Items the channel refused even sent alone (too large for it: 400, 413, 414, 431), given up
+    /// for this channel so they never hold back the rest; absent when none ever was.
+    package var refused: Int?
     package var lastAttemptAt: Date?
     package var lastSuccessAt: Date?
     /// The last attempt's failure, when it failed: a kind (`rejected`, `timeout`, …) and a message

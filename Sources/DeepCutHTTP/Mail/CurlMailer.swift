@@ -8,9 +8,15 @@ import Synchronization
 ///   that does not offer it fails as `.tls` before any credential is sent); `smtps://` is TLS
 ///   from the first byte. `caFile` replaces the system's CA store for a private relay.
 /// - AUTH with the envelope's username and password, the mechanism libcurl and the relay agree on.
-/// - The deadline is total, in milliseconds.
+/// - The deadline is total, in milliseconds, and holds for the caller whatever libcurl does:
+///   libcurl's own `CURLOPT_TIMEOUT_MS` does not cover the closing `QUIT`, which it sends when the
+///   connection is torn down and waits for up to `CURLOPT_SERVER_RESPONSE_TIMEOUT` (120 s by
+///   default: a relay that stalls after DATA held a run for 125 s). So the response timeout is
+///   set to the deadline too, and the caller is answered at the deadline (plus a second of grace
+///   for libcurl's own answer) even while the thread is still closing the connection.
 /// - Each message runs on its own thread (a mail is rare, a thread is cheap next to SMTP's round
-///   trips), off the cooperative pool; cancelling the calling task ends it at once.
+///   trips), off the cooperative pool; cancelling the calling task answers it at once
+///   (`.cancelled`) and the thread ends on its own within the deadline.
 package final class CurlMailer: MailSender {
     package init() {}
 
@@ -29,6 +35,8 @@ private final class MailTransfer: @unchecked Sendable {
         var cancelled = false
         /// Set by the thread before it frees the multi handle: no wakeup may reach it after.
         var finished = false
+        /// The caller, until someone answers it: the thread, the cancellation or the deadline.
+        var caller: CheckedContinuation<Result<Void, MailError>, Never>?
     }
 
     private let mail: MailEnvelope
@@ -47,25 +55,50 @@ private final class MailTransfer: @unchecked Sendable {
     func run() async -> Result<Void, MailError> {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, MailError>, Never>) in
-                let thread = Thread { [self] in continuation.resume(returning: perform()) }
+                let cancelledAlready = state.withLock { state in
+                    state.caller = continuation
+                    return state.cancelled
+                }
+                if cancelledAlready {
+                    answer(.failure(MailError(.cancelled, "\(mail.origin): sending cancelled")))
+                    return
+                }
+                let thread = Thread { [self] in perform() }
                 thread.name = "deepcut-smtp"
                 thread.start()
+                // The caller's deadline, independent of the thread: libcurl may still be closing.
+                let grace = mail.timeoutMilliseconds + 1000
+                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(grace)) { [self] in
+                    answer(.failure(MailError(.timeout, "\(mail.origin): not sent within \(mail.timeoutMilliseconds) ms")))
+                }
             }
         } onCancel: {
             state.withLock { state in
                 state.cancelled = true
                 if !state.finished, let multi { curl_multi_wakeup(multi) }
             }
+            answer(.failure(MailError(.cancelled, "\(mail.origin): sending cancelled")))
         }
     }
 
-    private func perform() -> Result<Void, MailError> {
+    /// Answers the caller once; later answers (the thread after the deadline) are dropped.
+    private func answer(_ result: Result<Void, MailError>) {
+        state.withLock { state in
+            defer { state.caller = nil }
+            return state.caller
+        }?.resume(returning: result)
+    }
+
+    /// The transfer, on its own thread: the caller is answered as soon as libcurl says how it
+    /// ended, before the handles are freed (freeing them may wait for the relay's `QUIT` reply).
+    private func perform() {
         defer {
             state.withLock { $0.finished = true }
             if let multi { curl_multi_cleanup(multi) }
         }
         guard let multi, let easy = curl_easy_init() else {
-            return .failure(MailError(.transport, "\(mail.origin): libcurl could not create a transfer"))
+            answer(.failure(MailError(.transport, "\(mail.origin): libcurl could not create a transfer")))
+            return
         }
         var recipients: UnsafeMutablePointer<curl_slist>?
         for address in mail.recipients { recipients = curl_slist_append(recipients, "<\(address)>") }
@@ -74,17 +107,22 @@ private final class MailTransfer: @unchecked Sendable {
             curl_slist_free_all(recipients)
         }
         guard configure(easy, recipients: recipients) else {
-            return .failure(MailError(.transport, "\(mail.origin): libcurl refused an option"))
+            answer(.failure(MailError(.transport, "\(mail.origin): libcurl refused an option")))
+            return
         }
         curl_multi_add_handle(multi, easy)
         defer { curl_multi_remove_handle(multi, easy) }
         var running: Int32 = 1
         var queued: Int32 = 0
         while true {
-            if state.withLock({ $0.cancelled }) { return .failure(MailError(.cancelled, "\(mail.origin): sending cancelled")) }
+            if state.withLock({ $0.cancelled }) {
+                answer(.failure(MailError(.cancelled, "\(mail.origin): sending cancelled")))
+                return
+            }
             curl_multi_perform(multi, &running)
             if let message = curl_multi_info_read(multi, &queued), message.pointee.msg == CURLMSG_DONE {
-                return outcome(message.pointee.data.result, easy)
+                answer(outcome(message.pointee.data.result, easy))
+                return
             }
             curl_multi_poll(multi, nil, 0, 1000, nil)
         }
@@ -96,10 +134,13 @@ private final class MailTransfer: @unchecked Sendable {
             ccurl_set_string(easy, CURLOPT_URL, mail.server.absoluteString),
             ccurl_set_string(easy, CURLOPT_PROTOCOLS_STR, "smtp,smtps"),
             ccurl_set_long(easy, CURLOPT_NOSIGNAL, 1),
-            ccurl_set_long(easy, CURLOPT_USE_SSL, Int(CURLUSESSL_ALL.rawValue)),
+            // A loopback relay without credentials may speak clear text (`tls: "none"`); any other must upgrade.
+            ccurl_set_long(easy, CURLOPT_USE_SSL, Int((mail.requireTLS ? CURLUSESSL_ALL : CURLUSESSL_NONE).rawValue)),
             ccurl_set_long(easy, CURLOPT_SSL_VERIFYPEER, 1),
             ccurl_set_long(easy, CURLOPT_SSL_VERIFYHOST, 2),
             ccurl_set_long(easy, CURLOPT_TIMEOUT_MS, mail.timeoutMilliseconds),
+            // Bounds each reply, the closing QUIT's too, which `CURLOPT_TIMEOUT_MS` does not cover.
+            ccurl_set_long(easy, CURLOPT_SERVER_RESPONSE_TIMEOUT, max(1, (mail.timeoutMilliseconds + 999) / 1000)),
             ccurl_set_string(easy, CURLOPT_MAIL_FROM, "<\(mail.from)>"),
             ccurl_set_slist(easy, CURLOPT_MAIL_RCPT, recipients),
             ccurl_set_long(easy, CURLOPT_UPLOAD, 1),

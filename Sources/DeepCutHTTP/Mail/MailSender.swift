@@ -26,11 +26,14 @@ package struct MailEnvelope: Sendable, CustomStringConvertible {
     package var timeoutMilliseconds: Int
     /// A CA bundle to verify the relay against instead of the system's (a private relay, a test).
     package var caFile: URL?
+    /// False only for a loopback relay without credentials (`tls: "none"`): no STARTTLS is asked.
+    package var requireTLS: Bool
 
     package init(
         server: URL, username: String? = nil, password: String? = nil, from: String, recipients: [String], message: Data,
-        timeoutMilliseconds: Int, caFile: URL? = nil
+        timeoutMilliseconds: Int, caFile: URL? = nil, requireTLS: Bool = true
     ) {
+        self.requireTLS = requireTLS
         self.server = server
         self.username = username
         self.password = password
@@ -46,6 +49,7 @@ package struct MailEnvelope: Sendable, CustomStringConvertible {
 
     /// A relay URL's `smtp://host:port`, the scheme's default port made explicit.
     package static func origin(of server: URL) -> String {
+        if server.isFileURL { return "sendmail at \(server.path)" }
         let scheme = server.scheme?.lowercased() ?? "?"
         let port = server.port ?? (scheme == "smtps" ? 465 : 587)
         return "\(scheme)://\(server.host?.lowercased() ?? "?"):\(port)"

@@ -35,9 +35,14 @@ struct AppriseChannel: NotificationChannel, CustomStringConvertible {
         }
     }
 
+    /// Apprise relays to services with their own limits (it splits or cuts past them); the digest
+    /// keeps to ntfy's 4,096 bytes and a short title, which every common service takes.
+    static let bodyLimit = 4_096
+    static let titleLimit = 250
+
     func payload(_ message: DigestMessage) -> Payload {
-        let text = DigestText(message)
-        var payload = Payload(title: text.title, body: text.markdown)
+        let (text, body) = DigestText.fitting(message, limit: Self.bodyLimit) { $0.markdown }
+        var payload = Payload(title: TextCut.characters(text.title, Self.titleLimit), body: body)
         if case .urls(let urls) = target { payload.urls = urls.value }
         return payload
     }

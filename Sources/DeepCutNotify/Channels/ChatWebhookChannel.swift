@@ -39,20 +39,24 @@ struct ChatWebhookChannel: NotificationChannel, CustomStringConvertible {
         var text: String
     }
 
+    /// Slack truncates `text` past 40,000 characters and advises at most 4,000 per message.
+    static let slackLimit = 4_000
+
     /// Discord: Markdown, shortened until it fits the limit.
     static func discordContent(_ message: DigestMessage) -> String {
-        var lines = DigestText.defaultMaximumLines
-        while true {
-            let text = DigestText(message, maximumLines: lines)
-            let content = "**\(DigestText.markdownEscaped(text.title))**\n" + text.markdown
-            if content.count <= discordLimit || lines == 1 { return String(content.prefix(discordLimit)) }
-            lines = max(1, lines / 2)
-        }
+        DigestText.fitting(message, limit: discordLimit, measure: .characters) { text in
+            "**\(DigestText.markdownEscaped(text.title))**\n" + text.markdown
+        }.body
+    }
+
+    /// Slack's mrkdwn, shortened until it fits `slackLimit`.
+    static func slackText(_ message: DigestMessage) -> String {
+        DigestText.fitting(message, limit: slackLimit, measure: .characters, render: slackText).body
     }
 
     /// Slack's mrkdwn: `&`, `<` and `>` escaped, links as `<url|text>`.
-    static func slackText(_ message: DigestMessage) -> String {
-        let text = DigestText(message)
+    static func slackText(_ text: DigestText) -> String {
+        let message = text.message
         var lines = ["*\(slackEscaped(text.title))*"]
         for item in text.shown.items {
             let title =

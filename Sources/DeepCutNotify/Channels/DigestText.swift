@@ -131,6 +131,32 @@ package struct DigestText: Sendable {
             + body + "</body></html>\n"
     }
 
+    /// How a channel counts its limit.
+    enum Measure {
+        case utf8Bytes, characters
+
+        func size(_ text: String) -> Int { self == .utf8Bytes ? text.utf8.count : text.count }
+
+        func cut(_ text: String, _ limit: Int) -> String {
+            self == .utf8Bytes ? TextCut.utf8(text, limit) : TextCut.characters(text, limit)
+        }
+    }
+
+    /// The rendering with as many items as fit in `limit`, halving the lines listed; when even one
+    /// line is too long (a huge title), the rendering is cut, with an ellipsis.
+    static func fitting(
+        _ message: DigestMessage, limit: Int, measure: Measure = .utf8Bytes, render: (DigestText) -> String
+    ) -> (text: DigestText, body: String) {
+        var lines = defaultMaximumLines
+        while true {
+            let text = DigestText(message, maximumLines: lines)
+            let body = render(text)
+            if measure.size(body) <= limit { return (text, body) }
+            if lines == 1 { return (text, measure.cut(body, limit)) }
+            lines = max(1, lines / 2)
+        }
+    }
+
     /// Backslash before every character Markdown would read as markup, so a title stays text.
     static func markdownEscaped(_ text: String) -> String {
         var result = ""

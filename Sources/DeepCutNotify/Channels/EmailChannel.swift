@@ -12,19 +12,33 @@ struct EmailChannel: NotificationChannel, CustomStringConvertible {
     let mailer: any MailSender
     let now: @Sendable () -> Date
 
-    var description: String { "email channel '\(name)' via \(MailEnvelope.origin(of: settings.server))" }
+    var description: String { "email channel '\(name)' via \(MailEnvelope.origin(of: server))" }
+
+    /// The relay, or for sendmail the program's path (what messages name).
+    var server: URL {
+        switch settings.transport {
+        case .smtp: settings.server ?? URL(fileURLWithPath: "/")
+        case .sendmail(let path): path
+        }
+    }
+
+    /// The Subject's text, at most: RFC 5322 folds longer lines, but clients and relays show or keep little more.
+    static let subjectLimit = 250
 
     func message(_ message: DigestMessage) -> MailMessage {
         let text = DigestText(message)
         return MailMessage(
-            from: settings.from, to: settings.to, subject: text.title, date: now(), dedupeKey: message.dedupeKey, plain: text.plain,
+            from: settings.from, to: settings.to, displayNames: settings.displayNames,
+            subject: TextCut.characters(text.title, Self.subjectLimit), date: now(),
+            dedupeKey: message.dedupeKey, plain: text.plain,
             html: text.html)
     }
 
     func envelope(_ message: DigestMessage) -> MailEnvelope {
         MailEnvelope(
-            server: settings.server, username: settings.username, password: password?.value, from: settings.from, recipients: settings.to,
-            message: self.message(message).rendered, timeoutMilliseconds: timeoutSeconds * 1000, caFile: settings.caFile)
+            server: server, username: settings.username, password: password?.value, from: settings.from, recipients: settings.to,
+            message: self.message(message).rendered, timeoutMilliseconds: timeoutSeconds * 1000, caFile: settings.caFile,
+            requireTLS: settings.transport != .smtp(requireTLS: false))
     }
 
     func deliver(_ message: DigestMessage) async throws(DeliveryError) {

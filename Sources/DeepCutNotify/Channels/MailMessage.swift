@@ -6,6 +6,8 @@ import Foundation
 struct MailMessage {
     var from: String
     var to: [String]
+    /// RFC 5322 display names by address; the sender without one is "deepcut".
+    var displayNames: [String: String] = [:]
     var subject: String
     var date: Date
     /// Anything stable; hashed into the Message-ID and the boundary.
@@ -31,11 +33,26 @@ struct MailMessage {
         return formatter.string(from: date)
     }
 
+    /// `Name <address>` for a name of plain words, `"Name, Jr." <address>` (RFC 5322 quoted-string,
+    /// `"` and `\` escaped) for any other ASCII name,
+    /// `=?UTF-8?B?…?= <address>` (RFC 2047 encoded-words) for any other.
+    static func mailbox(_ name: String, _ address: String) -> String {
+        let isPlain = name.unicodeScalars.allSatisfy { $0.isASCII && $0.value >= 0x20 && $0.value != 0x7F }
+        guard isPlain else { return "\(EncodedWord.encode(name)) <\(address)>" }
+        // Words of RFC 5322 atext need no quotes (`deepcut <…>`); anything else (a comma, a dot) does.
+        let atext = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: " !#$%&'*+-/=?^_`{|}~"))
+        if !name.isEmpty, name.unicodeScalars.allSatisfy(atext.contains), name.first != " ", name.last != " " {
+            return "\(name) <\(address)>"
+        }
+        let quoted = name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return "\"\(quoted)\" <\(address)>"
+    }
+
     /// The whole message, CRLF line ends.
     var rendered: Data {
         var lines = [
-            "From: deepcut <\(from)>",
-            "To: " + to.joined(separator: ", "),
+            "From: " + Self.mailbox(displayNames[from] ?? "deepcut", from),
+            "To: " + to.map { address in displayNames[address].map { Self.mailbox($0, address) } ?? address }.joined(separator: ", "),
             "Subject: " + EncodedWord.encode(subject, separator: "\r\n "),
             "Date: " + Self.dateText(date),
             "Message-ID: " + messageID,

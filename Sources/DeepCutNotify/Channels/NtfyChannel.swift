@@ -17,27 +17,29 @@ struct NtfyChannel: NotificationChannel, CustomStringConvertible {
 
     var description: String { "ntfy channel '\(name)' at \(url.deliveryOrigin)" }
 
-    /// The Markdown body, with as many items as fit in `bodyLimit` bytes.
+    /// The headers stay within 1 KB with room for `Tags` and the token (servers and proxies refuse
+    /// large header blocks with 431): the title's text is cut to `titleBytes` of UTF-8 (at most
+    /// about 260 bytes once encoded), a `Click` link longer than `clickBytes` is left out.
+    static let titleBytes = 150
+    static let clickBytes = 400
+
+    /// The Markdown body, with as many items as fit in `bodyLimit` bytes, cut when one alone does not.
     static func body(_ message: DigestMessage) -> (text: DigestText, body: String) {
-        var lines = DigestText.defaultMaximumLines
-        while true {
-            let text = DigestText(message, maximumLines: lines)
-            let body = text.markdown
-            if body.utf8.count <= bodyLimit || lines == 1 { return (text, body) }
-            lines = max(1, lines / 2)
-        }
+        DigestText.fitting(message, limit: bodyLimit) { $0.markdown }
     }
 
     /// Where a tap on the notification goes: the release for a single item, else the page, else
-    /// the first release.
+    /// the first release; none that is longer than `clickBytes`.
     static func click(_ message: DigestMessage) -> URL? {
-        if message.items.count == 1, let link = message.items.first.flatMap(DigestText.link) { return link }
-        return message.pageURL ?? message.items.lazy.compactMap(DigestText.link).first
+        let short = { (url: URL) in url.absoluteString.utf8.count <= clickBytes }
+        if message.items.count == 1, let link = message.items.first.flatMap(DigestText.link) { return short(link) ? link : nil }
+        return (message.pageURL.flatMap { short($0) ? $0 : nil }) ?? message.items.lazy.compactMap(DigestText.link).first(where: short)
     }
 
     func headers(_ message: DigestMessage, title: String) -> [String: String] {
         var headers = [
-            "Content-Type": "text/markdown; charset=utf-8", "Markdown": "yes", "Title": EncodedWord.encode(title)
+            "Content-Type": "text/markdown; charset=utf-8", "Markdown": "yes",
+            "Title": EncodedWord.encode(TextCut.utf8(title, Self.titleBytes))
         ]
         if !tags.isEmpty { headers["Tags"] = EncodedWord.encode(tags.joined(separator: ",")) }
         if let priority { headers["Priority"] = String(priority) }

@@ -40,7 +40,8 @@ struct WebhookChannel: NotificationChannel, CustomStringConvertible {
 
     static func payload(_ message: DigestMessage) -> Payload {
         Payload(
-            runID: message.runID, dedupeKey: message.dedupeKey, test: message.isTest, title: DigestText(message).title,
+            runID: message.runID, dedupeKey: message.dedupeKey, test: message.isTest,
+            title: TextCut.characters(DigestText(message).title, TextCut.fieldCharacters * 2),
             pageURL: message.pageURL?.absoluteString,
             items: message.items.map { item in
                 Payload.Item(

@@ -5,6 +5,8 @@ struct SimulationVerdict: Sendable {
     var schedule: SimulationSchedule
     var runs = 0
     var realRuns = 0
+    /// Digest items the notification channel was sent, over all runs.
+    var told = 0
     /// Exit codes in run order: with the violations, what "the same verdicts" means for determinism.
     var exitCodes: [Int32] = []
     var violations: [SimulationViolation] = []
@@ -29,6 +31,7 @@ enum Simulation {
             let observation = try await world.run(hour: hour, events: schedule.events[hour])
             verdict.runs += 1
             if !observation.requests.isEmpty || observation.exitCode != 0 { verdict.realRuns += 1 }
+            verdict.told += observation.told.count
             verdict.exitCodes.append(observation.exitCode)
             verdict.notes += observation.notes.map { "hour \(hour): \($0)" }
             let counted = oracle.check(observation).filter { !ignoring.contains($0.rule) && (rule == nil || $0.rule == rule) }

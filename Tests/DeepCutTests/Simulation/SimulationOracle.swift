@@ -5,7 +5,7 @@ import Foundation
 @testable import DeepCutPublish
 @testable import DeepCutSweep
 
-/// The five promises the simulation checks after every run (issue 13), written against the SPEC's rules.
+/// The promises the simulation checks after every run (issue 13), written against the SPEC's rules.
 enum SimulationInvariant: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// An item of feed.json that is still truly in the catalog and still wanted stays in feed.json, whatever failed.
     case noLoss
@@ -18,6 +18,8 @@ enum SimulationInvariant: String, Sendable, Hashable, CaseIterable, CustomString
     case changesAgree
     /// Nothing counted as new (`changes.added`) was already there at the previous baseline.
     case nothingOldIsNew
+    /// Nothing is told twice; nothing seen before (in an earlier run's feed) is told as new (issue 27).
+    case toldOnce
 
     var description: String {
         switch self {
@@ -26,6 +28,7 @@ enum SimulationInvariant: String, Sendable, Hashable, CaseIterable, CustomString
         case .statusAgrees: "(3) health status and exit code agree with what happened"
         case .changesAgree: "(4) change sets agree with the oracle's"
         case .nothingOldIsNew: "(5) nothing counted as new is old"
+        case .toldOnce: "(6) nothing is told twice; nothing seen before is told as new"
         }
     }
 }
@@ -54,6 +57,9 @@ struct SimulationOracle {
     private var previousIncomplete: Set<String>?
     /// For each re-filed artist, how many runs that swept have met its vanished id so far.
     private var refileMeetings: [String: Int] = [:]
+    /// Every digest item's dedupe key told so far, and every release id an earlier run's feed showed.
+    private var told: Set<String> = []
+    private var seenInFeed: Set<String> = []
 
     mutating func check(_ run: RunObservation) -> [SimulationViolation] {
         var found: [SimulationViolation] = []
@@ -66,6 +72,20 @@ struct SimulationOracle {
         let baselineChanged = before.latest?.runID != after.latest?.runID
         let skipped = run.exitCode == 0 && run.requests.isEmpty && before.snapshotFiles == after.snapshotFiles
         let shouldSkip = lastRealComplete && baselineHour.map { Double(run.hour - $0) < SimulationWorld.ttlHours } == true
+
+        // (6) Told once, and only news.
+        seenInFeed.formUnion(before.feedIDs)
+        for item in run.told {
+            if !told.insert(item.dedupeKey).inserted {
+                violation(.toldOnce, "toldTwice", "\(item.dedupeKey) (\(item.entry.title)) was told again")
+            }
+            if item.event != .announced, seenInFeed.contains(item.entry.id) {
+                violation(
+                    .toldOnce, "oldToldAsNew",
+                    "\(item.entry.id) (\(item.entry.title)) was in an earlier feed and is told as \(item.event.rawValue)")
+            }
+        }
+        defer { seenInFeed.formUnion(after.feedIDs) }
 
         // (1) Whatever happened, a wanted item people saw is still there.
         let lost = before.feedIDs.filter { run.wanted[$0] != nil && !after.feedIDs.contains($0) }.sorted()

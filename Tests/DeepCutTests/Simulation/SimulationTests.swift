@@ -46,6 +46,7 @@ struct SimulationTests {
         let started = Date()
         var runs = 0
         var realRuns = 0
+        var told = 0
         var failingSeeds: [UInt64] = []
         var classes: [String: (invariant: SimulationInvariant, seeds: [UInt64])] = [:]
         for seed in seeds {
@@ -53,6 +54,7 @@ struct SimulationTests {
             if verbose { for violation in verdict.violations { print("seed \(seed): \(violation)") } }
             runs += verdict.runs
             realRuns += verdict.realRuns
+            told += verdict.told
             for violation in verdict.violations where classes[violation.rule]?.seeds.last != seed {
                 classes[violation.rule, default: (violation.invariant, [])].seeds.append(seed)
             }
@@ -62,7 +64,7 @@ struct SimulationTests {
             }
         }
         print(
-            "simulation: \(runs) runs (\(realRuns) not skipped) over \(seeds.count) seeds, \(hours) h each, "
+            "simulation: \(runs) runs (\(realRuns) not skipped, \(told) items told) over \(seeds.count) seeds, \(hours) h each, "
                 + "\(failingSeeds.count) seeds with violations, \(Int(Date().timeIntervalSince(started))) s")
         for (rule, found) in classes.sorted(by: { $0.key < $1.key }) {
             // Shrink one representative per violation class: the shortest sequence is what a fix starts from.

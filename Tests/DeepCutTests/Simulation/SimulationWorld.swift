@@ -1,7 +1,9 @@
 import DeepCutCore
 import DeepCutFixtures
+import DeepCutNotify
 import DeepCutTestKit
 import Foundation
+import Synchronization
 
 @testable import DeepCut
 @testable import DeepCutConfig
@@ -85,6 +87,8 @@ struct RunObservation: Sendable {
     var releaseArtist: [String: String]
     var currentIDs: [String: String]
     var notes: [String]
+    /// What the run's notification channel was sent (the digest items of every message it took).
+    var told: [Digest.Item] = []
 
     /// Artist ids a lookup of this run asked about.
     var lookedUpIDs: Set<String> {
@@ -179,7 +183,9 @@ final class SimulationWorld {
 
         let before = try PublishedState(feed: feed, now: now)
         server.resetLog()
-        let pipeline = Pipeline(config: try ConfigLoader.load(from: configURL), now: { now })
+        let channel = RecordingChannel()
+        let route = Notifier.Route(channel: channel, type: "webhook") { _ in true }
+        let pipeline = Pipeline(config: try ConfigLoader.load(from: configURL), now: { now }, channels: [route])
         let report = await pipeline.run(SweepOptions(ifStale: true))
         let requests = server.requestLog
         let after = try PublishedState(feed: feed, now: now)
@@ -191,7 +197,8 @@ final class SimulationWorld {
             faultedArtists: Set(faulted.keys), refiledArtists: refiledSinceAnswer, exitCode: report.exitCode.rawValue,
             stderrLine: report.stderrLine, requests: requests, before: before, after: after, wanted: truth.wanted(today: today),
             libraryArtists: truth.libraryArtists, releaseArtist: truth.artistOfRelease,
-            currentIDs: Dictionary(truth.artists.map { ($0.name, $0.id) }, uniquingKeysWith: { first, _ in first }), notes: notes)
+            currentIDs: Dictionary(truth.artists.map { ($0.name, $0.id) }, uniquingKeysWith: { first, _ in first }), notes: notes,
+            told: channel.told)
         // A re-filed artist is settled once a complete run answered it under its new id.
         if report.exitCode == .success { for artist in observation.askedArtists { refiledSinceAnswer[artist] = nil } }
         return observation
@@ -269,5 +276,18 @@ extension PublishedState {
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any] ?? [:]
         let ids = (object["items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
         return Set(ids.filter { !$0.hasSuffix("/upcoming") }.compactMap { $0.split(separator: "/").last.map(String.init) })
+    }
+}
+
+/// The simulation's notification channel: the network edge, so a double; it takes every message
+/// and keeps the items (the original keys, as the ledger records them).
+final class RecordingChannel: NotificationChannel {
+    let name = "sim"
+    private let received = Mutex<[Digest.Item]>([])
+
+    var told: [Digest.Item] { received.withLock { $0 } }
+
+    func deliver(_ message: DigestMessage) async throws(DeliveryError) {
+        received.withLock { $0 += message.items }
     }
 }

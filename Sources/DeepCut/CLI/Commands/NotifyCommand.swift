@@ -6,13 +6,17 @@ import DeepCutPublish
 import DeepCutState
 import Foundation
 
-/// `deepcut notify --test [CHANNEL]` / `--dry-run`: try the channels, or show what they are owed.
+/// `deepcut notify --test [CHANNEL]` / `--dry-run` / `--resend [CHANNEL]`: try the channels, show
+/// what they are owed, or owe them again what a stopped run left unconfirmed.
 ///
 /// `--test` sends each channel (or the one named) a message marked as a test, with a sample item,
 /// and records nothing: exit 0 when every channel took it, 75 when one did not (its line says
 /// why). `--dry-run` prints, per channel, what the next run would send if the catalog answers as
 /// it did last time: the items still owed (failed deliveries) and the current snapshot's news the
-/// ledger has not recorded for it; nothing is sent or recorded.
+/// ledger has not recorded for it; nothing is sent or recorded. `--resend` puts the items a run
+/// stopped while sending (crash, SIGTERM, SIGINT: `unconfirmed`, maybe delivered) back in the
+/// queue of each channel (or the one named), for the next run (a sweep, or an `--if-stale` skip)
+/// to send: the operator's choice, as deepcut never sends them again on its own.
 enum NotifyCommand: DeepCutCommand {
     static let spec = CommandSpec(
         ["notify"], abstract: "Send a test message to the notification channels, or show the next digest.",
@@ -20,15 +24,18 @@ enum NotifyCommand: DeepCutCommand {
             configOption,
             .flag("test", help: "send a test message (to CHANNEL only, when given)"),
             .flag("dry-run", help: "print what the next digest would hold, per channel; send nothing"),
+            .flag("resend", help: "owe again what a stopped run left unconfirmed (to CHANNEL only, when given); the next run sends it"),
             .flag("json", help: "with --dry-run, print JSON for scripts")
         ],
-        arguments: [CommandArgument("CHANNEL", help: "a channel's name in notify[] (with --test)", isRequired: false)])
+        arguments: [CommandArgument("CHANNEL", help: "a channel's name in notify[] (with --test or --resend)", isRequired: false)])
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
         let test = context.arguments.flag("test")
         let dryRun = context.arguments.flag("dry-run")
-        guard test != dryRun else {
-            throw UsageError(problem: "deepcut notify: give exactly one of --test and --dry-run", usage: spec.usage(program: "deepcut"))
+        let resend = context.arguments.flag("resend")
+        guard [test, dryRun, resend].filter({ $0 }).count == 1 else {
+            throw UsageError(
+                problem: "deepcut notify: give exactly one of --test, --dry-run and --resend", usage: spec.usage(program: "deepcut"))
         }
         let config = try context.loadConfig()
         guard !config.notify.isEmpty else {
@@ -39,8 +46,8 @@ enum NotifyCommand: DeepCutCommand {
             config.notify, windowDays: config.feed.windowDays, client: client, mailer: CurlMailer(),
             environment: context.environment, now: { Date() })
         if let name = context.arguments.argument("CHANNEL") {
-            guard test else {
-                throw UsageError(problem: "deepcut notify: CHANNEL goes with --test", usage: spec.usage(program: "deepcut"))
+            guard !dryRun else {
+                throw UsageError(problem: "deepcut notify: CHANNEL goes with --test or --resend", usage: spec.usage(program: "deepcut"))
             }
             routes = routes.filter { $0.channel.name == name }
             guard !routes.isEmpty else {
@@ -49,7 +56,23 @@ enum NotifyCommand: DeepCutCommand {
                     message: "\(context.configFile.lastPathComponent): notify: no channel named '\(name)' (configured: \(names))")
             }
         }
+        if resend { return try requeue(routes, config: config, console: context.console) }
         return test ? await sendTest(routes, config: config, console: context.console) : try preview(routes, config: config, context)
+    }
+
+    private static func requeue(_ routes: [Notifier.Route], config: Config, console: Console) throws -> ExitCode {
+        let store = try StateStore(url: config.stateDatabase)
+        let now = Date()
+        for route in routes {
+            let name = route.channel.name
+            let count = try store.deliveries.requeueUnconfirmed(channel: name, at: now)[name, default: 0]
+            let items = count == 1 ? "1 unconfirmed item" : "\(count) unconfirmed items"
+            console.out(
+                count == 0
+                    ? "\(name) (\(route.type)): nothing unconfirmed"
+                    : "\(name) (\(route.type)): \(items) owed again; the next run sends them")
+        }
+        return .success
     }
 
     private static func sendTest(_ routes: [Notifier.Route], config: Config, console: Console) async -> ExitCode {

@@ -1,0 +1,36 @@
+import DeepCutCore
+import DeepCutPublish
+import DeepCutState
+import Foundation
+
+extension Pipeline {
+    /// The page and the health report as soon as the snapshot is published, before the channels
+    /// are sent: a delivery can take up to its channel's `timeoutSeconds`, and meanwhile neither may
+    /// lag behind the feed. Both are written again once the channels answered (`finish`), with each
+    /// channel's outcome of this run; until then the report holds no `notify`.
+    ///
+    /// A failure here is only logged: `finish` writes both again and reports its own failure.
+    func writeOutputsBeforeNotifying(
+        _ run: RunInProgress, status: RunStatus, message: String, store: StateStore,
+        page: (snapshot: Snapshot, publish: Publish, baseline: Baseline?)
+    ) {
+        var report = run.report
+        report.status = status
+        report.exitCode = Int(ExitStatus.of(status).rawValue)
+        report.message = message
+        report.finishedAt = now()
+        report.notify = nil
+        let folder = OutputFolder(config.outputDirectory)
+        report.publish.wrote.append(folder.relativeName(folder.page))
+        do {
+            let record = RunRecord(report)
+            let history = try store.runs.recent(limit: HistoryChart.runLimit).filter { $0.runID != record.runID } + [record]
+            try page.publish.writePage(
+                page.snapshot, context: PublishContext(health: report, history: history, baseURL: config.publish.baseURL),
+                baseline: page.baseline)
+            try HealthWriter.write(report, to: config.outputDirectory)
+        } catch {
+            log.warning("outputs.beforeNotifying", ["message": Self.message(of: error)])
+        }
+    }
+}
