@@ -116,7 +116,8 @@ struct CatalogProbeRun: Sendable {
         let when = days >= 0 ? "in \(days) days" : "\(-days) days ago"
         return .init(
             .tokenExpiry, reading: Timestamp.string(expiresAt), holds: expiry.status == .ok,
-            detail: "catalog.tokenFile expires \(when) (\(expiry.status.rawValue.uppercased()) in health from 14 days before)")
+            detail: "catalog.tokenFile expires \(when): health says \(expiry.status.rawValue.uppercased())"
+                + " (WARNING from 14 days before, CRITICAL after)")
     }
 }
 
