@@ -292,12 +292,3 @@ enum TitleForms {
         return nil
     }
 }
-
-extension StringProtocol {
-    fileprivate func trimmingCharacters(in character: Character) -> String {
-        var text = Substring(self)
-        while text.first == character { text = text.dropFirst() }
-        while text.last == character { text = text.dropLast() }
-        return String(text)
-    }
-}

@@ -180,7 +180,8 @@ enum NameSpelling {
 }
 
 extension StringProtocol {
-    fileprivate func trimmingCharacters(in character: Character) -> String {
+    /// The text without `character` repeated at either end (titles and spellings trim one mark at a time).
+    func trimmingCharacters(in character: Character) -> String {
         var text = Substring(self)
         while text.first == character { text = text.dropFirst() }
         while text.last == character { text = text.dropLast() }
