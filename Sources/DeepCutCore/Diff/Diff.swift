@@ -48,7 +48,9 @@ package struct Diff: Sendable {
         var upcoming: [MatchKey: [Release]] = [:]
         let oldest = today - windowDays
         let window = oldest...today
-        for (release, reading) in zip(releases, readings) {
+        // By index: zipping would copy every release and reading (a retain per field) on the hot path.
+        for index in releases.indices {
+            let (release, reading) = (releases[index], readings[index])
             let family = reading.family
             let credits = keyCache.credits(of: release.artist)
             let reason: DropReason?
@@ -58,7 +60,7 @@ package struct Diff: Sendable {
             if ownedIDs.contains(release.id)
                 || ownedKeys.contains(
                     reading, type: release.type, credits: credits, isClassical: isClassical, year: year, isSoundtrack: isSoundtrack,
-                    albumOfNameListed: albumNames.contains(family + String(AlbumKey.separator) + credits.main))
+                    albumOfNameListed: albumNames.contains(AlbumName(family: family, artist: credits.main)))
             {
                 reason = .owned
             } else if dismissedKeys.contains(reading, type: release.type, credits: credits, isClassical: isClassical, year: year) {
@@ -96,13 +98,19 @@ package struct Diff: Sendable {
         return FeedDiff(entries: entries, upcoming: announced, dropped: dropped, considered: releases.count, reasons: reasons)
     }
 
+    /// An album's family and main credit, hashed as a pair (no key string built per release).
+    struct AlbumName: Hashable {
+        var family: String
+        var artist: String
+    }
+
     /// The family and main credit of every album the catalog lists: beside one, an undated owned
     /// title is not known to be the single or EP of its name (`MatchKeyIndex.contains`).
-    static func albumNames(of releases: [Release], readings: [TitleFamily.Reading], cache: inout MatchKeyCache) -> Set<String> {
-        var names: Set<String> = []
-        for (release, reading) in zip(releases, readings) where release.type == .album || release.type == .compilation {
-            guard !reading.isShortForm else { continue }
-            names.insert(reading.family + String(AlbumKey.separator) + cache.credits(of: release.artist).main)
+    static func albumNames(of releases: [Release], readings: [TitleFamily.Reading], cache: inout MatchKeyCache) -> Set<AlbumName> {
+        var names: Set<AlbumName> = []
+        for index in releases.indices where releases[index].type == .album || releases[index].type == .compilation {
+            guard !readings[index].isShortForm else { continue }
+            names.insert(AlbumName(family: readings[index].family, artist: cache.credits(of: releases[index].artist).main))
         }
         return names
     }

@@ -85,9 +85,12 @@ enum ClassicalForm {
         while true {
             let atEnd = index == utf8.endIndex
             if atEnd || utf8[index] == UInt8(ascii: " ") {
-                if start < index {
-                    let word = trimmed(text[start..<index])
-                    if !word.isEmpty, word.utf8.count <= longest, words.contains(String(word)) { return true }
+                // Trimmed by bytes: the punctuation is ASCII, so no grapheme is split.
+                var (first, end) = (start, index)
+                while first < end, punctuation.contains(utf8[first]) { first = utf8.index(after: first) }
+                while first < end, punctuation.contains(utf8[utf8.index(before: end)]) { end = utf8.index(before: end) }
+                if first < end, utf8.distance(from: first, to: end) <= longest, words.contains(String(text[first..<end])) {
+                    return true
                 }
                 if atEnd { return false }
                 start = utf8.index(after: index)
@@ -96,14 +99,7 @@ enum ClassicalForm {
         }
     }
 
-    private static let punctuation: Set<Character> = [",", ";", ":", "(", ")", "[", "]"]
-
-    private static func trimmed(_ word: Substring) -> Substring {
-        var word = word
-        while let first = word.first, punctuation.contains(first) { word = word.dropFirst() }
-        while let last = word.last, punctuation.contains(last) { word = word.dropLast() }
-        return word
-    }
+    private static let punctuation: Set<UInt8> = Set(",;:()[]".utf8)
 
     /// A catalog genre that is classical music: Apple's "Classical", "Opera", "Classical Crossover"
     /// is not (a pop record of classical tunes keeps the looser rule).

@@ -173,7 +173,7 @@ struct MatchKeyIndex {
     ///     "Otomo" when Bonobo's only "Otomo" is the EP); when it does, undated is undecided.
     func contains(
         _ release: TitleFamily.Reading, type: RecordingType?, credits: MatchKeyCache.Credits, isClassical: Bool = false,
-        year: Int? = nil, isSoundtrack: Bool = false, albumOfNameListed: Bool = true
+        year: Int? = nil, isSoundtrack: Bool = false, albumOfNameListed: @autoclosure () -> Bool = true
     ) -> Bool {
         let matches = { (entry: Entry) in
             Self.sameCredit(entry, credits, classical: { isClassical || release.isClassical || entry.isClassical })
@@ -195,7 +195,7 @@ struct MatchKeyIndex {
             guard matches(entry) else { return false }
             guard datesShortForms else { return true }
             if let owned = entry.year, let year { return abs(owned - year) <= Self.shortFormYears }
-            return !albumOfNameListed
+            return !albumOfNameListed()
         }
     }
 
