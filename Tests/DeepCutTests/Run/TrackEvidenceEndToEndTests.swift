@@ -98,25 +98,13 @@ import Testing
     /// tracks: one track-list request per undecided album on the cold run, none on the warm one,
     /// and every one of them recognised as owned.
     @Test func theBundledLibrarySpendsOneTrackListRequestPerUndecidedEditionOnce() async throws {
-        let sample = try #require(SharedSamples.url("itunes_Library_xml_libpytunes_Test_Library.xml"))
-        let library = try await LoadLibrary(registry: .files).run([LibrarySource(format: .itunesXML, path: sample)])
-        var artists: [String: FixtureArtist] = [:]
         var undecided = 0
-        for (index, album) in library.albums.enumerated() where !ArtistName.isPlaceholder(album.artist) {
-            let id = String(600 + index)
-            var artist = artists[album.artist] ?? FixtureArtist(id: String(7000 + artists.count), name: album.artist, releases: [])
-            var anniversary = SweepHarness.release(id + "1", album.title + " 25", daysAgo: 3)
-            anniversary.tracks = album.tracks?.map { TrackListing(title: $0.title, seconds: $0.seconds.map { $0 + 1 }) }
-            artist.releases += [
-                SweepHarness.release(id + "0", album.title, daysAgo: 4000),
-                SweepHarness.release(id + "2", album.title + " (Deluxe Edition)", daysAgo: 3), anniversary
-            ]
-            artists[album.artist] = artist
+        let (library, harness) = try await BundledLibraryCatalog.harness(firstID: 600) { id, album, tracks in
             if album.tracks?.isEmpty == false { undecided += 1 }
+            var anniversary = SweepHarness.release(id + "1", album.title + " 25", daysAgo: 3)
+            anniversary.tracks = tracks
+            return [SweepHarness.release(id + "2", album.title + " (Deluxe Edition)", daysAgo: 3), anniversary]
         }
-        let harness = try SweepHarness(
-            artists: artists.values.sorted { $0.id < $1.id }, library: String(contentsOf: sample, encoding: .utf8),
-            libraryFile: "Library.xml", libraryFormat: "itunes-xml")
         #expect(await harness.run("sweep").exitCode == .success)
         let cold = try #require(try harness.health().diff.trackEvidence)
         print(
@@ -140,29 +128,18 @@ import Testing
 /// live album and the deluxe edition are settled by the rules and cost nothing.
 @Suite struct TrackEvidenceReachTests {
     @Test func theBundledLibrarysSubtitleDeluxesAreSettledByTracks() async throws {
-        let sample = try #require(SharedSamples.url("itunes_Library_xml_libpytunes_Test_Library.xml"))
-        let library = try await LoadLibrary(registry: .files).run([LibrarySource(format: .itunesXML, path: sample)])
-        var artists: [String: FixtureArtist] = [:]
         var withTracks = 0
-        for (index, album) in library.albums.enumerated() where !ArtistName.isPlaceholder(album.artist) {
-            let id = String(700 + index)
-            var artist = artists[album.artist] ?? FixtureArtist(id: String(8000 + artists.count), name: album.artist, releases: [])
-            let tracks = album.tracks?.map { TrackListing(title: $0.title, seconds: $0.seconds.map { $0 + 1 }) }
+        let (library, harness) = try await BundledLibraryCatalog.harness(firstID: 700) { id, album, tracks in
+            if album.tracks?.isEmpty == false { withTracks += 1 }
             var subtitle = SweepHarness.release(id + "1", album.title + " Deluxe: Bonus Cuts", daysAgo: 3)
             subtitle.tracks = tracks.map { Array($0.reversed()) + [TrackListing(title: "Bonus Cut", seconds: 200)] }
             var anniversary = SweepHarness.release(id + "2", album.title + " 25", daysAgo: 3)
             anniversary.tracks = tracks
-            artist.releases += [
-                SweepHarness.release(id + "0", album.title, daysAgo: 4000), subtitle, anniversary,
-                SweepHarness.release(id + "3", album.title + " (Live)", daysAgo: 3),
+            return [
+                subtitle, anniversary, SweepHarness.release(id + "3", album.title + " (Live)", daysAgo: 3),
                 SweepHarness.release(id + "4", album.title + " (Deluxe Edition)", daysAgo: 3)
             ]
-            artists[album.artist] = artist
-            if album.tracks?.isEmpty == false { withTracks += 1 }
         }
-        let harness = try SweepHarness(
-            artists: artists.values.sorted { $0.id < $1.id }, library: String(contentsOf: sample, encoding: .utf8),
-            libraryFile: "Library.xml", libraryFormat: "itunes-xml")
         #expect(await harness.run("sweep").exitCode == .success)
         let cold = try #require(try harness.health().diff.trackEvidence)
         print(
@@ -177,5 +154,31 @@ import Testing
         harness.server.resetLog()
         #expect(await harness.run("sweep").exitCode == .success)
         #expect(try harness.health().diff.trackEvidence?.requests == 0)
+    }
+}
+
+/// The bundled real Library.xml, and a loopback catalog listing for each of its albums the album
+/// itself (long ago) and the editions a test asks for, each given the album's tracks one second
+/// longer (as a remaster's or another storefront's would be).
+enum BundledLibraryCatalog {
+    /// - Parameter editions: the releases listed beside an album, given an id prefix, the album and its tracks.
+    static func harness(
+        firstID: Int, editions: (String, LibraryAlbum, [TrackListing]?) -> [FixtureRelease]
+    ) async throws -> (LibraryOutcome, SweepHarness) {
+        let sample = try #require(SharedSamples.url("itunes_Library_xml_libpytunes_Test_Library.xml"))
+        let library = try await LoadLibrary(registry: .files).run([LibrarySource(format: .itunesXML, path: sample)])
+        var artists: [String: FixtureArtist] = [:]
+        for (index, album) in library.albums.enumerated() where !ArtistName.isPlaceholder(album.artist) {
+            let id = String(firstID + index)
+            var artist =
+                artists[album.artist] ?? FixtureArtist(id: String(firstID * 10 + 1000 + artists.count), name: album.artist, releases: [])
+            let tracks = album.tracks?.map { TrackListing(title: $0.title, seconds: $0.seconds.map { $0 + 1 }) }
+            artist.releases += [SweepHarness.release(id + "0", album.title, daysAgo: 4000)] + editions(id, album, tracks)
+            artists[album.artist] = artist
+        }
+        let harness = try SweepHarness(
+            artists: artists.values.sorted { $0.id < $1.id }, library: String(contentsOf: sample, encoding: .utf8),
+            libraryFile: "Library.xml", libraryFormat: "itunes-xml")
+        return (library, harness)
     }
 }
