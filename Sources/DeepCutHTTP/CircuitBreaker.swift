@@ -78,7 +78,7 @@ extension CircuitBreaker {
             case .transport, .timeout:
                 recordTransportFailure(
                     url.map {
-                        CatalogUnreachable(host: CurlTransfer.origin($0), cause: Self.cause(failure, error), message: failure.message)
+                        CatalogUnreachable(host: $0.origin, cause: Self.cause(failure, error), message: failure.message)
                     })
             case .cancelled: break
             default: recordErrorStatus()

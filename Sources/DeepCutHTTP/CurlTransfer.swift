@@ -150,13 +150,13 @@ final class CurlTransfer: @unchecked Sendable {
 
     private func follow(_ location: String, status: Int) -> Step {
         let target = URL(string: location)
-        guard let target, Self.origin(target) == Self.origin(request.url) else {
+        guard let target, target.origin == request.url.origin else {
             return .answered(
                 .failure(
                     TransportError(
                         .redirectRefused,
-                        "redirect (HTTP \(status)) to \(target.map(Self.origin) ?? "an unreadable location") refused: "
-                            + "only redirects to \(Self.origin(request.url)) are followed")))
+                        "redirect (HTTP \(status)) to \(target?.origin ?? "an unreadable location") refused: "
+                            + "only redirects to \(request.url.origin) are followed")))
         }
         redirects += 1
         guard redirects <= CurlHTTPClient.maximumRedirects else {
@@ -202,14 +202,5 @@ final class CurlTransfer: @unchecked Sendable {
             headers[name] = headers[name].map { "\($0), \(value)" } ?? value
         }
         return count
-    }
-
-    /// `http://host:port`, the scheme's default port made explicit: what a message may name (never
-    /// a path or query, where tokens and search terms live), and what a redirect must keep.
-    static func origin(_ url: URL) -> String {
-        let scheme = url.scheme?.lowercased() ?? "?"
-        let defaultPort = scheme == "https" ? 443 : scheme == "http" ? 80 : nil
-        let port = url.port ?? defaultPort
-        return "\(scheme)://\(url.host?.lowercased() ?? "?")\(port.map { ":\($0)" } ?? "")"
     }
 }

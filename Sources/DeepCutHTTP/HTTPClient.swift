@@ -28,7 +28,7 @@ package struct HTTPRequest: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The method and the origin only: the path, query, headers and body may all hold credentials.
-    package var description: String { "\(method) \(CurlTransfer.origin(url))\(body.map { " (\($0.count) bytes)" } ?? "")" }
+    package var description: String { "\(method) \(url.origin)\(body.map { " (\($0.count) bytes)" } ?? "")" }
 }
 
 /// What a server answered, whatever the status: deciding what a status means is the requester's job.
@@ -51,6 +51,15 @@ package struct HTTPResponse: Sendable, Hashable {
 }
 
 extension URL {
+    /// `http://host:port`, the scheme's default port made explicit: what a message may name (never
+    /// a path or query, where tokens and search terms live), and what a redirect must keep.
+    package var origin: String {
+        let scheme = scheme?.lowercased() ?? "?"
+        let defaultPort = scheme == "https" ? 443 : scheme == "http" ? 80 : nil
+        let port = port ?? defaultPort
+        return "\(scheme)://\(host?.lowercased() ?? "?")\(port.map { ":\($0)" } ?? "")"
+    }
+
     /// RFC 3986 unreserved characters: everything else in a query value is percent-encoded.
     private static let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
 

@@ -56,10 +56,18 @@ struct CatalogProbeRun: Sendable {
         findings.append(try tokenFinding(at: startedAt))
         try store.learning.saveTraits(traits.shown(at: startedAt), provider: providerName)
         let report = Report(
-            provider: providerName, catalog: Self.origin(config.catalog.baseURL),
-            storefront: config.catalog.provider == .musicbrainz ? nil : config.catalog.storefront ?? config.catalog.country,
+            provider: providerName, catalog: config.catalog.baseURL.origin, storefront: storefront,
             probedAt: startedAt, artists: artists.map(\.name), requests: recorder.recorded.count, findings: findings)
         return (report, recorder.recorded)
+    }
+
+    /// The storefront the provider asks, as `CatalogProviderFactory` chooses it.
+    private var storefront: String? {
+        switch config.catalog.provider {
+        case .itunes: config.catalog.country
+        case .appleMusic: config.catalog.storefront ?? config.catalog.country
+        case .musicbrainz: nil
+        }
     }
 
     /// The artists with the longest remembered listings; before any sweep, the first library
@@ -128,31 +136,43 @@ extension CatalogProbeRun {
     static func record(_ exchanges: [RecordingHTTPClient.Exchange], report: Report, to folder: URL) throws {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            var index: [[String: Any]] = []
+            var index: [Recording.Entry] = []
             for (number, exchange) in exchanges.enumerated() {
                 let name = String(format: "%02d-", number + 1) + report.provider + "-" + Self.slug(exchange.url) + ".json"
                 try exchange.body.write(to: folder.appendingPathComponent(name))
-                var entry: [String: Any] = ["file": name, "method": exchange.method, "url": exchange.url, "headers": exchange.headers]
-                if let status = exchange.status { entry["status"] = status }
-                if let failure = exchange.failure { entry["failure"] = failure }
-                index.append(entry)
+                index.append(
+                    Recording.Entry(
+                        file: name, method: exchange.method, url: exchange.url, status: exchange.status, headers: exchange.headers,
+                        failure: exchange.failure))
             }
-            let encoder = JSONEncoder()
-            encoder.dateEncodingStrategy = .iso8601
-            let reportObject = try JSONSerialization.jsonObject(with: encoder.encode(report))
-            let document: [String: Any] = ["report": reportObject, "exchanges": index]
-            try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-                .write(to: folder.appendingPathComponent("probe.json"))
+            try json(Recording(report: report, exchanges: index)).write(to: folder.appendingPathComponent("probe.json"))
         } catch {
             throw CommandFailure(
                 exitCode: .cannotCreate, message: "probe --record: cannot write \(folder.path): \(error.localizedDescription)")
         }
     }
 
-    /// Scheme, host and port: a base URL's path or query could carry a secret.
-    static func origin(_ url: URL) -> String {
-        let port = url.port.map { ":\($0)" } ?? ""
-        return "\(url.scheme ?? "http")://\(url.host ?? "?")\(port)"
+    /// `probe.json`: the report, and per answer its body's file, redacted URL, status and kept headers.
+    struct Recording: Encodable {
+        struct Entry: Encodable {
+            var file: String
+            var method: String
+            var url: String
+            var status: Int?
+            var headers: [String: String]
+            var failure: String?
+        }
+
+        var report: Report
+        var exchanges: [Entry]
+    }
+
+    /// JSON as `--json` prints it and `--record` writes it: sorted keys, ISO 8601 dates, slashes as they are.
+    static func json(_ value: some Encodable) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return try encoder.encode(value)
     }
 
     /// The URL's path as a file-name part: `lookup`, `v1-catalog-us-artists-1-albums`.

@@ -167,7 +167,8 @@ struct Pipeline: Sendable {
 
     /// This run's notify step over the configured channels.
     private func notifications(_ store: StateStore) -> RunNotifications {
-        RunNotifications(routes: channels, store: store, pageURL: RunNotifications.pageURL(baseURL: config.publish.baseURL), now: now)
+        RunNotifications(
+            routes: channels, store: store, pageURL: RunNotifications.pageURL(baseURL: config.publish.baseURL), now: now, log: log)
     }
 
     /// The snapshot to publish: entries stamped with when they entered the feed, stale ones
@@ -517,14 +518,7 @@ struct Pipeline: Sendable {
             let pageName = OutputFolder(config.outputDirectory).relativeName(OutputFolder(config.outputDirectory).page)
             run.report.publish.wrote.append(pageName)
             do {
-                let record = RunRecord(run.report)
-                let history = try store.runs.recent(limit: HistoryChart.runLimit).filter { $0.runID != record.runID } + [record]
-                try page.publish.writePage(
-                    page.snapshot,
-                    context: PublishContext(
-                        health: run.report, history: history,
-                        baseURL: config.publish.baseURL),
-                    baseline: page.baseline)
+                try writePage(of: run.report, page: page, store: store)
             } catch {
                 run.report.publish.wrote.removeAll { $0 == pageName }
                 run.report.publish.status = .failed

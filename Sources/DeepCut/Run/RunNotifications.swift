@@ -13,6 +13,7 @@ struct RunNotifications: Sendable {
     let store: StateStore
     let pageURL: URL?
     let now: @Sendable () -> Date
+    let log: EventLog
 
     /// The page's address when the output folder is served (`publish.baseURL`).
     static func pageURL(baseURL: URL?) -> URL? {
@@ -40,6 +41,7 @@ struct RunNotifications: Sendable {
             digest.items = try digest.items.filter { try store.news.isNews($0, provider: snapshot.provider, runStartedAt: startedAt) }
         } catch {
             // Without the history nothing can be told honestly: tell nothing new in this run; what is owed still goes.
+            log.warning("notify.historyUnreadable", ["held_back": digest.items.count, "message": "\(error)"])
             digest.items = []
         }
         return await notifier.deliver(digest, shown: shown)

@@ -18,10 +18,9 @@ extension AppleMusicProvider: ProbingCatalog {
         guard let artist else {
             return ProbeFinding(.largestPage, reading: "unknown", holds: nil, detail: "no known artist to ask about")
         }
-        let encodedID = artist.id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? artist.id
         var refused: [Int] = []
-        for size in [100, 50, Self.defaultPageSize] {
-            guard let url = apiURL(Self.sized("/v1/catalog/\(storefront)/artists/\(encodedID)/albums", size)) else { break }
+        for size in PageSizeLadder.sizes {
+            guard let url = apiURL(Self.sized(albumsPath(artist.id), size)) else { break }
             switch await get(url, AppleMusicAlbumPage.self) {
             case .success(let page):
                 let refusedText = refused.isEmpty ? "" : "; refused \(refused.map(String.init).joined(separator: ", "))"

@@ -125,7 +125,7 @@ struct AppleMusicProvider: CredentialedCatalogProvider {
         }
     }
 
-    private func albumsPath(_ id: String) -> String {
+    func albumsPath(_ id: String) -> String {
         "/v1/catalog/\(storefront)/artists/\(Self.encoded(id))/albums"
     }
 
@@ -287,7 +287,7 @@ extension AppleMusicProvider {
 
 /// Page sizes tried for `artists/{id}/albums`, largest first: the API documents 25 (the default) and
 /// has been seen to accept more; a size answered 400 is not tried again in this run.
-private final class PageSizeLadder: Sendable {
+final class PageSizeLadder: Sendable {
     static let sizes = [100, 50, AppleMusicProvider.defaultPageSize]
     private let index = Mutex(0)
 

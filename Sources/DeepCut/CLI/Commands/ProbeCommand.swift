@@ -20,10 +20,7 @@ enum ProbeCommand: DeepCutCommand {
             try CatalogProbeRun.record(exchanges, report: report, to: URL(fileURLWithPath: folder))
         }
         if context.arguments.flag("json") {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            encoder.dateEncodingStrategy = .iso8601
-            context.console.out(String(decoding: try encoder.encode(report), as: UTF8.self))
+            context.console.out(String(decoding: try CatalogProbeRun.json(report), as: UTF8.self))
         } else {
             context.console.out(text(report))
         }

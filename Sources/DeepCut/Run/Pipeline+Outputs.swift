@@ -23,14 +23,20 @@ extension Pipeline {
         let folder = OutputFolder(config.outputDirectory)
         report.publish.wrote.append(folder.relativeName(folder.page))
         do {
-            let record = RunRecord(report)
-            let history = try store.runs.recent(limit: HistoryChart.runLimit).filter { $0.runID != record.runID } + [record]
-            try page.publish.writePage(
-                page.snapshot, context: PublishContext(health: report, history: history, baseURL: config.publish.baseURL),
-                baseline: page.baseline)
+            try writePage(of: report, page: page, store: store)
             try HealthWriter.write(report, to: config.outputDirectory)
         } catch {
             log.warning("outputs.beforeNotifying", ["message": Self.message(of: error)])
         }
+    }
+
+    /// The page for a finished (or about to finish) run: its report, and a history holding its
+    /// record as `complete` is about to store it.
+    func writePage(of report: HealthReport, page: (snapshot: Snapshot, publish: Publish, baseline: Baseline?), store: StateStore) throws {
+        let record = RunRecord(report)
+        let history = try store.runs.recent(limit: HistoryChart.runLimit).filter { $0.runID != record.runID } + [record]
+        try page.publish.writePage(
+            page.snapshot, context: PublishContext(health: report, history: history, baseURL: config.publish.baseURL),
+            baseline: page.baseline)
     }
 }
