@@ -1,6 +1,7 @@
 import DeepCutCore
 import DeepCutFixtures
 import DeepCutTestKit
+import DeepCutState
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import DeepCutFixtures
+import DeepCutState
 import Foundation
 import Synchronization
 import Testing

@@ -1,5 +1,6 @@
 import DeepCutCore
 import DeepCutFixtures
+import DeepCutState
 import Foundation
 import Testing
 

@@ -14,7 +14,7 @@ enum ProbeCommand: DeepCutCommand {
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
         let config = try context.loadConfig()
-        let probe = CatalogProbeRun(config: config, client: context.httpClient, environment: context.environment)
+        let probe = CatalogProbeRun(config: config, client: context.httpClient, environment: context.environment, now: context.now)
         let (report, exchanges) = try await probe.run()
         if let folder = context.arguments.value("record") {
             try CatalogProbeRun.record(exchanges, report: report, to: URL(fileURLWithPath: folder))

@@ -30,7 +30,7 @@ package enum DeepCutCLI {
 
     static func run(
         _ words: [String], environment: [String: String], console: Console,
-        httpClient: (any HTTPClient)?, log: EventLog? = .silent
+        httpClient: (any HTTPClient)?, log: EventLog? = .silent, now: @escaping @Sendable () -> Date = { Date() }
     ) async -> ExitCode {
         do {
             switch try program.parse(words) {
@@ -47,7 +47,7 @@ package enum DeepCutCLI {
                 }
                 let context = CommandContext(
                     arguments: arguments, environment: environment, console: console,
-                    httpClient: httpClient, log: log)
+                    httpClient: httpClient, log: log, now: now)
                 return try await command.run(context)
             }
         } catch let error as UsageError where words.first == HealthCommand.spec.names.first {

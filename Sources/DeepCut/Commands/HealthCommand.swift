@@ -49,7 +49,7 @@ enum HealthCommand: DeepCutCommand {
             let path = OutputFolder(config.outputDirectory).healthJSON.path
             return unknown("no health report at \(path): no run has finished yet", json: json, console: context.console, path: path)
         }
-        let (state, line) = check.evaluate(report: report, baseline: baseline, now: Date())
+        let (state, line) = check.evaluate(report: report, baseline: baseline, now: context.now())
         if json {
             context.console.out(String(decoding: try OutputJSON.encode(report), as: UTF8.self))
         } else {

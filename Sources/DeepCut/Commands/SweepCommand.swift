@@ -33,7 +33,7 @@ enum SweepCommand: DeepCutCommand {
         let client = context.httpClient ?? CurlHTTPClient(maximumConnectionsPerHost: config.catalog.concurrency)
         let channels = NotificationChannels.routes(
             config.notify, windowDays: config.feed.windowDays, client: client, mailer: CurlMailer(),
-            environment: context.environment, now: { Date() })
+            environment: context.environment, now: context.now)
         let pipeline = Pipeline(config: config, client: client, log: log, environment: context.environment, channels: channels)
         let options = SweepOptions(
             ifStale: context.arguments.flag("if-stale"),

@@ -44,7 +44,7 @@ enum NotifyCommand: DeepCutCommand {
         let client = context.httpClient ?? CurlHTTPClient(maximumConnectionsPerHost: config.catalog.concurrency)
         var routes = NotificationChannels.routes(
             config.notify, windowDays: config.feed.windowDays, client: client, mailer: CurlMailer(),
-            environment: context.environment, now: { Date() })
+            environment: context.environment, now: context.now)
         if let name = context.arguments.argument("CHANNEL") {
             guard !dryRun else {
                 throw UsageError(problem: "deepcut notify: CHANNEL goes with --test or --resend", usage: spec.usage(program: "deepcut"))
@@ -56,13 +56,12 @@ enum NotifyCommand: DeepCutCommand {
                     message: "\(context.configFile.lastPathComponent): notify: no channel named '\(name)' (configured: \(names))")
             }
         }
-        if resend { return try requeue(routes, config: config, console: context.console) }
-        return test ? await sendTest(routes, config: config, console: context.console) : try preview(routes, config: config, context)
+        if resend { return try requeue(routes, config: config, console: context.console, at: context.now()) }
+        return test ? await sendTest(routes, config: config, console: context.console, today: context.now().epochDay) : try preview(routes, config: config, context)
     }
 
-    private static func requeue(_ routes: [Notifier.Route], config: Config, console: Console) throws -> ExitCode {
+    private static func requeue(_ routes: [Notifier.Route], config: Config, console: Console, at now: Date) throws -> ExitCode {
         let store = try StateStore(url: config.stateDatabase)
-        let now = Date()
         for route in routes {
             let name = route.channel.name
             let count = try store.deliveries.requeueUnconfirmed(channel: name, at: now)[name, default: 0]
@@ -75,10 +74,10 @@ enum NotifyCommand: DeepCutCommand {
         return .success
     }
 
-    private static func sendTest(_ routes: [Notifier.Route], config: Config, console: Console) async -> ExitCode {
+    private static func sendTest(_ routes: [Notifier.Route], config: Config, console: Console, today: Int) async -> ExitCode {
         let sample = FeedEntry(
             id: "deepcut-test", key: AlbumKey(title: "Test Pressing", artist: "deepcut"), title: "Test Pressing", artist: "deepcut",
-            type: .album, releaseDate: ReleaseDate(epochDay: Date().epochDay), artworkURL: nil, url: nil)
+            type: .album, releaseDate: ReleaseDate(epochDay: today), artworkURL: nil, url: nil)
         let item = Digest.Item(event: .newRelease, dedupeKey: "test:\(UUID().uuidString)", entry: sample)
         let pageURL = RunNotifications.pageURL(baseURL: config.publish.baseURL)
         var failed = false
@@ -99,14 +98,14 @@ enum NotifyCommand: DeepCutCommand {
     private static func preview(_ routes: [Notifier.Route], config: Config, _ context: CommandContext) throws -> ExitCode {
         let folder = OutputFolder(config.outputDirectory)
         let store = try StateStore(url: config.stateDatabase)
-        let notifier = Notifier(routes: routes, ledger: store.deliveries, pageURL: nil, now: { Date() })
+        let notifier = Notifier(routes: routes, ledger: store.deliveries, pageURL: nil, now: context.now)
         var digest = Digest(runID: "next", items: [])
         if let current = try Snapshot.load(from: folder.current) {
             // The baseline the current change set was measured from: its snapshot, when still kept.
             let baseline = try current.changes?.since.flatMap(RunID.init(rawValue:)).flatMap {
                 try Snapshot.load(from: folder.snapshot($0))
             }
-            digest = RunNotifications.digest(of: current, baseline: baseline, today: Date().epochDay)
+            digest = RunNotifications.digest(of: current, baseline: baseline, today: context.now().epochDay)
         }
         let preview = try notifier.preview(digest)
         if context.arguments.flag("json") {

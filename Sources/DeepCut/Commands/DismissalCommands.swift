@@ -28,7 +28,7 @@ enum DismissCommand: DeepCutCommand {
         if case .key = target {
             throw UsageError(problem: "deepcut dismiss: --key is for restore", usage: spec.usage(program: "deepcut"))
         }
-        let done = try StateChange(config: config, command: "dismiss").perform { store, snapshot in
+        let done = try await StateChange(config: config, command: "dismiss", now: context.now).perform { store, snapshot in
             let dismissal: Dismissal
             switch target {
             case .id(let reference):
@@ -37,14 +37,14 @@ enum DismissCommand: DeepCutCommand {
                         exitCode: .dataError,
                         message: "dismiss: no release with id or link \(reference) in the current feed; use --title and --artist")
                 }
-                dismissal = Dismissal(entry, releaseID: releaseID, at: Date())
+                dismissal = Dismissal(entry, releaseID: releaseID, at: context.now())
             case .album(let title, let artist):
                 let key = AlbumKey(title: title, artist: artist)
                 if let entry = snapshot.flatMap({ $0.entries.first { $0.key == key } }) {
-                    dismissal = Dismissal(entry, releaseID: entry.id, at: Date())
+                    dismissal = Dismissal(entry, releaseID: entry.id, at: context.now())
                 } else {
                     dismissal = Dismissal(
-                        releaseID: "", albumKey: key, dismissedAt: Date().timeIntervalSince1970,
+                        releaseID: "", albumKey: key, dismissedAt: context.now().timeIntervalSince1970,
                         title: title, artistName: artist)
                 }
             case .key:
@@ -116,7 +116,7 @@ enum RestoreCommand: DeepCutCommand {
     static func run(_ context: CommandContext) async throws -> ExitCode {
         let config = try context.loadConfig()
         let target = try DismissalTarget(context, command: spec, allowKey: true)
-        let done = try StateChange(config: config, command: "restore").perform { store, snapshot -> Int in
+        let done = try await StateChange(config: config, command: "restore", now: context.now).perform { store, snapshot -> Int in
             let restored: Int
             switch target {
             case .id(let reference):
@@ -200,7 +200,7 @@ enum DismissalsImportCommand: DeepCutCommand {
         let config = try context.loadConfig()
         // Read and validate the whole file before touching state: a bad file changes nothing.
         let rows = try DismissalsFile.read(from: context.fileArgument("FILE"))
-        let done = try StateChange(config: config, command: "dismissals import").perform { store, _ in
+        let done = try await StateChange(config: config, command: "dismissals import", now: context.now).perform { store, _ in
             try store.dismissals.importRows(rows.dismissals, mutes: rows.mutes)
         }
         let counts = done.value

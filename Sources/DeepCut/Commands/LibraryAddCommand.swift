@@ -21,14 +21,14 @@ enum LibraryAddCommand: DeepCutCommand {
         guard !title.trimmingCharacters(in: .whitespaces).isEmpty, !artist.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw UsageError(problem: "deepcut library add: --title and --artist must not be empty", usage: spec.usage(program: "deepcut"))
         }
-        let done = try StateChange(config: config, command: "library add").perform { store, _ in
+        let done = try await StateChange(config: config, command: "library add", now: context.now).perform { store, _ in
             try store.owned.add(title: title, artist: artist)
         }
         if !context.arguments.flag("json") {
             context.console.out("recorded as owned: \(artist) — \(title)")
             if let line = done.republishedLine { context.console.out(line) }
         }
-        let moreFrom = MoreFrom(config: config, client: context.httpClient)
+        let moreFrom = MoreFrom(config: config, client: context.httpClient, now: context.now)
         let releases = try await moreFrom.releases(of: artist)
         try MoreFromCommand.print(releases, artist: artist, muted: try moreFrom.mute(of: artist), context: context)
         return .success

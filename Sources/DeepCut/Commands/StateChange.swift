@@ -19,6 +19,7 @@ struct StateChange {
 
     let config: Config
     let command: String
+    let now: @Sendable () -> Date
 
     /// What the change did, and the files republished (none without a `current.json`).
     struct Done<Value> {
@@ -29,10 +30,10 @@ struct StateChange {
     /// Takes the lock, reads `current.json` (an unreadable one changes nothing: exit 74), makes
     /// `change` in the state database, then republishes.
     /// - Throws: exit 75 naming the holder when a sweep keeps the lock past `lockWait`; nothing changes then.
-    func perform<Value>(_ change: (StateStore, Snapshot?) throws -> Value) throws -> Done<Value> {
+    func perform<Value>(_ change: (StateStore, Snapshot?) throws -> Value) async throws -> Done<Value> {
         let lock: RunLock
         do {
-            lock = try RunLock.acquire(path: Pipeline.lockFile(config), waitingUpTo: Self.lockWait)
+            lock = try await RunLock.acquire(path: Pipeline.lockFile(config), waitingUpTo: Self.lockWait)
         } catch let busy as RunLock.Busy {
             throw CommandFailure(
                 exitCode: busy.exitCode, message: "\(command): \(busy.message); nothing changed: try again when it has finished")
@@ -55,9 +56,9 @@ struct StateChange {
                 health: try readable { try HealthReport.load(outputDirectory: config.outputDirectory) },
                 history: try store.runs.recent(limit: HistoryChart.runLimit), baseURL: config.publish.baseURL,
                 installID: installID,
-                calendar: try UpcomingCalendarUpdate(store: store, installID: installID).apply(snapshot, hidden: hidden, at: Date()))
+                calendar: try UpcomingCalendarUpdate(store: store, installID: installID).apply(snapshot, hidden: hidden, at: now()))
             let baseline = try readable { try Baseline.read(outputDirectory: config.outputDirectory) }
-            let written = try Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots)
+            let written = try Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots, now: now)
                 .republish(snapshot, context: context, baseline: baseline)
             return Done(value: value, republished: written)
         }

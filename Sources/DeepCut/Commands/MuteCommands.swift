@@ -13,7 +13,7 @@ enum MuteCommand: DeepCutCommand {
     static func run(_ context: CommandContext) async throws -> ExitCode {
         let config = try context.loadConfig()
         let name = try artistArgument(context, spec: spec)
-        let done = try ArtistMute(config: config).mute(name)
+        let done = try await ArtistMute(config: config).mute(name, at: context.now())
         let muted = done.value
         if muted.wasMuted {
             context.console.out("already muted since \(muted.artist.mutedDay): \(TextTable.clean(muted.artist.label))")
@@ -46,7 +46,7 @@ enum UnmuteCommand: DeepCutCommand {
     static func run(_ context: CommandContext) async throws -> ExitCode {
         let config = try context.loadConfig()
         let name = try MuteCommand.artistArgument(context, spec: spec)
-        let done = try ArtistMute(config: config).unmute(name)
+        let done = try await ArtistMute(config: config).unmute(name, at: context.now())
         context.console.out(
             "unmuted: \(TextTable.clean(done.value.label)); its releases return with the next sweep (the next `sweep --if-stale` runs)")
         if let line = done.republishedLine { context.console.out(line) }

@@ -33,6 +33,9 @@ struct CommandContext: Sendable {
     var httpClient: (any HTTPClient)?
     /// Tests keep the event log quiet; nil means stderr in logfmt.
     var log: EventLog?
+    /// The wall clock: run ids, ages and stamps. Tests pass their own, so consecutive runs get
+    /// distinct second-resolution run ids without waiting for the real second to turn.
+    var now: @Sendable () -> Date = { Date() }
 
     /// `--config`, else `$DEEPCUT_CONFIG`, else /etc/deepcut/config.json.
     var configFile: URL {

@@ -13,6 +13,7 @@ import Foundation
 package final class RunLock: Sendable {
     package struct Busy: DeepCutError {
         package var pid: Int32?
+        package init(pid: Int32?) { self.pid = pid }
         package var exitCode: ExitCode { .tempFail }
         package var message: String {
             // The owner writes its pid just after locking: a run starting in that instant cannot know it.
@@ -50,14 +51,15 @@ package final class RunLock: Sendable {
     }
 
     /// Takes the lock, waiting up to `seconds` for the holder to let go (a person's command waits
-    /// briefly for another one; a sweep takes minutes, and then `Busy` names it).
-    package static func acquire(path: URL, waitingUpTo seconds: Double) throws -> RunLock {
+    /// briefly for another one; a sweep takes minutes, and then `Busy` names it). It polls with
+    /// `Task.sleep`, so the wait holds no thread (`flock` itself never blocks: `LOCK_NB`).
+    package static func acquire(path: URL, waitingUpTo seconds: Double) async throws -> RunLock {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while true {
             do {
                 return try RunLock(path: path)
             } catch is Busy where ContinuousClock.now < deadline {
-                usleep(100_000)
+                try await Task.sleep(for: .milliseconds(100))
             }
         }
     }

@@ -16,7 +16,7 @@ struct CatalogProbeRun: Sendable {
     let environment: [String: String]
     let now: @Sendable () -> Date
 
-    init(config: Config, client: (any HTTPClient)?, environment: [String: String], now: @escaping @Sendable () -> Date = { Date() }) {
+    init(config: Config, client: (any HTTPClient)?, environment: [String: String], now: @escaping @Sendable () -> Date) {
         self.config = config
         self.client = client ?? CurlHTTPClient(maximumConnectionsPerHost: 1)
         self.environment = environment

@@ -12,8 +12,10 @@ import Foundation
 struct MoreFrom: Sendable {
     let config: Config
     let client: any HTTPClient
+    let now: @Sendable () -> Date
 
-    init(config: Config, client: (any HTTPClient)?) {
+    init(config: Config, client: (any HTTPClient)?, now: @escaping @Sendable () -> Date) {
+        self.now = now
         self.config = config
         self.client = client ?? CurlHTTPClient(maximumConnectionsPerHost: 1)
     }
@@ -42,7 +44,7 @@ struct MoreFrom: Sendable {
             .including(try store.owned.all())
         let provider = try CatalogProviderFactory.make(config.catalog, client: client, types: config.feed.types)
         // The sweep's own resolution: overrides, the cache, namesakes told apart by owned albums.
-        let sweep = try await SweepCatalog(config: config, provider: provider, store: store)
+        let sweep = try await SweepCatalog(config: config, provider: provider, store: store, now: now)
             .run(artists: [artist], ownedKeys: Set(library.albums.map(\.key)))
         switch sweep.results.first?.outcome {
         case .fetched(let releases):
@@ -50,7 +52,7 @@ struct MoreFrom: Sendable {
             let diff = Diff(types: config.feed.types, windowDays: 365 * 1000)
             return diff(
                 releases: releases, owned: Set(library.albums.map(\.key)),
-                dismissed: try store.dismissals.keys(), today: Date().epochDay
+                dismissed: try store.dismissals.keys(), today: now().epochDay
             ).entries
         case .notFound, nil:
             throw NotFound(artist: artist)

@@ -31,8 +31,8 @@ struct ArtistMute {
     /// Mutes `name`, with the display data the state database holds for it. An artist the library
     /// does not hold may be muted too: a mute never reads the library (which may need the network),
     /// and it then keeps out the joint releases crediting that artist.
-    func mute(_ name: String, at date: Date = Date()) throws -> StateChange.Done<Muted> {
-        try StateChange(config: config, command: "mute").perform { store, snapshot in
+    func mute(_ name: String, at date: Date) async throws -> StateChange.Done<Muted> {
+        try await StateChange(config: config, command: "mute", now: { date }).perform { store, snapshot in
             if let muted = try store.mutes.find(name: name) {
                 return Muted(artist: muted, wasMuted: true, hidden: 0)
             }
@@ -45,8 +45,8 @@ struct ArtistMute {
     }
 
     /// Lifts the mute of `name`. - Throws: `NotMuted` (exit 65) when it was not muted; nothing changes.
-    func unmute(_ name: String, at date: Date = Date()) throws -> StateChange.Done<MutedArtist> {
-        try StateChange(config: config, command: "unmute").perform { store, _ in
+    func unmute(_ name: String, at date: Date) async throws -> StateChange.Done<MutedArtist> {
+        try await StateChange(config: config, command: "unmute", now: { date }).perform { store, _ in
             guard let lifted = try store.mutes.unmute(name: name, at: date) else { throw NotMuted(name: name) }
             return lifted
         }

@@ -14,7 +14,7 @@ enum MoreFromCommand: DeepCutCommand {
     static func run(_ context: CommandContext) async throws -> ExitCode {
         let config = try context.loadConfig()
         let artist = context.arguments.argument("ARTIST") ?? ""
-        let moreFrom = MoreFrom(config: config, client: context.httpClient)
+        let moreFrom = MoreFrom(config: config, client: context.httpClient, now: context.now)
         let releases = try await moreFrom.releases(of: artist)
         try print(releases, artist: artist, muted: try moreFrom.mute(of: artist), context: context)
         return .success

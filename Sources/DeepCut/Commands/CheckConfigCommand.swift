@@ -30,7 +30,7 @@ enum CheckConfigCommand: DeepCutCommand {
                 throw ConfigError(message: "\(config.file.lastPathComponent): library[\(index)].path: cannot read \(source.path.path)")
             }
         }
-        let expiries = try tokenExpiries(config, environment: context.environment)
+        let expiries = try tokenExpiries(config, environment: context.environment, now: context.now())
         for channel in config.notify {
             // Presence and shape of each channel's secrets: a sweep would report the channel failing, this says why now.
             _ = try NotificationChannels.make(channel, client: NoNetwork(), mailer: NoNetwork(), environment: context.environment)
@@ -59,8 +59,7 @@ enum CheckConfigCommand: DeepCutCommand {
     /// One line per developer token saying when it expires (its JWT `exp`; never the token itself).
     /// - Throws: `ConfigError` (exit 78) for a token that is unreadable or already expired: every
     ///   request would be refused.
-    private static func tokenExpiries(_ config: Config, environment: [String: String]) throws -> [String] {
-        let now = Date()
+    private static func tokenExpiries(_ config: Config, environment: [String: String], now: Date) throws -> [String] {
         return try ConfiguredTokens(config, environment: environment).tokens.map { configured in
             guard let expiresAt = configured.token.expiresAt else {
                 return "\(configured.key): developer token expiry unknown (it states no exp)"
