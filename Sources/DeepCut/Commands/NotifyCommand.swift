@@ -57,7 +57,9 @@ enum NotifyCommand: DeepCutCommand {
             }
         }
         if resend { return try requeue(routes, config: config, console: context.console, at: context.now()) }
-        return test ? await sendTest(routes, config: config, console: context.console, today: context.now().epochDay) : try preview(routes, config: config, context)
+        return test
+            ? await sendTest(routes, config: config, console: context.console, today: context.now().epochDay)
+            : try preview(routes, config: config, context)
     }
 
     private static func requeue(_ routes: [Notifier.Route], config: Config, console: Console, at now: Date) throws -> ExitCode {

@@ -1,7 +1,7 @@
 import DeepCutCore
 import DeepCutFixtures
-import DeepCutTestKit
 import DeepCutState
+import DeepCutTestKit
 import Foundation
 import Testing
 
