@@ -185,7 +185,7 @@ enum GoldenMask {
         // Durations and paces are measured on the real clock.
         text = text.replacing(
             /("[A-Za-z]*(?:[Ss]econds|Ms|duration|Duration|[Pp]ace|effective|slowest)[A-Za-z]*"\s*:\s*)[0-9.e+-]+/, with: { "\($0.1)N" })
-        text = text.replacing(/(deepcut_[a-z_]*(?:seconds|duration|per_minute)[a-z_]*(?:\{[^}]*\})?) [0-9.e+-]+/, with: { "\($0.1) N" })
+        text = text.replacing(/(deepcut_[a-z_]*(?:duration_seconds|per_minute)(?:\{[^}]*\})?) [0-9.e+-]+/, with: { "\($0.1) N" })
         text = text.replacing(/(took|in) [0-9.]+ ?(s|ms|seconds)\b/, with: { "\($0.1) N \($0.2)" })
         return text
     }
