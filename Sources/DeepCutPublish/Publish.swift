@@ -35,10 +35,8 @@ package struct Publish: Sendable {
     ///   An unreadable `latest.json` is not thrown: it is reported in the outcome and left as found
     ///   unless a complete run replaces it.
     ///   - baselineFile: `latest.json` as the pipeline read it at its start; nil reads it here.
-    ///   - withPage: false leaves `index.html` to a later `writePage` (the pipeline's finished run).
     package func callAsFunction(
-        _ snapshot: Snapshot?, context: PublishContext = PublishContext(), baselineFile: BaselineFile? = nil,
-        withPage: Bool = true
+        _ snapshot: Snapshot?, context: PublishContext = PublishContext(), baselineFile: BaselineFile? = nil
     ) throws -> PublishOutcome {
         try AtomicFile.createDirectory(folder.snapshots)
         let removed = AtomicFile.removeStaleTemporaries(in: folder.root) + AtomicFile.removeStaleTemporaries(in: folder.snapshots)
@@ -51,7 +49,7 @@ package struct Publish: Sendable {
             message: unreadableBaseline?.message)
         if let snapshot {
             do {
-                try publish(snapshot, context: context, unreadableBaseline: unreadableBaseline, withPage: withPage, into: &outcome)
+                try publish(snapshot, context: context, unreadableBaseline: unreadableBaseline, into: &outcome)
             } catch let error as any DeepCutError {
                 removeUnpublishedSnapshot(snapshot.runID, into: &outcome)
                 outcome.baselineAgeSeconds = outcome.baseline?.ageSeconds(at: now())
@@ -67,8 +65,7 @@ package struct Publish: Sendable {
     }
 
     private func publish(
-        _ snapshot: Snapshot, context: PublishContext, unreadableBaseline: OutputReadError?, withPage: Bool,
-        into outcome: inout PublishOutcome
+        _ snapshot: Snapshot, context: PublishContext, unreadableBaseline: OutputReadError?, into outcome: inout PublishOutcome
     ) throws {
         let bytes = try snapshot.encoded()
         try write(bytes, to: folder.snapshot(snapshot.runID), into: &outcome)
@@ -86,13 +83,6 @@ package struct Publish: Sendable {
         try write(JSONFeedRenderer.render(snapshot, links: links, install: context.installID), to: folder.jsonFeed, into: &outcome)
         try write(Data(AtomRenderer.render(snapshot, links: links, install: context.installID).utf8), to: folder.atomFeed, into: &outcome)
         try writeCalendar(context, into: &outcome)
-        guard withPage else { return }
-        var page = context
-        if page.health?.publish.status == .notRun {
-            page.health?.publish = HealthReport.PublishStage(outcome)
-        }
-        try writePage(snapshot, context: page, baseline: outcome.baseline)
-        outcome.wrote.append(folder.relativeName(folder.page))
     }
 
     /// Replaces `feed.json`, `feed.atom` and `index.html` (each atomically) from `snapshot` and

@@ -37,14 +37,14 @@ package struct SweepCatalog: Sendable {
     let overrides: [String: String]
     /// Catalog ids the library itself holds (beets' `mb_albumartistid`), by `ArtistName.normalize`d
     /// name: used without a search, after overrides and before the cache.
-    package var libraryIDs: [String: String] = [:]
+    var libraryIDs: [String: String] = [:]
     /// How long the sweep may run, from the start of `run`; nil for no limit.
     let deadline: Duration?
     let clock: CatalogClock
     /// Wall-clock time, for the cache's `resolvedAt` and its expiry.
     let now: @Sendable () -> Date
     /// Told about every artist as it gets its answer (progress lines); called as jobs finish.
-    package var artistFinished: @Sendable (ArtistResult) -> Void = { _ in }
+    var artistFinished: @Sendable (ArtistResult) -> Void = { _ in }
     /// Shared by every sweep of one run (a re-ask pass too), so a run stops asking an unreachable
     /// catalog however its work is split.
     var breaker = CircuitBreaker()

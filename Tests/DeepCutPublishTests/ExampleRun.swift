@@ -149,6 +149,9 @@ enum ExampleRun {
         let outcome = try publish(snapshot, context: PublishContext(health: reportBeforePublish, history: history, baseURL: baseURL))
         var report = reportBeforePublish
         report.publish = HealthReport.PublishStage(outcome)
+        try publish.writePage(
+            snapshot, context: PublishContext(health: report, history: history, baseURL: baseURL), baseline: outcome.baseline)
+        report.publish.wrote.append("index.html")
         try HealthWriter.write(report, to: folder)
         return report
     }

@@ -45,9 +45,11 @@ import Testing
                 exitCode: .partial, durationSeconds: 9, artistsTotal: 2, artistsFailed: 1, entries: 1, requests: 3)
         ]
         return try PublishFixtures.withFolder { folder in
-            let outcome = try Publish(outputDirectory: folder, keepSnapshots: 3)(
-                snapshot, context: PublishContext(health: report, history: history))
+            let publish = Publish(outputDirectory: folder, keepSnapshots: 3)
+            let outcome = try publish(snapshot, context: PublishContext(health: report, history: history))
             report.publish = .init(outcome)
+            try publish.writePage(snapshot, context: PublishContext(health: report, history: history), baseline: outcome.baseline)
+            report.publish.wrote.append("index.html")
             try HealthWriter.write(report, to: folder)
             var files: [String: String] = [:]
             for name in ["feed.json", "feed.atom", "index.html", "health.txt"] {

@@ -84,7 +84,9 @@ import Testing
 
     @Test func completePageHasNoBanner() throws {
         try PublishFixtures.withFolder { folder in
-            _ = try Publish(outputDirectory: folder, keepSnapshots: 3)(ExampleRun.baseline)
+            let publish = Publish(outputDirectory: folder, keepSnapshots: 3)
+            let outcome = try publish(ExampleRun.baseline)
+            try publish.writePage(ExampleRun.baseline, context: PublishContext(), baseline: outcome.baseline)
             let html = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
             #expect(!html.contains("class=\"banner\""))
             #expect(!html.contains("Partial"))

@@ -200,3 +200,15 @@ enum ServiceInvocation {
         return id
     }
 }
+
+extension SweepProgress: SweepObserver {
+    package func noticed(_ fault: CatalogFault) {
+        log.warning("catalog.faulty", ["vanished": fault.vanished, "known": fault.known])
+    }
+
+    package func watching(
+        _ pass: () async -> Result<SweepCatalog.Swept, any Error>
+    ) async -> Result<SweepCatalog.Swept, any Error> {
+        await reporting(pass, ending: Ending.init)
+    }
+}

@@ -71,7 +71,10 @@ struct ScaleBenchmark {
         let feed = try #require(result)
         let (publishTime, _) = try await BenchmarkRequest.seconds {
             let snapshot = Snapshot(runID: RunID(started), generatedAt: Date(), sweep: sweep, diff: feed)
-            return try Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots)(snapshot)
+            let publish = Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots)
+            let outcome = try publish(snapshot)
+            try publish.writePage(snapshot, context: PublishContext(), baseline: outcome.baseline)
+            return outcome
         }
         try BenchmarkRequest.write(
             Output(

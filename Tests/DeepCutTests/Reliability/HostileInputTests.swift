@@ -199,7 +199,7 @@ import Testing
             ])
         let cancelled = Task { () async -> String in
             while !Task.isCancelled { await Task.yield() }
-            return Pipeline.summary(.failed, sweep: sweep, entries: 0)
+            return RunVerdict.summary(.failed, sweep: sweep, entries: 0, cancelled: Task.isCancelled)
         }
         cancelled.cancel()
         #expect(await cancelled.value == "sweep cancelled before any artist answered (2 skipped); nothing published, baseline kept")
@@ -212,7 +212,7 @@ import Testing
                         FetchFailure(kind: .transport, attempts: 3, message: "connection refused")))
             ])
         #expect(
-            Pipeline.summary(.failed, sweep: outage, entries: 0)
+            RunVerdict.summary(.failed, sweep: outage, entries: 0, cancelled: false)
                 == "sweep failed: the catalog gave no definite answer in this run (1 failed); nothing published, baseline kept")
     }
 

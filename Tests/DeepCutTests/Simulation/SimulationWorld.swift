@@ -1,5 +1,6 @@
 import DeepCutCore
 import DeepCutFixtures
+import DeepCutHTTP
 import DeepCutNotify
 import DeepCutTestKit
 import Foundation
@@ -185,7 +186,9 @@ final class SimulationWorld {
         server.resetLog()
         let channel = RecordingChannel()
         let route = Notifier.Route(channel: channel, type: "webhook") { _ in true }
-        let pipeline = Pipeline(config: try ConfigLoader.load(from: configURL), now: { now }, channels: [route])
+        let config = try ConfigLoader.load(from: configURL)
+        let client = CurlHTTPClient(maximumConnectionsPerHost: config.catalog.concurrency)
+        let pipeline = Pipeline(config: config, client: client, now: { now }, channels: [route])
         let report = await pipeline.run(SweepOptions(ifStale: true))
         let requests = server.requestLog
         let after = try PublishedState(feed: feed, now: now)

@@ -6,21 +6,22 @@ import Foundation
 /// partial snapshot carries them, through the same Diff (owned, dismissed, the window still
 /// apply), as entries marked `stale` with when they were last checked. A reader sees the same
 /// items during an outage as before it.
-struct StaleReleases: Sendable {
+package struct StaleReleases: Sendable {
     /// In library order of their artists.
-    private(set) var releases: [Release] = []
+    package private(set) var releases: [Release] = []
     /// When each stale release's artist last gave a definite answer, by release id.
     private(set) var lastChecked: [String: Date] = [:]
 
-    init() {}
+    package init() {}
 
     /// The remembered releases of `sweep`'s incomplete artists, except any this run fetched fresh.
-    /// - Parameter now: the run's start; a last check dated after it (a clock that ran ahead) reads as `now`.
-    init(of sweep: SweepOutcome, memory: CatalogMemory, now: Date) throws {
+    /// - Parameters:
+    ///   - remembered: the catalog memory's last answers, by library name.
+    ///   - now: the run's start; a last check dated after it (a clock that ran ahead) reads as `now`.
+    init(of sweep: SweepOutcome, remembered: [String: CatalogMemory.Remembered], now: Date) {
         let incomplete = sweep.incompleteArtists
         guard !incomplete.isEmpty else { return }
         let fresh = Set(sweep.releases.map(\.id))
-        let remembered = try memory.lastAnswers(provider: sweep.provider, artists: incomplete)
         for artist in incomplete {
             guard let answer = remembered[artist] else { continue }
             for release in answer.result.outcome.releases where !fresh.contains(release.id) && lastChecked[release.id] == nil {
@@ -31,7 +32,7 @@ struct StaleReleases: Sendable {
     }
 
     /// `entries` with the stale ones marked.
-    func mark(_ entries: [FeedEntry]) -> [FeedEntry] {
+    package func mark(_ entries: [FeedEntry]) -> [FeedEntry] {
         guard !lastChecked.isEmpty else { return entries }
         return entries.map { entry in
             guard let checkedAt = lastChecked[entry.id] else { return entry }

@@ -12,7 +12,7 @@ import Foundation
 /// which is asked as a canary. Such a run is complete only when each
 /// previously failed artist answered in this run (`SweepOutcome.status`: every artist definite,
 /// and the catalog answered in this run).
-struct RepairPlan {
+struct RepairPlan: Sendable {
     /// Artists to ask the catalog, previously failed first.
     var toFetch: [String]
     /// Artists answered from memory, by library name.
@@ -30,19 +30,19 @@ struct RepairPlan {
 
     /// - Parameters:
     ///   - previouslyFailed: `ArtistName.normalize`d names still owed a definite answer.
+    ///   - remembered: the catalog memory's last answers, by library name.
     init(
-        artists: [String], previous: RunRecord?, previouslyFailed: Set<String>, memory: CatalogMemory, provider: String,
+        artists: [String], previous: RunRecord?, previouslyFailed: Set<String>, remembered: [String: CatalogMemory.Remembered],
         windowMinutes: Int, now: Date
-    ) throws {
+    ) {
         guard let previous, previous.status == .partial || previous.status == .failed, windowMinutes > 0 else {
             self.init(artists: artists)
             return
         }
         let since = now.addingTimeInterval(-Double(windowMinutes) * 60)
         let failedBefore = Set(artists.filter { previouslyFailed.contains(ArtistName.normalize($0)) })
-        let remembered = try memory.lastAnswers(provider: provider, artists: artists.filter { !failedBefore.contains($0) })
         // An answer dated after now came from a clock that ran ahead: its age is unknown, so it is asked again.
-        var fresh = remembered.filter { $0.value.checkedAt >= since && $0.value.checkedAt <= now }
+        var fresh = remembered.filter { !failedBefore.contains($0.key) && $0.value.checkedAt >= since && $0.value.checkedAt <= now }
         // One reusable artist, the one checked longest ago, is asked anyway: a canary, so that an
         // artist that keeps failing does not make every repair run look like an outage (only
         // answers of this run count), and an outage still fails the run.

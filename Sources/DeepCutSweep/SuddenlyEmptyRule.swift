@@ -1,5 +1,4 @@
 import DeepCutCore
-import DeepCutPublish
 import DeepCutState
 import Foundation
 

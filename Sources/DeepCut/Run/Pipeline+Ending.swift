@@ -1,0 +1,179 @@
+import DeepCutCore
+import DeepCutPublish
+import DeepCutSQLite
+import DeepCutState
+import DeepCutSweep
+import Foundation
+
+/// How a run ends: the page, the run history's record, `health.json`/`health.txt` and the metrics,
+/// each written from the report `HealthReport(_:ending:)` builds out of the stages' outcomes.
+extension Pipeline {
+    /// A published snapshot's page, written once the report that shows beside it is known.
+    struct PageToWrite: Sendable {
+        var snapshot: Snapshot
+        var publish: Publish
+        var baseline: Baseline?
+    }
+
+    private var pageName: String {
+        let folder = OutputFolder(config.outputDirectory)
+        return folder.relativeName(folder.page)
+    }
+
+    /// The page and the health report as soon as the snapshot is published, before the channels
+    /// are sent: a delivery can take up to its channel's `timeoutSeconds`, and meanwhile neither may
+    /// lag behind the feed. Both are written again once the channels answered (`finish`), with each
+    /// channel's outcome of this run; until then the report holds no `notify`.
+    ///
+    /// A failure here is only logged: `finish` writes both again and reports its own failure.
+    func writeOutputsBeforeNotifying(_ run: RunOutcomes, verdict: RunVerdict, store: StateStore, page: PageToWrite) {
+        var run = run
+        run.pageWritten = true
+        let report = HealthReport(run, ending: .verdict(verdict.status, message: verdict.message, at: now()), pageName: pageName)
+        do {
+            try writePage(of: report, page: page, store: store)
+            try HealthWriter.write(report, to: config.outputDirectory)
+        } catch {
+            log.warning("outputs.beforeNotifying", ["message": Self.message(of: error)])
+        }
+    }
+
+    /// The page for a finished (or about to finish) run: its report, and a history holding its
+    /// record as `complete` is about to store it.
+    private func writePage(of report: HealthReport, page: PageToWrite, store: StateStore) throws {
+        let record = RunRecord(report)
+        let history = try store.runs.recent(limit: HistoryChart.runLimit).filter { $0.runID != record.runID } + [record]
+        try page.publish.writePage(
+            page.snapshot, context: PublishContext(health: report, history: history, baseURL: config.publish.baseURL),
+            baseline: page.baseline)
+    }
+
+    /// An `--if-stale` skip: the health report keeps the last real run's and adds `lastSkip`; the run
+    /// history and the metrics are left alone, so both keep describing the feed people see.
+    /// The page is rendered again from `current.json` with that report, so it says when the feed
+    /// was last checked, like `health.txt`; its feed and history are unchanged.
+    func skip(_ run: RunOutcomes, reason: String, store: StateStore, baseline: Baseline?) async -> RunReport {
+        log.info("run.finished", ["run": run.runID.rawValue, "status": RunStatus.skipped.rawValue, "exit": ExitCode.success.rawValue])
+        do {
+            let folder = OutputFolder(config.outputDirectory)
+            let current = try Snapshot.load(from: folder.current)
+            // Deliveries a channel refused are owed to it: the next hourly run retries them, skip or not.
+            var notify: [ChannelDelivery]?
+            if let current {
+                notify = await notifications(store).retryOwed(shown: current)
+            }
+            let fallback = HealthReport(run, ending: .skip(reason, at: now()), pageName: pageName)
+            let written = try HealthWriter.writeSkip(
+                HealthReport.LastSkip(at: fallback.finishedAt, reason: reason), fallback: fallback, notify: notify,
+                to: config.outputDirectory)
+            if let current {
+                let publish = Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots, now: now)
+                try publish.writePage(
+                    current,
+                    context: PublishContext(
+                        health: written, history: try store.runs.recent(limit: HistoryChart.runLimit), baseURL: config.publish.baseURL),
+                    baseline: baseline)
+            }
+            var report = RunReport(health: written, exitCode: .success, stderrLine: reason)
+            report.skipped = true
+            return report
+        } catch {
+            return RunReport(
+                health: HealthReport(run, ending: .skip(reason, at: now()), pageName: pageName), exitCode: Self.exitCode(of: error),
+                stderrLine: "\(reason); cannot write the health report or the page: \(Self.message(of: error))")
+        }
+    }
+
+    /// The sweep's verdict, then the page (when a snapshot was published), then the record and health.
+    /// The page is rendered from the finished report and from a history holding this run's record,
+    /// as `complete` is about to store it; a page that cannot be written fails the run (exit 73),
+    /// the previous page intact.
+    func finish(_ run: RunOutcomes, verdict: RunVerdict, store: StateStore, page: PageToWrite?) -> RunReport {
+        var run = run
+        let ending = RunEnding.verdict(verdict.status, message: verdict.message, at: now())
+        if let page {
+            run.pageWritten = true
+            do {
+                try writePage(of: HealthReport(run, ending: ending, pageName: pageName), page: page, store: store)
+            } catch {
+                run.pageWritten = false
+                return fail(run, error: error)
+            }
+        }
+        return complete(run, ending: ending, store: store)
+    }
+
+    /// A stage threw: the run failed with that error's exit code; state and previous files stay as they were.
+    func fail(_ run: RunOutcomes, error: any Error) -> RunReport {
+        // A corrupt or unwritable state database is never touched again in this run.
+        // Best effort: the run already failed with its own error; a store that cannot open now only
+        // means this failure is missing from the run history, and the health report still says it.
+        let store = error is DatabaseError ? nil : try? StateStore(url: config.stateDatabase)
+        return complete(run, ending: .error(error, at: now()), store: store)
+    }
+
+    /// Records the run, writes health and metrics. A failure here keeps the sweep's own result
+    /// but the operator still hears why the report is missing.
+    private func complete(_ run: RunOutcomes, ending: RunEnding, store: StateStore?) -> RunReport {
+        let report = HealthReport(run, ending: ending, pageName: pageName)
+        let stderrLine = ending.exitCode == .success ? nil : ending.message
+        // Failures at err, partial at warning: `journalctl -p warning` lists every run needing a look.
+        let level: LogLevel =
+            switch report.status {
+            case .failed: .error
+            case .partial: .warning
+            case .complete, .skipped: .info
+            }
+        log.log(
+            level, "run.finished",
+            [
+                "run": run.runID.rawValue, "status": report.status.rawValue, "exit": ending.exitCode.rawValue,
+                "entries": report.diff.entries, "not_asked": report.sweep.artists.skipped > 0 ? report.sweep.artists.skipped : nil,
+                "unreachable": report.sweep.unreachable?.host, "cause": report.sweep.unreachable?.cause.rawValue
+            ])
+        var problems: [(what: String, error: any Error)] = []
+        do {
+            try store?.runs.record(RunRecord(report))
+        } catch {
+            problems.append(("cannot record the run in the state database", error))
+        }
+        do {
+            try HealthWriter.write(report, to: config.outputDirectory)
+        } catch {
+            problems.append(("cannot write the health report", error))
+        }
+        if let first = problems.first {
+            let line = ([stderrLine].compactMap { $0 } + problems.map { "\($0.what): \(Self.message(of: $0.error))" })
+                .joined(separator: "; ")
+            let code = ending.exitCode == .success || ending.exitCode == .partial ? Self.exitCode(of: first.error) : ending.exitCode
+            return RunReport(health: report, exitCode: code, stderrLine: line)
+        }
+        do {
+            try PrometheusTextfile.publish(report, config: config, store: store)
+        } catch {
+            log.warning("metrics.failed", ["message": Self.message(of: error)])
+        }
+        return RunReport(health: report, exitCode: ending.exitCode, stderrLine: stderrLine)
+    }
+}
+
+extension Snapshot {
+    /// The snapshot a sweep publishes: entries stamped with when they entered the feed, stale ones
+    /// marked, the upcoming list, and the change set against the baseline. (A factory, not an
+    /// initializer: the entries' `didSet`, which makes them safe to publish, runs only outside one.)
+    static func of(
+        run runID: RunID, startedAt: Date, at date: Date, stage: CatalogSweep.Outcome, diff: FeedDiff, previous: PreviousRun,
+        store: StateStore
+    ) throws -> Snapshot {
+        let sweep = stage.sweep
+        var snapshot = Snapshot(runID: runID, generatedAt: date, sweep: sweep, diff: diff)
+        snapshot.entries = stage.stale.mark(try store.appearances.stamp(diff.entries, list: .feed, provider: sweep.provider, at: startedAt))
+        snapshot.upcoming = stage.stale.mark(
+            try store.appearances.stamp(diff.upcoming, list: .upcoming, provider: sweep.provider, at: startedAt))
+        snapshot.changes = ChangeSet.between(
+            previous: previous.baseline.map { ($0.runID.rawValue, $0.entries) }, current: snapshot.entries, diff: diff,
+            withdrawn: Set(stage.memory.withdrawn.map(\.id)),
+            unchecked: try store.memory.releaseIDs(provider: sweep.provider, artists: sweep.incompleteArtists))
+        return snapshot
+    }
+}

@@ -1,0 +1,227 @@
+import DeepCutCatalog
+import DeepCutConfig
+import DeepCutCore
+import DeepCutHTTP
+import DeepCutState
+import Foundation
+
+/// The sweep stage, whole: from the library's artists to the answers this run believes, with
+/// what the state learned from them. The orchestrator calls `run` once and reads the outcome.
+///
+/// 1. Plan: after a partial or failed run, fresh answers are reused (`RepairPlan`); artists read
+///    whole recently are asked only for their newest releases (`WarmPlan`); the pace and the
+///    catalog traits learned by earlier runs are the starting point.
+/// 2. Ask: `SweepCatalog` over the artists to fetch, watched by the caller's `SweepObserver`.
+/// 3. Believe: the suddenly-empty rule, cached ids the catalog lost searched afresh, a faulty
+///    catalog believed in nothing (`CatalogSweep+Belief.swift`).
+/// 4. Remember: resolutions, answers, suspects, the pace and the traits — nothing of a faulty run.
+/// 5. Fill in: the last known releases of unchecked artists (`StaleReleases`) and the remembered
+///    releases beyond a cut listing, so what people see never shrinks for a reason that is not news.
+///
+/// The catalog memory's last answers are read once, at the start, for every artist.
+package struct CatalogSweep: Sendable {
+    let config: Config
+    let client: any HTTPClient
+    let environment: [String: String]
+    let store: StateStore
+    let now: @Sendable () -> Date
+    /// Made for the first pass, with how many artists it asks.
+    let observer: @Sendable (_ asking: Int) -> any SweepObserver
+
+    package init(
+        config: Config, client: any HTTPClient, environment: [String: String], store: StateStore,
+        now: @escaping @Sendable () -> Date, observer: @escaping @Sendable (_ asking: Int) -> any SweepObserver
+    ) {
+        self.config = config
+        self.client = client
+        self.environment = environment
+        self.store = store
+        self.now = now
+        self.observer = observer
+    }
+
+    /// What the sweep starts from.
+    package struct Plan: Sendable {
+        /// The library's artists, in library order.
+        package var artists: [String]
+        /// The user's albums, to tell namesake artists apart.
+        package var ownedKeys: Set<AlbumKey>
+        /// Catalog artist ids the library holds for this provider, by `ArtistName.normalize`d name.
+        package var libraryIDs: [String: String]
+        /// The last run's record, and the artists still owed a definite answer (normalised).
+        package var previousRun: RunRecord?
+        package var previouslyFailed: Set<String>
+        package var runID: String
+        package var startedAt: Date
+
+        package init(
+            artists: [String], ownedKeys: Set<AlbumKey>, libraryIDs: [String: String], previousRun: RunRecord?,
+            previouslyFailed: Set<String>, runID: String, startedAt: Date
+        ) {
+            self.artists = artists
+            self.ownedKeys = ownedKeys
+            self.libraryIDs = libraryIDs
+            self.previousRun = previousRun
+            self.previouslyFailed = previouslyFailed
+            self.runID = runID
+            self.startedAt = startedAt
+        }
+    }
+
+    /// What the sweep found and what the run may show from it.
+    package struct Outcome: Sendable {
+        /// Every artist in library order: fetched, reused and believed answers, and why the sweep stopped.
+        package var sweep: SweepOutcome
+        /// The provider the sweep asked, for the stages that ask it again (track lists).
+        package var provider: any CatalogProvider
+        /// What the catalog memory learned: discoveries and withdrawals.
+        package var memory = MemoryUpdate()
+        /// The last known releases of the artists this run could not check.
+        package var stale = StaleReleases()
+        /// Remembered releases older than a cut listing reaches.
+        package var beyondCoverage: [Release] = []
+        /// Why the catalog looked faulty, when it did: nothing of the run was believed or cached.
+        package var fault: CatalogFault?
+        package var pace: Pace?
+        /// The traits stored before the run and those its answers showed (reported for iTunes only).
+        package var traits: (stored: CatalogTraitReadings, shown: CatalogTraitReadings)?
+        /// Artists answered from memory by the repair plan, in library order.
+        package var reusedArtists: [String] = []
+        /// Artists whose definite answer did not reach back to the feed window's start.
+        package var cutListings: [String] = []
+
+        /// The releases the diff considers: this run's answers, the stale ones, those beyond a cut.
+        package var releases: [Release] { sweep.releases + stale.releases + beyondCoverage }
+    }
+
+    /// The pace the run kept (requests per minute).
+    package struct Pace: Sendable, Hashable {
+        package var configured: Double
+        package var start: Double
+        package var effective: Double
+        package var slowest: Double
+        package var rateLimitedAnswers: Int
+    }
+
+    /// Sweeps the plan's artists.
+    /// - Throws: the provider's refusal of its credentials (exit 78), `DatabaseError`.
+    package func run(_ plan: Plan) async throws -> Outcome {
+        let providerName = config.catalog.provider.rawValue
+        let remembered = try store.memory.lastAnswers(provider: providerName, artists: plan.artists)
+        let learnedPace = try store.learning.pace(provider: providerName)
+        let limiter = RateLimiter(requestsPerMinute: config.catalog.requestsPerMinute, startingPace: learnedPace)
+        let storedTraits = try store.learning.traits(provider: providerName).current(at: plan.startedAt)
+        let traits = CatalogTraits(storedTraits)
+        let warm = try WarmPlan(
+            listed: store.memory.listed(provider: providerName, artists: plan.artists),
+            fullListingDays: config.catalog.fullListingDays, at: plan.startedAt)
+        let provider = try CatalogProviderFactory.make(
+            config.catalog, client: client, environment: environment, coverageNeeded: windowStart(plan), limiter: limiter,
+            traits: traits, newestSuffices: warm.newestSuffices, listingSizes: warm.sizes, newestKnown: warm.newestKnown,
+            types: config.feed.types)
+        // A refused token is a configuration problem (exit 78), not a partial sweep of 401s.
+        if let refused = await provider.credentialsRefused() { throw refused }
+        let repair = RepairPlan(
+            artists: plan.artists, previous: plan.previousRun, previouslyFailed: plan.previouslyFailed, remembered: remembered,
+            windowMinutes: config.repairWindowMinutes, now: plan.startedAt)
+        let observer = observer(repair.toFetch.count)
+        var sweeper = SweepCatalog(config: config, provider: provider, store: store, now: now)
+        sweeper.libraryIDs = plan.libraryIDs
+        sweeper.artistFinished = observer.artistFinished
+        let first = try await observer.watching { [sweeper] () async -> Result<SweepCatalog.Swept, any Error> in
+            do {
+                return .success(try await sweeper.sweep(artists: repair.toFetch, ownedKeys: plan.ownedKeys))
+            } catch {
+                return .failure(error)
+            }
+        }.get()
+        if let refused = provider.credentialsRefused(in: first.outcome) { throw refused }
+        sweeper.artistFinished = { _ in }
+        let (believed, fault) = try await believe(
+            first, sweeper: sweeper, ownedKeys: plan.ownedKeys, remembered: remembered, at: plan.startedAt)
+        if let fault { observer.noticed(fault) }
+        let fetched = believed.outcome
+        var outcome = Outcome(sweep: repair.merge(fetched, artists: plan.artists), provider: provider)
+        outcome.sweep.unreachable = first.outcome.unreachable
+        outcome.fault = fault
+        // A faulty catalog's run caches nothing: no resolution, no memory, no suspect mark.
+        if fault == nil {
+            try store.artistResolutions.save(believed.learned, provider: provider.name)
+            // Only fresh answers are remembered: reused ones keep their original time, so reuse never chains.
+            outcome.memory = try store.memory.remember(fetched.results, provider: fetched.provider, at: plan.startedAt)
+        }
+        try store.runs.recordAnswers(
+            provider: provider.name, runID: plan.runID, unanswered: fetched.incompleteArtists,
+            answered: fault == nil ? fetched.results.filter(\.isAnsweredInThisRun).map(\.artist) : [])
+        outcome.pace = try learnPace(limiter, learned: learnedPace, provider: providerName, at: plan.startedAt)
+        let shownTraits = traits.shown(at: plan.startedAt)
+        try store.learning.saveTraits(shownTraits, provider: providerName)
+        if config.catalog.provider == .itunes { outcome.traits = (storedTraits, shownTraits) }
+        outcome.reusedArtists = repair.reused.isEmpty ? [] : plan.artists.filter { repair.reused[$0] != nil }
+        let start = windowStart(plan)
+        outcome.cutListings = outcome.sweep.results.filter {
+            $0.source == .catalog && $0.outcome.isDefinite && !$0.coverage.reaches(back: start)
+        }.map(\.artist)
+        // Artists that could not be checked keep their last known releases, marked stale.
+        if outcome.sweep.status != .failed {
+            outcome.stale = StaleReleases(of: outcome.sweep, remembered: remembered, now: plan.startedAt)
+            outcome.beyondCoverage = Self.beyondCoverage(of: outcome.sweep, remembered: remembered)
+        }
+        return outcome
+    }
+
+    /// The oldest release date the feed window can show on the run's day.
+    private func windowStart(_ plan: Plan) -> ReleaseDate {
+        ReleaseDate(epochDay: plan.startedAt.epochDay - config.feed.windowDays)
+    }
+
+    /// The remembered releases of artists whose answer was cut, older than the answer reaches: not
+    /// seen in this run, not missing either, so what people see does not shrink because of a cap.
+    static func beyondCoverage(of sweep: SweepOutcome, remembered: [String: CatalogMemory.Remembered]) -> [Release] {
+        sweep.results.filter { !$0.coverage.isComplete && $0.outcome.isDefinite }.flatMap { result in
+            let listed = Set(result.outcome.releases.map(\.id))
+            return (remembered[result.artist]?.result.outcome.releases ?? []).filter {
+                !listed.contains($0.id) && !result.coverage.covers($0.releaseDate)
+            }
+        }
+    }
+
+    /// Keeps the pace the catalog accepted for the next run: below the ceiling it is stored, at the
+    /// ceiling any stored pace is forgotten.
+    private func learnPace(_ limiter: RateLimiter, learned: Double?, provider: String, at date: Date) throws -> Pace? {
+        guard let ceiling = limiter.ceiling, let effective = limiter.pace else { return nil }
+        if effective < ceiling {
+            try store.learning.savePace(effective, provider: provider, at: date)
+        } else if learned != nil {
+            try store.learning.forgetPace(provider: provider)
+        }
+        return Pace(
+            configured: ceiling, start: min(ceiling, learned ?? ceiling), effective: effective,
+            slowest: limiter.slowestPace ?? effective, rateLimitedAnswers: limiter.rateLimitedAnswers)
+    }
+}
+
+/// Watches the sweep's first pass as it runs (the app's progress lines and heartbeat).
+package protocol SweepObserver: Sendable {
+    /// Told about every artist as it gets its answer.
+    func artistFinished(_ result: ArtistResult)
+    /// The answers were not believed: too many known artists vanished at once.
+    func noticed(_ fault: CatalogFault)
+    /// Runs the first pass.
+    func watching(
+        _ pass: () async -> Result<SweepCatalog.Swept, any Error>
+    ) async -> Result<SweepCatalog.Swept, any Error>
+}
+
+/// Why a run's answers were not believed: too many known artists vanished at once.
+package struct CatalogFault: Sendable, Hashable {
+    package var message: String
+    package var vanished: Int
+    package var known: Int
+
+    package init(message: String, vanished: Int, known: Int) {
+        self.message = message
+        self.vanished = vanished
+        self.known = known
+    }
+}

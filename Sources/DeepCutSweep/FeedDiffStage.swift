@@ -1,0 +1,49 @@
+import DeepCutCatalog
+import DeepCutConfig
+import DeepCutCore
+import DeepCutState
+import Foundation
+
+/// The diff stage: the sweep's releases minus what the user owns, dismissed and muted, in the
+/// feed's window. Where the title rules leave an edition undecided against an owned album whose
+/// tracks are known, track lists decide (`TrackEvidenceStage`) and the diff runs once more with
+/// what they settled — only after a sweep with answers, since a failed one publishes nothing.
+package struct FeedDiffStage: Sendable {
+    let feed: FeedConfig
+    let store: StateStore
+    let now: @Sendable () -> Date
+
+    package init(feed: FeedConfig, store: StateStore, now: @escaping @Sendable () -> Date) {
+        self.feed = feed
+        self.store = store
+        self.now = now
+    }
+
+    package struct Outcome: Sendable {
+        package var diff: FeedDiff
+        /// What track lists settled; nil when they were not consulted (a failed sweep).
+        package var evidence: TrackEvidenceStage.Outcome?
+    }
+
+    /// - Parameters:
+    ///   - owned: the library's albums, and the catalog ids of those it holds for this provider.
+    /// - Throws: `DatabaseError` when the dismissals, mutes or track lists cannot be read.
+    package func run(_ sweep: CatalogSweep.Outcome, owned: OwnedAlbums, today: Int) async throws -> Outcome {
+        let releases = sweep.releases
+        let dismissed = try store.dismissals.keys()
+        let muted = try store.mutes.matcher()
+        let discovered = sweep.memory.discovered.mapValues(\.epochDay)
+        let diff = { (byEvidence: Set<String>) in
+            Diff(types: feed.types, windowDays: feed.windowDays, newBy: feed.newBy)(
+                releases: releases, owned: owned.keys, dismissed: dismissed, muted: muted, today: today,
+                discovered: discovered, ownedIDs: owned.catalogIDs.union(byEvidence), ownedYears: owned.years)
+        }
+        var outcome = Outcome(diff: diff([]))
+        guard sweep.sweep.status != .failed else { return outcome }
+        let stage = TrackEvidenceStage(provider: sweep.provider, store: store.trackLists, now: now)
+        let evidence = try await stage.decide(candidates: outcome.diff.shownReleases(of: releases), library: owned.albums)
+        if !evidence.owned.isEmpty { outcome.diff = diff(evidence.owned) }
+        outcome.evidence = evidence
+        return outcome
+    }
+}
