@@ -70,7 +70,7 @@ struct Pipeline: Sendable {
         do {
             let store = try StateStore(url: config.stateDatabase)
             try run.claimUniqueID(store: store, outputDirectory: config.outputDirectory)
-            let previous = try PreviousRun.load(
+            let previous = try await PreviousRun.load(
                 outputDirectory: config.outputDirectory, store: store,
                 provider: config.catalog.provider.rawValue)
             // An artist unmuted since the baseline has releases the feed lacks: sweep to bring them back.
@@ -158,10 +158,10 @@ struct Pipeline: Sendable {
             } else {
                 run.report.notify = notifications.notAttempted()
             }
-            return finish(
+            return await finish(
                 &run, status: sweep.status, store: store, message: message, page: snapshot.map { ($0, publish, outcome.baseline) })
         } catch {
-            return fail(&run, error: error)
+            return await fail(&run, error: error)
         }
     }
 
@@ -507,7 +507,7 @@ struct Pipeline: Sendable {
     private func finish(
         _ run: inout RunInProgress, status: RunStatus, store: StateStore, message: String,
         page: (snapshot: Snapshot, publish: Publish, baseline: Baseline?)?
-    ) -> RunReport {
+    ) async -> RunReport {
         let exitCode = ExitStatus.of(status)
         run.report.status = status
         run.report.exitCode = Int(exitCode.rawValue)
@@ -522,14 +522,14 @@ struct Pipeline: Sendable {
             } catch {
                 run.report.publish.wrote.removeAll { $0 == pageName }
                 run.report.publish.status = .failed
-                return fail(&run, error: error)
+                return await fail(&run, error: error)
             }
         }
-        return complete(&run, exitCode: exitCode, store: store, stderrLine: exitCode == .success ? nil : message)
+        return await complete(&run, exitCode: exitCode, store: store, stderrLine: exitCode == .success ? nil : message)
     }
 
     /// A stage threw: the run failed with that error's exit code; state and previous files stay as they were.
-    private func fail(_ run: inout RunInProgress, error: any Error) -> RunReport {
+    private func fail(_ run: inout RunInProgress, error: any Error) async -> RunReport {
         let exitCode = Self.exitCode(of: error)
         let message = Self.message(of: error)
         run.report.finishedAt = now()
@@ -540,12 +540,12 @@ struct Pipeline: Sendable {
         // Best effort: the run already failed with its own error; a store that cannot open now only
         // means this failure is missing from the run history, and the health report still says it.
         let store = error is DatabaseError ? nil : try? StateStore(url: config.stateDatabase)
-        return complete(&run, exitCode: exitCode, store: store, stderrLine: message)
+        return await complete(&run, exitCode: exitCode, store: store, stderrLine: message)
     }
 
     /// Records the run, writes health and metrics. A failure here keeps the sweep's own result
     /// but the operator still hears why the report is missing.
-    private func complete(_ run: inout RunInProgress, exitCode: ExitCode, store: StateStore?, stderrLine: String?) -> RunReport {
+    private func complete(_ run: inout RunInProgress, exitCode: ExitCode, store: StateStore?, stderrLine: String?) async -> RunReport {
         // Failures at err, partial at warning: `journalctl -p warning` lists every run needing a look.
         let level: LogLevel =
             switch run.report.status {
@@ -579,7 +579,7 @@ struct Pipeline: Sendable {
             return RunReport(health: run.report, exitCode: code, stderrLine: line)
         }
         do {
-            try PrometheusTextfile.publish(run.report, config: config, store: store)
+            try await PrometheusTextfile.publish(run.report, config: config, store: store)
         } catch {
             log.warning("metrics.failed", ["message": Self.message(of: error)])
         }
