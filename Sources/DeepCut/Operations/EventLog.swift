@@ -53,12 +53,22 @@ package final class EventLog: Sendable {
 
     /// The log for this process: stderr, priority prefixes when stderr is the journal stream.
     package static func standardError(verbosity: LogVerbosity, environment: [String: String]) -> EventLog {
-        let writer = BlockingQueue(label: "deepcut.log")
-        return EventLog(
+        queued(
             minimumLevel: verbosity.minimumLevel,
             prefixesPriority: JournalStream.isConnected(STDERR_FILENO, environment: environment),
             isInteractive: isatty(STDERR_FILENO) == 1,
-            write: { text in writer.submit { writeAll(text, to: STDERR_FILENO) } },
+            write: { text in writeAll(text, to: STDERR_FILENO) })
+    }
+
+    /// A log whose chunks `write` writes on a queue of its own, in the order they were logged: a
+    /// stalled `write` holds that queue, never the task that logs. `flush()` waits for them.
+    static func queued(
+        minimumLevel: LogLevel, prefixesPriority: Bool, isInteractive: Bool, write: @escaping @Sendable (String) -> Void
+    ) -> EventLog {
+        let writer = BlockingQueue(label: "deepcut.log")
+        return EventLog(
+            minimumLevel: minimumLevel, prefixesPriority: prefixesPriority, isInteractive: isInteractive,
+            write: { text in writer.submit { write(text) } },
             drain: { await writer.drain() })
     }
 
