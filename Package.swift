@@ -1,11 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// One target per layer, so the pipeline's rules are compile errors to break; the graph and why
-// its edges run this way are in docs/ARCHITECTURE.md. `scripts/check-architecture` (run by
-// `scripts/test`) fails when a file imports a module its target does not declare here (SwiftPM
-// would let an undeclared import through whenever that module happens to be built first) and
-// when an edge below breaks one of its layering rules.
+// One target per layer, so the pipeline's rules are compile errors to break. This file is the one
+// definition of the module graph: docs/ARCHITECTURE.md draws it and says why its edges run this way,
+// and `scripts/check-architecture` (run by `scripts/test`) fails when that drawing differs from
+// this file, when a file imports a module its target does not declare here (SwiftPM would let an
+// undeclared import through whenever that module happens to be built first) and when an edge
+// below breaks one of its layering rules.
 // The layers are modules, but the hot paths cross them (State reads rows through SQLite's generic
 // `Row.get`, builds Core's values): in release, cross-module optimization lets those generics
 // specialize and small functions inline across modules as they did inside one module

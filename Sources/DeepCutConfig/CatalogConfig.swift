@@ -8,7 +8,7 @@ package struct CatalogConfig: Sendable, Hashable {
     /// Width of the sliding window of artists in flight.
     package var concurrency: Int
     package var requestsPerMinute: Int
-    /// Whole seconds (URLSession drops fractions); also the total per-request deadline.
+    /// Whole seconds: the total deadline of one request, redirects included (libcurl's `CURLOPT_TIMEOUT_MS`).
     package var timeoutSeconds: Int
     package var maxAttempts: Int
     /// apple-music: the developer token file (absolute); nil reads `$CREDENTIALS_DIRECTORY/apple-music-token`.

@@ -1,3 +1,5 @@
+import DeepCutCore
+
 /// A small strict JSON (RFC 8259) parser over UTF-8 bytes.
 ///
 /// Hand-written rather than `JSONSerialization` so errors carry a line and column, integers stay
@@ -204,20 +206,11 @@ package struct JSONParser {
     private mutating func parseHexQuad() throws(JSONSyntaxError) -> UInt16 {
         var value: UInt16 = 0
         for _ in 0..<4 {
-            guard let byte = peek(), let digit = Self.hexValue(byte) else { throw failure("expected 4 hex digits after '\\u'") }
+            guard let byte = peek(), let digit = byte.hexDigitValue else { throw failure("expected 4 hex digits after '\\u'") }
             value = value << 4 | UInt16(digit)
             offset += 1
         }
         return value
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     // MARK: - Bytes and positions

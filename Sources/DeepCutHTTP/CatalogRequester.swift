@@ -9,7 +9,7 @@ package struct CatalogRequester: Sendable {
     let policy: RetryPolicy
     /// Paces every attempt, retries included, and spreads a rate limit to the whole provider.
     let limiter: RateLimiter
-    /// Per request: URLSession's idle timeout and the client's total deadline.
+    /// Per request: the client's total deadline (`HTTPRequest.timeoutSeconds`).
     let timeoutSeconds: Int
     /// Sent with every request (User-Agent, Authorization); never logged or put in a message.
     /// Variable so a provider can add the headers its catalog requires.

@@ -8,7 +8,7 @@ import Foundation
 ///
 /// `mb_albumartistid` and `mb_releasegroupid` are kept when present, in the result's MusicBrainz maps,
 /// so a MusicBrainz sweep can use an artist's id directly instead of searching by name.
-package struct BeetsLibraryReader: LibraryReader {
+package struct BeetsLibraryReader: LibraryFileReader {
     private static let sqliteHeader = Data("SQLite format 3\u{0}".utf8)
 
     package init() {}
@@ -27,7 +27,7 @@ package struct BeetsLibraryReader: LibraryReader {
                 let beets = try BeetsDatabase(connection: connection, name: result.sourceName)
                 let tracks = try beets.tracksByAlbum()
                 for row in try beets.albums() {
-                    if Task.isCancelled { throw LibraryReadCancelledError(file: source.path) }
+                    if BlockingQueue.isCancelled { throw LibraryReadCancelledError(file: source.path) }
                     let artist = try beets.creditedArtist(of: row)
                     guard
                         let album = result.addRow(

@@ -4,7 +4,7 @@ import Foundation
 /// Reads a CSV library: UTF-8, a header row naming `title` and `artist` columns (any case, any order,
 /// other columns ignored), one album per row. Streams the file in chunks; a row longer than
 /// `CSVParser.maximumRecordLength` stops the read (a binary or corrupt file, not an export).
-package struct CSVLibraryReader: LibraryReader {
+package struct CSVLibraryReader: LibraryFileReader {
     package init() {}
 
     package func read(_ source: LibrarySource) throws -> LibraryReadResult {

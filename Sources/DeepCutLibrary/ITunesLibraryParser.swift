@@ -1,3 +1,4 @@
+import DeepCutCore
 import Foundation
 
 #if canImport(FoundationXML)
@@ -93,7 +94,7 @@ final class ITunesLibraryParser: NSObject, XMLParserDelegate {
         attributes: [String: String] = [:]
     ) {
         elements += 1
-        if elements % Self.elementsPerCancellationCheck == 0, Task.isCancelled {
+        if elements % Self.elementsPerCancellationCheck == 0, BlockingQueue.isCancelled {
             cancelled = true
             parser.abortParsing()
         }
@@ -184,7 +185,7 @@ enum UTF8Scan {
         var carry: [UInt8] = []
         var consumed = 0
         while let chunk = try handle.read(upToCount: chunkSize), !chunk.isEmpty {
-            try Task.checkCancellation()
+            try BlockingQueue.checkCancellation()
             var bytes = carry + chunk
             let tail = incompleteTailCount(bytes)
             carry = Array(bytes.suffix(tail))

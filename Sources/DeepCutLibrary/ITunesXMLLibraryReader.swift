@@ -8,7 +8,7 @@ import Foundation
 /// Non-music items (movies, TV shows, music videos, podcasts, iTunes U, anything with video) are
 /// counted as skipped, never read as albums, so directors and hosts are never swept. Compilations are
 /// owned albums credited to "Various Artists"; their track artists are swept only with `compilationArtists`.
-package struct ITunesXMLLibraryReader: LibraryReader {
+package struct ITunesXMLLibraryReader: LibraryFileReader {
     package init() {}
 
     package func read(_ source: LibrarySource) throws -> LibraryReadResult {

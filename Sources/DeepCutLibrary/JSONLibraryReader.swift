@@ -3,7 +3,7 @@ import Foundation
 
 /// Reads a JSON library: an array of `{"title": "...", "artist": "..."}` objects; other keys are ignored.
 /// Items are numbered from 1 in warnings, like lines.
-package struct JSONLibraryReader: LibraryReader {
+package struct JSONLibraryReader: LibraryFileReader {
     package init() {}
 
     package func read(_ source: LibrarySource) throws -> LibraryReadResult {

@@ -61,7 +61,7 @@ final class LibraryFile {
     /// - Throws: `LibraryReadCancelledError` once the run is cancelled (SIGTERM); `LibraryError` when
     ///   reading fails or the file grows past the size cap while being read.
     func nextChunk() throws -> Data? {
-        if Task.isCancelled { throw LibraryReadCancelledError(file: url) }
+        if BlockingQueue.isCancelled { throw LibraryReadCancelledError(file: url) }
         var buffer = [UInt8](repeating: 0, count: Self.chunkSize)
         let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, Self.chunkSize) }
         guard count >= 0 else { throw LibraryError.unreadable(url, errno: errno) }

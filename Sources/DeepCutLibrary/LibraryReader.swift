@@ -10,6 +10,13 @@ package protocol LibraryReader: Sendable {
     func read(_ source: LibrarySource) async throws -> LibraryReadResult
 }
 
+/// A reader of a local file: its `read` is synchronous and blocks on the disk, so `LoadLibrary`
+/// runs it on `BlockingQueue.files`, never on a cooperative thread. Long reads check
+/// `BlockingQueue.isCancelled`, which sees the waiting run's cancellation across that hop.
+package protocol LibraryFileReader: LibraryReader {
+    func read(_ source: LibrarySource) throws -> LibraryReadResult
+}
+
 /// Which reader handles which `LibraryFormat`. Adding a format is one reader file plus one line in `files`
 /// (or, for an API, in `standard`).
 package struct LibraryReaderRegistry: Sendable {

@@ -54,7 +54,11 @@ package struct LoadLibrary: Sendable {
         let before = try LibraryFile.stamp(of: source.path)
         let result: LibraryReadResult
         do {
-            result = try await reader.read(source)
+            if let fileReader = reader as? any LibraryFileReader {
+                result = try await BlockingQueue.files.run { try fileReader.read(source) }
+            } else {
+                result = try await reader.read(source)
+            }
         } catch let error as LibraryError {
             guard try LibraryFile.stamp(of: source.path) == before else { return nil }
             throw error

@@ -81,25 +81,8 @@ package enum OutputJSON {
     /// characters and bidi controls escaped, so it stays one line on any terminal and still
     /// says exactly `text`. Needs no encoder, so it cannot fail.
     package static func stringLiteral(_ text: String) -> String {
-        var quoted = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            case "\r": quoted += "\\r"
-            case "\t": quoted += "\\t"
-            default:
-                if scalar.properties.generalCategory == .control || (0x2028...0x2029).contains(scalar.value)
-                    || DisplayText.isBidiControl(scalar)
-                {
-                    let hex = String(scalar.value, radix: 16)
-                    quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    quoted.unicodeScalars.append(scalar)
-                }
-            }
+        JSONStringLiteral.quoting(text) { scalar in
+            scalar.properties.generalCategory == .control || (0x2028...0x2029).contains(scalar.value) || DisplayText.isBidiControl(scalar)
         }
-        return quoted + "\""
     }
 }

@@ -6,7 +6,7 @@ import Testing
 @testable import DeepCutCatalog
 @testable import DeepCutHTTP
 
-/// Decodes the Apple Music answers in `../shared/samples` (see its README for provenance).
+/// Decodes the Apple Music answers in `Tests/Samples` (copies of `../shared/samples`; see its README for provenance).
 @Suite struct AppleMusicSampleConformanceTests {
     static let searchSample = "applemusic_catalog_gb_search_results_gary-clark-jr_listen-together_extracted.json"
     static let albumsSample = "applemusic_catalog_artists_1147783278_albums_DOC-EXAMPLE_transcribed-abridged.json"

@@ -6,7 +6,7 @@ import Testing
 @testable import DeepCutCatalog
 @testable import DeepCutHTTP
 
-/// Decodes the MusicBrainz answers in `../shared/samples` (see its README for provenance).
+/// Decodes the MusicBrainz answers in `Tests/Samples` (copies of `../shared/samples`; see its README for provenance).
 @Suite struct MusicBrainzSampleConformanceTests {
     static let artistSearchSample = "musicbrainz_artist_search_bob-dylan_avatar29A.json"
     static let dimpleBrowseSample = "musicbrainz_release-group_browse_73084492_dimple_extracted.json"

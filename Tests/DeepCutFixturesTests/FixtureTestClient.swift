@@ -6,7 +6,8 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// A URLSession client for the fixture tests: what the product's HTTP client sees is what the tests see.
+/// A URLSession client for the fixture tests: the server's answers as an independent HTTP client
+/// reads them (this target depends on no product module; the product's client is libcurl's).
 struct FixtureTestClient {
     let session: URLSession
 

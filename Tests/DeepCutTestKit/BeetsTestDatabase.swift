@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Builds beets `library.db` files for tests: the current schema (derived from beets' source, in
-/// `shared/samples`) or an early one, filled through the Store wrapper and left in beets' own
+/// `Tests/Samples/beets_library_schema_derived.sql`) or an early one, filled through the Store wrapper and left in beets' own
 /// rollback-journal mode.
 package enum BeetsTestDatabase {
     /// An album row; nil columns are left NULL, columns the schema lacks are not written.

@@ -25,9 +25,9 @@ enum ChangesCommand: DeepCutCommand {
                     problem: "deepcut changes: --since: not a run id: '\(since)' (like 20261129T120000Z)",
                     usage: spec.usage(program: "deepcut"))
             }
-            snapshots = try publishedSnapshots(in: folder).filter { $0.runID > runID }
+            snapshots = try await BlockingQueue.files.run { try publishedSnapshots(in: folder).filter { $0.runID > runID } }
         } else {
-            snapshots = try Snapshot.load(from: folder.current).map { [$0] } ?? []
+            snapshots = try await BlockingQueue.files.run { try Snapshot.load(from: folder.current).map { [$0] } ?? [] }
         }
         let sets = snapshots.compactMap { snapshot in snapshot.changes.map { (snapshot.runID, $0) } }
         if context.arguments.flag("json") {

@@ -199,7 +199,8 @@ enum DismissalsImportCommand: DeepCutCommand {
     static func run(_ context: CommandContext) async throws -> ExitCode {
         let config = try context.loadConfig()
         // Read and validate the whole file before touching state: a bad file changes nothing.
-        let rows = try DismissalsFile.read(from: context.fileArgument("FILE"))
+        let file = context.fileArgument("FILE")
+        let rows = try await BlockingQueue.files.run { try DismissalsFile.read(from: file) }
         let done = try await StateChange(config: config, command: "dismissals import", now: context.now).perform { store, _ in
             try store.dismissals.importRows(rows.dismissals, mutes: rows.mutes)
         }

@@ -40,8 +40,10 @@ enum HealthCommand: DeepCutCommand {
         let report: HealthReport?
         let baseline: Baseline?
         do {
-            report = try HealthReport.load(outputDirectory: config.outputDirectory)
-            baseline = try Baseline.read(outputDirectory: config.outputDirectory)
+            let outputDirectory = config.outputDirectory
+            (report, baseline) = try await BlockingQueue.files.run {
+                (try HealthReport.load(outputDirectory: outputDirectory), try Baseline.read(outputDirectory: outputDirectory))
+            }
         } catch let error as any DeepCutError {
             return unknown(error.message, json: json, console: context.console)
         }

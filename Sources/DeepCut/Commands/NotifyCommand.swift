@@ -59,7 +59,7 @@ enum NotifyCommand: DeepCutCommand {
         if resend { return try requeue(routes, config: config, console: context.console, at: context.now()) }
         return test
             ? await sendTest(routes, config: config, console: context.console, today: context.now().epochDay)
-            : try preview(routes, config: config, context)
+            : try await preview(routes, config: config, context)
     }
 
     private static func requeue(_ routes: [Notifier.Route], config: Config, console: Console, at now: Date) throws -> ExitCode {
@@ -97,16 +97,20 @@ enum NotifyCommand: DeepCutCommand {
         return failed ? .tempFail : .success
     }
 
-    private static func preview(_ routes: [Notifier.Route], config: Config, _ context: CommandContext) throws -> ExitCode {
+    private static func preview(_ routes: [Notifier.Route], config: Config, _ context: CommandContext) async throws -> ExitCode {
         let folder = OutputFolder(config.outputDirectory)
         let store = try StateStore(url: config.stateDatabase)
         let notifier = Notifier(routes: routes, ledger: store.deliveries, pageURL: nil, now: context.now)
         var digest = Digest(runID: "next", items: [])
-        if let current = try Snapshot.load(from: folder.current) {
+        let snapshots = try await BlockingQueue.files.run { () -> (current: Snapshot, baseline: Snapshot?)? in
+            guard let current = try Snapshot.load(from: folder.current) else { return nil }
             // The baseline the current change set was measured from: its snapshot, when still kept.
             let baseline = try current.changes?.since.flatMap(RunID.init(rawValue:)).flatMap {
                 try Snapshot.load(from: folder.snapshot($0))
             }
+            return (current, baseline)
+        }
+        if let (current, baseline) = snapshots {
             digest = RunNotifications.digest(of: current, baseline: baseline, today: context.now().epochDay)
         }
         let preview = try notifier.preview(digest)

@@ -17,7 +17,8 @@ enum ProbeCommand: DeepCutCommand {
         let probe = CatalogProbeRun(config: config, client: context.httpClient, environment: context.environment, now: context.now)
         let (report, exchanges) = try await probe.run()
         if let folder = context.arguments.value("record") {
-            try CatalogProbeRun.record(exchanges, report: report, to: URL(fileURLWithPath: folder))
+            let recording = URL(fileURLWithPath: folder)
+            try await BlockingQueue.files.run { try CatalogProbeRun.record(exchanges, report: report, to: recording) }
         }
         if context.arguments.flag("json") {
             context.console.out(String(decoding: try CatalogProbeRun.json(report), as: UTF8.self))

@@ -38,35 +38,42 @@ struct StateChange {
             throw CommandFailure(
                 exitCode: busy.exitCode, message: "\(command): \(busy.message); nothing changed: try again when it has finished")
         }
-        return try withExtendedLifetime(lock) {
-            let folder = OutputFolder(config.outputDirectory)
-            let current = try Snapshot.load(from: folder.current)
-            let store = try StateStore(url: config.stateDatabase)
-            let value = try change(store, current)
-            guard var snapshot = current else { return Done(value: value, republished: []) }
-            let owned = try store.owned.keys()
-            let dismissed = try store.dismissals.keys()
-            let muted = try store.mutes.matcher()
-            let upcoming = Set((snapshot.upcoming ?? []).map(\.id))
-            snapshot.entries = Diff.hiding(snapshot.entries, owned: owned, dismissed: dismissed, muted: muted)
-            snapshot.upcoming = snapshot.upcoming.map { Diff.hiding($0, owned: owned, dismissed: dismissed, muted: muted) }
-            let hidden = upcoming.subtracting((snapshot.upcoming ?? []).map(\.id))
-            let installID = try store.installID()
-            let context = PublishContext(
-                health: try readable { try HealthReport.load(outputDirectory: config.outputDirectory) },
-                history: try store.runs.recent(limit: HistoryChart.runLimit), baseURL: config.publish.baseURL,
-                installID: installID,
-                calendar: try UpcomingCalendarUpdate(store: store, installID: installID).apply(snapshot, hidden: hidden, at: now()))
-            let baseline = try readable { try Baseline.read(outputDirectory: config.outputDirectory) }
-            let written = try Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots, now: now)
-                .republish(snapshot, context: context, baseline: baseline)
-            return Done(value: value, republished: written)
+        defer { withExtendedLifetime(lock) {} }
+        let outputDirectory = config.outputDirectory
+        let folder = OutputFolder(outputDirectory)
+        // The files are read and written on `BlockingQueue.files`, off the cooperative threads.
+        let current = try await BlockingQueue.files.run { try Snapshot.load(from: folder.current) }
+        let store = try StateStore(url: config.stateDatabase)
+        let value = try change(store, current)
+        guard var snapshot = current else { return Done(value: value, republished: []) }
+        let owned = try store.owned.keys()
+        let dismissed = try store.dismissals.keys()
+        let muted = try store.mutes.matcher()
+        let upcoming = Set((snapshot.upcoming ?? []).map(\.id))
+        snapshot.entries = Diff.hiding(snapshot.entries, owned: owned, dismissed: dismissed, muted: muted)
+        snapshot.upcoming = snapshot.upcoming.map { Diff.hiding($0, owned: owned, dismissed: dismissed, muted: muted) }
+        let hidden = upcoming.subtracting((snapshot.upcoming ?? []).map(\.id))
+        let (health, baseline) = try await BlockingQueue.files.run {
+            (
+                try Self.readable { try HealthReport.load(outputDirectory: outputDirectory) },
+                try Self.readable { try Baseline.read(outputDirectory: outputDirectory) }
+            )
         }
+        let installID = try store.installID()
+        let context = PublishContext(
+            health: health,
+            history: try store.runs.recent(limit: HistoryChart.runLimit), baseURL: config.publish.baseURL,
+            installID: installID,
+            calendar: try UpcomingCalendarUpdate(store: store, installID: installID).apply(snapshot, hidden: hidden, at: now()))
+        let publish = Publish(outputDirectory: outputDirectory, keepSnapshots: config.keepSnapshots, now: now)
+        let republished = snapshot
+        let written = try await BlockingQueue.files.run { try publish.republish(republished, context: context, baseline: baseline) }
+        return Done(value: value, republished: written)
     }
 
     /// An unreadable `health.json` or `latest.json` only leaves the page without that panel or the
     /// banner's "last complete sweep": the sweep reports and replaces them, this command does not.
-    private func readable<T>(_ read: () throws -> T?) throws -> T? {
+    private static func readable<T>(_ read: () throws -> T?) throws -> T? {
         do {
             return try read()
         } catch is OutputReadError {

@@ -26,7 +26,7 @@ enum SweepCommand: DeepCutCommand {
         do {
             config = try context.loadConfig()
         } catch let error as any DeepCutError {
-            return finalCause(
+            return await finalCause(
                 RunReport(health: nil, exitCode: error.exitCode, stderrLine: error.message), log: log, console: context.console)
         }
         // One client for the catalog, the notification channels and the monitoring pings.
@@ -41,20 +41,23 @@ enum SweepCommand: DeepCutCommand {
             acceptLibraryChange: context.arguments.flag("accept-library-change"))
         // SIGTERM/SIGINT cancel the sweep: stop starting requests, publish what is known as partial.
         let report = await SignalCancellation.run { await pipeline.run(options) }
-        return finalCause(report, log: log, console: context.console)
+        return await finalCause(report, log: log, console: context.console)
     }
 
     /// The run's last word. A non-zero exit is an event at its priority — `run.failed` at error,
     /// `run.partial` at warning, with `exit` and `message` — so `journalctl -p warning` shows every
     /// run that needs a look; the human one-liner follows on stderr for terminals and files, but not
-    /// on the journal, where a line without a priority prefix would be filed as info.
-    private static func finalCause(_ report: RunReport, log: EventLog, console: Console) -> ExitCode {
+    /// on the journal, where a line without a priority prefix would be filed as info. The log is
+    /// flushed before anything is printed here, so every event line is out first and none is lost.
+    private static func finalCause(_ report: RunReport, log: EventLog, console: Console) async -> ExitCode {
         guard let line = report.stderrLine else {
+            await log.flush()
             if let health = report.health { console.out(health.message ?? health.status.rawValue) }
             return report.exitCode
         }
         switch report.exitCode {
         case .success:
+            await log.flush()
             console.out(line)
             return report.exitCode
         case .partial:
@@ -62,6 +65,7 @@ enum SweepCommand: DeepCutCommand {
         default:
             log.error("run.failed", ["exit": report.exitCode.rawValue, "message": line])
         }
+        await log.flush()
         if !log.prefixesPriority { console.err(line) }
         return report.exitCode
     }

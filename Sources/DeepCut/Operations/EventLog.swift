@@ -1,3 +1,4 @@
+import DeepCutCore
 import Foundation
 import Glibc
 import Synchronization
@@ -6,10 +7,16 @@ import Synchronization
 /// `level=warning event=artist.failed artist="Bon Iver" kind=timeout attempts=3`.
 ///
 /// Under systemd (stderr is the `$JOURNAL_STREAM`) each line starts with a `<N>` syslog priority
-/// so `journalctl -p warning` works; elsewhere the prefix is left out. Lines are written whole,
-/// under a lock, so events from concurrent tasks never interleave. On a terminal a transient
-/// status line (the progress bar) may sit below the events: each event clears it, prints, and
-/// draws it again.
+/// so `journalctl -p warning` works; elsewhere the prefix is left out. Each line is made whole and
+/// handed to `write` under a lock, so events from concurrent tasks never interleave and keep their
+/// order. On a terminal a transient status line (the progress bar) may sit below the events: each
+/// event clears it, prints, and draws it again.
+///
+/// A log line never blocks a cooperative thread on stderr (a journal stream or a terminal can stall
+/// the writer): the lock is held only to hand the text over, and stderr's log writes it on a queue
+/// of its own (`BlockingQueue`), one chunk after another in the order handed over. The sweep awaits
+/// `flush()` before its last words, so no line is lost at exit and the human one-liner the CLI
+/// prints on stderr still comes after the event line.
 ///
 /// No secret reaches this log: a token is a typed value that prints as `<redacted>`
 /// (`AppleMusicToken`), and a catalog's error text is redacted where it is read
@@ -21,6 +28,7 @@ package final class EventLog: Sendable {
     /// stderr is a terminal: progress draws a live bar instead of periodic lines.
     let isInteractive: Bool
     private let write: @Sendable (String) -> Void
+    private let drain: @Sendable () async -> Void
     private let state = Mutex(State())
 
     private struct State {
@@ -28,21 +36,45 @@ package final class EventLog: Sendable {
         var status: String?
     }
 
-    /// - Parameter write: receives whole chunks of text, each ending in a newline unless a status is drawn.
-    init(minimumLevel: LogLevel, prefixesPriority: Bool, isInteractive: Bool, write: @escaping @Sendable (String) -> Void) {
+    /// - Parameters:
+    ///   - write: receives whole chunks of text, each ending in a newline unless a status is drawn;
+    ///     called under the log's lock, so it must only hand the text over (or keep it in memory).
+    ///   - drain: returns once every chunk handed to `write` is written.
+    init(
+        minimumLevel: LogLevel, prefixesPriority: Bool, isInteractive: Bool, write: @escaping @Sendable (String) -> Void,
+        drain: @escaping @Sendable () async -> Void = {}
+    ) {
         self.minimumLevel = minimumLevel
         self.prefixesPriority = prefixesPriority
         self.isInteractive = isInteractive
         self.write = write
+        self.drain = drain
     }
 
     /// The log for this process: stderr, priority prefixes when stderr is the journal stream.
     package static func standardError(verbosity: LogVerbosity, environment: [String: String]) -> EventLog {
-        EventLog(
+        queued(
             minimumLevel: verbosity.minimumLevel,
             prefixesPriority: JournalStream.isConnected(STDERR_FILENO, environment: environment),
             isInteractive: isatty(STDERR_FILENO) == 1,
             write: { text in writeAll(text, to: STDERR_FILENO) })
+    }
+
+    /// A log whose chunks `write` writes on a queue of its own, in the order they were logged: a
+    /// stalled `write` holds that queue, never the task that logs. `flush()` waits for them.
+    static func queued(
+        minimumLevel: LogLevel, prefixesPriority: Bool, isInteractive: Bool, write: @escaping @Sendable (String) -> Void
+    ) -> EventLog {
+        let writer = BlockingQueue(label: "deepcut.log")
+        return EventLog(
+            minimumLevel: minimumLevel, prefixesPriority: prefixesPriority, isInteractive: isInteractive,
+            write: { text in writer.submit { write(text) } },
+            drain: { await writer.drain() })
+    }
+
+    /// Returns once every line logged so far is written: awaited before the process's last words.
+    package func flush() async {
+        await drain()
     }
 
     func isEnabled(_ level: LogLevel) -> Bool {

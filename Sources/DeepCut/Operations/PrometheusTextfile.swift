@@ -145,11 +145,14 @@ extension PrometheusTextfile {
     ///
     /// An `--if-stale` skip writes nothing, so the file keeps describing the last real sweep.
     /// The last success comes from the run history; without a usable store it reads 0, which is
-    /// what an alert on it should see while the state database is broken.
-    static func publish(_ report: HealthReport, config: Config, store: StateStore?) throws {
+    /// what an alert on it should see while the state database is broken. The file is written (and
+    /// synced) on `BlockingQueue.files`, off the cooperative threads.
+    static func publish(_ report: HealthReport, config: Config, store: StateStore?) async throws {
         guard let url = config.prometheusTextfile, report.status != .skipped else { return }
-        try PrometheusTextfile(url: url).write(
-            report, provider: config.catalog.provider.rawValue,
-            previousSuccess: try store?.runs.lastCompleteFinish())
+        let provider = config.catalog.provider.rawValue
+        let previousSuccess = try store?.runs.lastCompleteFinish()
+        try await BlockingQueue.files.run {
+            try PrometheusTextfile(url: url).write(report, provider: provider, previousSuccess: previousSuccess)
+        }
     }
 }

@@ -29,7 +29,7 @@ enum SignalCancellation {
     }
 
     /// Installed from a nonisolated function with `@Sendable` handlers: a handler inferred
-    /// main-actor crashes with SIGILL on Linux when the signal arrives (DESIGN.md traps).
+    /// main-actor crashes with SIGILL on Linux when the signal arrives (Swift 6.3.1).
     private static func install<T>(cancelling task: Task<T, Never>) -> [any DispatchSourceSignal] {
         [SIGTERM, SIGINT].map { number in
             signal(number, SIG_IGN)

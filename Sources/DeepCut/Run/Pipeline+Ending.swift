@@ -26,13 +26,13 @@ extension Pipeline {
     /// channel's outcome of this run; until then the report holds no `notify`.
     ///
     /// A failure here is only logged: `finish` writes both again and reports its own failure.
-    func writeOutputsBeforeNotifying(_ run: RunOutcomes, verdict: RunVerdict, store: StateStore, page: PageToWrite) {
+    func writeOutputsBeforeNotifying(_ run: RunOutcomes, verdict: RunVerdict, store: StateStore, page: PageToWrite) async {
         var run = run
         run.pageWritten = true
         let report = HealthReport(run, ending: .verdict(verdict.status, message: verdict.message, at: now()), pageName: pageName)
         do {
-            try writePage(of: report, page: page, store: store)
-            try HealthWriter.write(report, to: config.outputDirectory)
+            try await writePage(of: report, page: page, store: store)
+            try await write(report)
         } catch {
             log.warning("outputs.beforeNotifying", ["message": Self.message(of: error)])
         }
@@ -40,12 +40,17 @@ extension Pipeline {
 
     /// The page for a finished (or about to finish) run: its report, and a history holding its
     /// record as `complete` is about to store it.
-    private func writePage(of report: HealthReport, page: PageToWrite, store: StateStore) throws {
+    private func writePage(of report: HealthReport, page: PageToWrite, store: StateStore) async throws {
         let record = RunRecord(report)
         let history = try store.runs.recent(limit: HistoryChart.runLimit).filter { $0.runID != record.runID } + [record]
-        try page.publish.writePage(
-            page.snapshot, context: PublishContext(health: report, history: history, baseURL: config.publish.baseURL),
-            baseline: page.baseline)
+        let context = PublishContext(health: report, history: history, baseURL: config.publish.baseURL)
+        try await BlockingQueue.files.run { try page.publish.writePage(page.snapshot, context: context, baseline: page.baseline) }
+    }
+
+    /// `health.json` and `health.txt`, off the cooperative pool.
+    private func write(_ report: HealthReport) async throws {
+        let folder = config.outputDirectory
+        try await BlockingQueue.files.run { try HealthWriter.write(report, to: folder) }
     }
 
     /// An `--if-stale` skip: the health report keeps the last real run's and adds `lastSkip`; the run
@@ -56,23 +61,20 @@ extension Pipeline {
         log.info("run.finished", ["run": run.runID.rawValue, "status": RunStatus.skipped.rawValue, "exit": ExitCode.success.rawValue])
         do {
             let folder = OutputFolder(config.outputDirectory)
-            let current = try Snapshot.load(from: folder.current)
+            let current = try await BlockingQueue.files.run { try Snapshot.load(from: folder.current) }
             // Deliveries a channel refused are owed to it: the next hourly run retries them, skip or not.
-            var notify: [ChannelDelivery]?
-            if let current {
-                notify = await notifications(store).retryOwed(shown: current)
-            }
+            let notify: [ChannelDelivery]? = if let current { await notifications(store).retryOwed(shown: current) } else { nil }
             let fallback = HealthReport(run, ending: .skip(reason, at: now()), pageName: pageName)
-            let written = try HealthWriter.writeSkip(
-                HealthReport.LastSkip(at: fallback.finishedAt, reason: reason), fallback: fallback, notify: notify,
-                to: config.outputDirectory)
+            let outputDirectory = config.outputDirectory
+            let written = try await BlockingQueue.files.run {
+                try HealthWriter.writeSkip(
+                    HealthReport.LastSkip(at: fallback.finishedAt, reason: reason), fallback: fallback, notify: notify, to: outputDirectory)
+            }
             if let current {
                 let publish = Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots, now: now)
-                try publish.writePage(
-                    current,
-                    context: PublishContext(
-                        health: written, history: try store.runs.recent(limit: HistoryChart.runLimit), baseURL: config.publish.baseURL),
-                    baseline: baseline)
+                let context = PublishContext(
+                    health: written, history: try store.runs.recent(limit: HistoryChart.runLimit), baseURL: config.publish.baseURL)
+                try await BlockingQueue.files.run { try publish.writePage(current, context: context, baseline: baseline) }
             }
             var report = RunReport(health: written, exitCode: .success, stderrLine: reason)
             report.skipped = true
@@ -88,33 +90,33 @@ extension Pipeline {
     /// The page is rendered from the finished report and from a history holding this run's record,
     /// as `complete` is about to store it; a page that cannot be written fails the run (exit 73),
     /// the previous page intact.
-    func finish(_ run: RunOutcomes, verdict: RunVerdict, store: StateStore, page: PageToWrite?) -> RunReport {
+    func finish(_ run: RunOutcomes, verdict: RunVerdict, store: StateStore, page: PageToWrite?) async -> RunReport {
         var run = run
         let ending = RunEnding.verdict(verdict.status, message: verdict.message, at: now())
         if let page {
             run.pageWritten = true
             do {
-                try writePage(of: HealthReport(run, ending: ending, pageName: pageName), page: page, store: store)
+                try await writePage(of: HealthReport(run, ending: ending, pageName: pageName), page: page, store: store)
             } catch {
                 run.pageWritten = false
-                return fail(run, error: error)
+                return await fail(run, error: error)
             }
         }
-        return complete(run, ending: ending, store: store)
+        return await complete(run, ending: ending, store: store)
     }
 
     /// A stage threw: the run failed with that error's exit code; state and previous files stay as they were.
-    func fail(_ run: RunOutcomes, error: any Error) -> RunReport {
+    func fail(_ run: RunOutcomes, error: any Error) async -> RunReport {
         // A corrupt or unwritable state database is never touched again in this run.
         // Best effort: the run already failed with its own error; a store that cannot open now only
         // means this failure is missing from the run history, and the health report still says it.
         let store = error is DatabaseError ? nil : try? StateStore(url: config.stateDatabase)
-        return complete(run, ending: .error(error, at: now()), store: store)
+        return await complete(run, ending: .error(error, at: now()), store: store)
     }
 
     /// Records the run, writes health and metrics. A failure here keeps the sweep's own result
     /// but the operator still hears why the report is missing.
-    private func complete(_ run: RunOutcomes, ending: RunEnding, store: StateStore?) -> RunReport {
+    private func complete(_ run: RunOutcomes, ending: RunEnding, store: StateStore?) async -> RunReport {
         let report = HealthReport(run, ending: ending, pageName: pageName)
         let stderrLine = ending.exitCode == .success ? nil : ending.message
         // Failures at err, partial at warning: `journalctl -p warning` lists every run needing a look.
@@ -138,7 +140,7 @@ extension Pipeline {
             problems.append(("cannot record the run in the state database", error))
         }
         do {
-            try HealthWriter.write(report, to: config.outputDirectory)
+            try await write(report)
         } catch {
             problems.append(("cannot write the health report", error))
         }
@@ -149,7 +151,7 @@ extension Pipeline {
             return RunReport(health: report, exitCode: code, stderrLine: line)
         }
         do {
-            try PrometheusTextfile.publish(report, config: config, store: store)
+            try await PrometheusTextfile.publish(report, config: config, store: store)
         } catch {
             log.warning("metrics.failed", ["message": Self.message(of: error)])
         }

@@ -69,7 +69,7 @@ struct Pipeline: Sendable {
             let store = try StateStore(url: config.stateDatabase)
             try run.claimUniqueID(store: store, outputDirectory: config.outputDirectory)
             let provider = config.catalog.provider
-            let previous = try PreviousRun.load(outputDirectory: config.outputDirectory, store: store, provider: provider.rawValue)
+            let previous = try await PreviousRun.load(outputDirectory: config.outputDirectory, store: store, provider: provider.rawValue)
             if options.ifStale, let reason = try skipReason(previous, store: store, at: run.startedAt) {
                 log.info("run.skipped", ["reason": reason])
                 return await skip(run, reason: reason, store: store, baseline: previous.baselineSummary)
@@ -110,7 +110,8 @@ struct Pipeline: Sendable {
             let context = PublishContext(baseURL: config.publish.baseURL, installID: installID, calendar: calendar)
             let published: PublishOutcome
             do {
-                published = try publish(snapshot, context: context, baselineFile: previous.baselineFile)
+                let baselineFile = previous.baselineFile
+                published = try await BlockingQueue.files.run { try publish(snapshot, context: context, baselineFile: baselineFile) }
             } catch let failure as PublishFailure {
                 // What was replaced before the failure is on disk: the report must say so.
                 run.publish = .failure(failure)
@@ -120,11 +121,11 @@ struct Pipeline: Sendable {
             let verdict = RunVerdict(sweep.sweep, fault: sweep.fault, entries: diffed.diff.entries.count, cancelled: Task.isCancelled)
             let page = snapshot.map { PageToWrite(snapshot: $0, publish: publish, baseline: published.baseline) }
             // The page and health follow the feed at once; `finish` rewrites them with the channels' outcomes.
-            if let page, !channels.isEmpty { writeOutputsBeforeNotifying(run, verdict: verdict, store: store, page: page) }
+            if let page, !channels.isEmpty { await writeOutputsBeforeNotifying(run, verdict: verdict, store: store, page: page) }
             run.notify = await tell(snapshot, store: store, previous: previous, startedAt: run.startedAt)
-            return finish(run, verdict: verdict, store: store, page: page)
+            return await finish(run, verdict: verdict, store: store, page: page)
         } catch {
-            return fail(run, error: error)
+            return await fail(run, error: error)
         }
     }
 

@@ -16,13 +16,14 @@ struct PreviousRun: Sendable {
     /// The last complete run's id and library artist count: what the library guard measures a shrink against.
     var lastCompleteLibrary: (runID: String, artists: Int)?
 
-    static func load(outputDirectory: URL, store: StateStore, provider: String) throws -> PreviousRun {
+    /// `latest.json` is read on `BlockingQueue.files`: a large baseline never holds a cooperative thread.
+    static func load(outputDirectory: URL, store: StateStore, provider: String) async throws -> PreviousRun {
         let lastRun = try store.runs.last()
         let unanswered = try store.runs.unansweredArtists(provider: provider)
         let lastCompleteLibrary = try store.runs.lastCompleteLibraryArtists()
         return PreviousRun(
-            baselineFile: try BaselineFile.read(outputDirectory: outputDirectory), lastRun: lastRun,
-            unansweredArtists: unanswered, lastCompleteLibrary: lastCompleteLibrary)
+            baselineFile: try await BlockingQueue.files.run { try BaselineFile.read(outputDirectory: outputDirectory) },
+            lastRun: lastRun, unansweredArtists: unanswered, lastCompleteLibrary: lastCompleteLibrary)
     }
 
     /// The baseline snapshot; nil when there is none yet or it is unreadable.

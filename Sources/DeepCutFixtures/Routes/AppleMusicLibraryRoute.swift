@@ -1,5 +1,5 @@
 /// The Apple Music API's `GET /v1/me/library/albums`, in Apple's format (see
-/// `shared/samples/applemusic_me_library_albums_DOC-EXAMPLE_transcribed.json`).
+/// `Tests/Samples/applemusic_me_library_albums_DOC-EXAMPLE_transcribed.json`).
 ///
 /// Pages by `limit` (default 25, at most 100) and `offset`; like the documentation's example, the
 /// `next` link carries only the offset. A missing or wrong developer token is a 401 with an empty

@@ -3,7 +3,7 @@ import Foundation
 /// The Apple Music API's catalog: `GET /v1/catalog/{storefront}/search?types=artists`,
 /// `GET /v1/catalog/{storefront}/artists/{id}`, `GET /v1/catalog/{storefront}/artists/{id}/albums`
 /// paged by `offset`/`limit` with `next` links (404 for an artist with no albums, as Apple answers),
-/// and `GET /v1/storefronts/{storefront}`, in Apple's JSON shapes (see `shared/samples/applemusic_*.json`).
+/// and `GET /v1/storefronts/{storefront}`, in Apple's JSON shapes (see `Tests/Samples/applemusic_*.json`).
 ///
 /// Every `/v1/` request needs `Authorization: Bearer …`; with `expectedToken` set, only that token passes.
 struct AppleMusicRoute: FixtureRoute {

@@ -128,7 +128,7 @@ extension ITunesRoute {
 extension ITunesRoute {
     /// `lookup?id=<collectionId>[,…]&entity=song`: for each known collection, its row, then one
     /// row per track (`trackName`, `trackTimeMillis`, disc and track numbers), as in
-    /// `shared/samples/itunes_lookup_album_*_entity-song_harmony.json`. Unknown ids are absent.
+    /// `Tests/Samples/itunes_lookup_album_*_entity-song_harmony.json`. Unknown ids are absent.
     func songsPlan(ids: [String], parameters: [String: String]) -> RoutePlan {
         let route = "itunes.lookup.songs"
         guard let storefront = ITunesStorefront.named(parameters["country"] ?? "us") else {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The iTunes Search API: `GET /search?entity=musicArtist` and `GET /lookup?id=…&entity=album`,
-/// answered in iTunes' own format (see `shared/samples/itunes_*.json`).
+/// answered in iTunes' own format (see `Tests/Samples/itunes_*.json`).
 struct ITunesRoute: FixtureRoute {
     let artists: [FixtureArtist]
     /// `searchFolded` names, parallel to `artists`, folded once rather than per request.

@@ -2,7 +2,7 @@ import DeepCutCore
 import Foundation
 
 /// MusicBrainz WS/2: `GET /ws/2/artist?query=…` (search) and `GET /ws/2/release-group?artist=MBID` (browse,
-/// paged by `offset`/`limit`), JSON only, in MusicBrainz's shapes (see `shared/samples/musicbrainz_*.json`).
+/// paged by `offset`/`limit`), JSON only, in MusicBrainz's shapes (see `Tests/Samples/musicbrainz_*.json`).
 /// Ids are the catalog's numeric ids as UUIDs (`MusicBrainzID`).
 ///
 /// Stricter than the real service on one point: a User-Agent without a `( contact )` is refused with 403,

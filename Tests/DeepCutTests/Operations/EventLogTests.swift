@@ -1,3 +1,5 @@
+import Foundation
+import Synchronization
 import Testing
 
 @testable import DeepCut
@@ -34,6 +36,31 @@ import Testing
         let status: Int? = 503
         capture.log().warning("artist.failed", ["http_status": status])
         #expect(capture.lines == ["level=warning event=artist.failed http_status=503"])
+    }
+
+    // MARK: - Writing off the pool
+
+    /// stderr's log: a writer stuck on its first chunk (a stalled journal stream) holds neither the
+    /// events logged after it nor their order; `flush` returns once all of them are written.
+    @Test(.timeLimit(.minutes(1))) func aStalledWriterHoldsNoLoggerAndFlushWritesEveryLineInOrder() async throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        let (stall, release) = (ends[0], ends[1])
+        let written = Mutex<[String]>([])
+        let log = EventLog.queued(minimumLevel: .info, prefixesPriority: false, isInteractive: false) { text in
+            if written.withLock({ $0.isEmpty }) {
+                var byte: UInt8 = 0
+                _ = read(stall, &byte, 1)
+            }
+            written.withLock { $0.append(text) }
+        }
+        for number in 1...50 { log.info("event", ["n": number]) }
+        var byte: UInt8 = 1
+        _ = write(release, &byte, 1)
+        await log.flush()
+        close(stall)
+        close(release)
+        #expect(written.withLock { $0 } == (1...50).map { "level=info event=event n=\($0)\n" })
     }
 
     // MARK: - Levels

@@ -203,7 +203,7 @@ import Testing
         return config
     }
 
-    @Test func publishTakesTheLastSuccessFromTheHistory() throws {
+    @Test func publishTakesTheLastSuccessFromTheHistory() async throws {
         let url = scratch.url.appendingPathComponent("metrics/deepcut.prom")
         let store = try StateStore(url: scratch.url.appendingPathComponent("state.db"))
         let earlier = Self.started.addingTimeInterval(-86_400)
@@ -213,22 +213,22 @@ import Testing
                 status: .complete, exitCode: .success, durationSeconds: 30, artistsTotal: 200,
                 artistsFailed: 0, entries: 36, requests: 400))
 
-        try PrometheusTextfile.publish(Self.failed, config: config(textfile: url), store: store)
+        try await PrometheusTextfile.publish(Self.failed, config: config(textfile: url), store: store)
 
         #expect(
             try String(contentsOf: url, encoding: .utf8)
                 == PrometheusTextfile.render(Self.failed, provider: "itunes", previousSuccess: earlier.addingTimeInterval(30)))
     }
 
-    @Test func publishWritesNothingForASkipOrWithoutTheKey() throws {
+    @Test func publishWritesNothingForASkipOrWithoutTheKey() async throws {
         let url = scratch.url.appendingPathComponent("deepcut.prom")
         var skipped = Self.complete
         skipped.status = .skipped
-        try PrometheusTextfile.publish(skipped, config: config(textfile: url), store: nil)
-        try PrometheusTextfile.publish(Self.complete, config: config(textfile: nil), store: nil)
+        try await PrometheusTextfile.publish(skipped, config: config(textfile: url), store: nil)
+        try await PrometheusTextfile.publish(Self.complete, config: config(textfile: nil), store: nil)
         #expect(!FileManager.default.fileExists(atPath: url.path))
 
-        try PrometheusTextfile.publish(Self.complete, config: config(textfile: url), store: nil)
+        try await PrometheusTextfile.publish(Self.complete, config: config(textfile: url), store: nil)
         #expect(FileManager.default.fileExists(atPath: url.path))
     }
 

@@ -10,7 +10,7 @@ import Testing
 @testable import DeepCutPublish
 
 /// One user's world for end-to-end tests: a library file, a config, a state database, an output
-/// folder, and a loopback iTunes catalog reached through the real URLSession client.
+/// folder, and a loopback iTunes catalog reached through the real libcurl client.
 final class SweepHarness: Sendable {
     let folder = ScratchFolder()
     private let running: Mutex<FixtureServer>

@@ -4,7 +4,7 @@ import Testing
 @testable import DeepCutCore
 
 /// The deterministic simulation (issue 13): the real `Pipeline` on a virtual clock, hourly `sweep --if-stale`
-/// runs against the loopback catalog through the real URLSession client, a seeded schedule of outages, catalog
+/// runs against the loopback catalog through the real libcurl client, a seeded schedule of outages, catalog
 /// and library changes, dismissals and restores, and the oracle's five invariants checked after every run.
 ///
 /// `scripts/simulate [SEEDS] [HOURS]` runs many seeds through `longRun` (environment `DEEPCUT_SIM_SEEDS`,
