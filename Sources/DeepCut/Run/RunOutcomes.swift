@@ -54,7 +54,7 @@ struct RunEnding: Sendable {
 
     /// The sweep's verdict: complete, partial or failed, with the status's exit code.
     static func verdict(_ status: RunStatus, message: String, at date: Date) -> RunEnding {
-        RunEnding(status: status, message: message, finishedAt: date, exitCode: ExitStatus.of(status), stageFailed: false)
+        RunEnding(status: status, message: message, finishedAt: date, exitCode: status.exitCode, stageFailed: false)
     }
 
     /// A stage error ended the run with that error's exit code.

@@ -49,3 +49,15 @@ package enum RunStatus: String, Codable, Sendable {
     /// `--if-stale` found a fresh, complete baseline.
     case skipped
 }
+
+extension RunStatus {
+    /// The one place a sweep's exit code is decided (SPEC "Exit codes of deepcut sweep"):
+    /// complete or skipped → 0, partial → 3, failed → 75.
+    package var exitCode: ExitCode {
+        switch self {
+        case .complete, .skipped: .success
+        case .partial: .partial
+        case .failed: .tempFail
+        }
+    }
+}

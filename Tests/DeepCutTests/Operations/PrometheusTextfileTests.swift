@@ -17,7 +17,7 @@ import Testing
     private static func report(status: RunStatus, artists: ArtistCounts, requests: Int, entries: Int) -> HealthReport {
         HealthReport(
             runID: RunID(started), startedAt: started, finishedAt: started.addingTimeInterval(41.2504), status: status,
-            exitCode: ExitStatus.of(status),
+            exitCode: status.exitCode,
             sweep: HealthReport.SweepStage(
                 status: status == .complete ? .ok : .failed, provider: "itunes", artists: artists,
                 requests: requests, incompleteArtists: [], failures: []),
@@ -185,7 +185,7 @@ import Testing
             try store.runs.record(
                 RunRecord(
                     runID: RunID(started).rawValue, startedAt: started, finishedAt: started.addingTimeInterval(60),
-                    status: status, exitCode: ExitStatus.of(status), durationSeconds: 60, artistsTotal: 1,
+                    status: status, exitCode: status.exitCode, durationSeconds: 60, artistsTotal: 1,
                     artistsFailed: 0, entries: 0, requests: 1))
         }
         #expect(try store.runs.lastCompleteFinish() == Self.started.addingTimeInterval(day + 60))
