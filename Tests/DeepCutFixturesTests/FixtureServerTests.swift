@@ -70,7 +70,7 @@ import Testing
         let answer = try await client.results(url, "/lookup?id=\(FixtureTestCatalog.polyphiaID)&entity=album")
         #expect(answer.artists.count == 1)
 
-        server.stop()
+        await server.stop()
         for request in hungRequests {
             await #expect(throws: URLError.self) { try await request.value }
         }
@@ -84,12 +84,22 @@ import Testing
         let hung = Task { try await patient.get(url, "/lookup?id=\(FixtureTestCatalog.faultyID)&entity=album") }
         #expect(await waitUntil { server.requestLog.count == 1 })
 
-        let stopped = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            server.stop()
-            stopped.signal()
+        // stop() must return although the hung connection's client never leaves: bounded, and the
+        // bound only fails the test (the stop itself never blocks a thread, so nothing here starves).
+        let stop = Task { await server.stop() }
+        let stopped = await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await stop.value
+                return true
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(30))
+                return false
+            }
+            defer { group.cancelAll() }
+            return await group.next() ?? false
         }
-        #expect(stopped.wait(timeout: .now() + 5) == .success, "stop() did not return with a hung connection open")
+        #expect(stopped, "stop() did not return with a hung connection open")
         await #expect(throws: URLError.self) { try await hung.value }
     }
 
@@ -97,8 +107,8 @@ import Testing
         let server = FixtureServer(catalog: FixtureTestCatalog.catalog)
         let url = try server.start()
         #expect(throws: FixtureServerError.self) { try server.start() }
-        server.stop()
-        server.stop()
+        await server.stop()
+        await server.stop()
         let error = await #expect(throws: URLError.self) { try await client.get(url, "/search?term=a&entity=musicArtist") }
         #expect(error?.code == .cannotConnectToHost)
         #expect(throws: FixtureServerError.self) { try server.start() }
@@ -106,7 +116,7 @@ import Testing
 
     @Test func startReturnsALoopbackURLOnAFreePort() throws {
         let server = FixtureServer(catalog: FixtureTestCatalog.catalog)
-        defer { server.stop() }
+        defer { server.close() }
         let url = try server.start()
         #expect(url.scheme == "http")
         #expect(url.host == "127.0.0.1")

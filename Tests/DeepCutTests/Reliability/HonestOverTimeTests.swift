@@ -31,7 +31,7 @@ import Testing
         let before = try harness.outputFiles()
         let baselineRun = try #require(try harness.health().publish.baselineRunID)
 
-        harness.server.stop()
+        await harness.server.stop()
         for attempt in 1...2 {
             try await Task.sleep(for: .seconds(1.1))  // a new RunID (second resolution)
             let outage = try await harness.sweep()
@@ -55,7 +55,7 @@ import Testing
             #expect(runs.filter { $0.status == .complete }.map(\.runID) == [baselineRun.rawValue])
         }
 
-        try harness.replaceCatalog(SweepHarness.artists)
+        try await harness.replaceCatalog(SweepHarness.artists)
         try await Task.sleep(for: .seconds(1.1))
         let recovered = try await harness.sweep()
         #expect(recovered.status == 0, "\(recovered.stderr)")
@@ -101,8 +101,8 @@ import Testing
         #expect((changes["added"] as? [Any])?.isEmpty == true)
         #expect((changes["removed"] as? [Any])?.isEmpty == true)
         #expect((changes["updated"] as? [Any])?.isEmpty == true)
-        #expect(try JSONSchemaValidator.snapshot.problems([("current.json", try #require(after["current.json"]))]) == [])
-        #expect(try JSONSchemaValidator.health.problems([("health.json", try #require(after["health.json"]))]) == [])
+        #expect(try await JSONSchemaValidator.snapshot.problems([("current.json", try #require(after["current.json"]))]) == [])
+        #expect(try await JSONSchemaValidator.health.problems([("health.json", try #require(after["health.json"]))]) == [])
     }
 
     // MARK: Bullet 5: a catalog that answers 200 with nothing
@@ -122,7 +122,7 @@ import Testing
         try await Task.sleep(for: .seconds(1.1))
         let faulty = try await harness.sweep()
         #expect(faulty.status == 3, "\(faulty.stderr)")
-        try Self.expectNothingLost(harness, before: before, feedBefore: feedBefore, stateBefore: stateBefore)
+        try await Self.expectNothingLost(harness, before: before, feedBefore: feedBefore, stateBefore: stateBefore)
         #expect(try harness.catalogState()["artist_resolutions"] == [], "no 'not found' is cached from a faulty catalog")
 
         for artist in SweepHarness.artists { harness.fail(artist.id, with: nil) }
@@ -154,7 +154,7 @@ import Testing
         if withArtistRow {
             // 200s with nothing in them: the catalog answered, and is not believed.
             #expect(run.status == 3, "\(run.stderr)")
-            try Self.expectNothingLost(harness, before: before, feedBefore: feedBefore, stateBefore: stateBefore)
+            try await Self.expectNothingLost(harness, before: before, feedBefore: feedBefore, stateBefore: stateBefore)
         } else {
             // A lookup without the artist's row is a failure: nothing answered, nothing published.
             #expect(run.status == 75, "\(run.stderr)")
@@ -187,7 +187,7 @@ import Testing
         let world = try ReliabilityWorld(
             artists: ReliabilityWorld.artists(40), library: ReliabilityWorld.library(40),
             catalogKeys: ["maxAttempts": "3"])
-        world.server.stop()
+        await world.server.stop()
         let result = try await world.spawn("sweep").finish()
         #expect(result.status == 75, "\(result.stderr)")
         #expect(result.stderr.contains("catalog unreachable"), "\(result.stderr)")
@@ -207,7 +207,7 @@ import Testing
     static func expectNothingLost(
         _ harness: SweepHarness, before: [String: Data], feedBefore: [FeedItem],
         stateBefore: [String: [String]], sourceLocation: SourceLocation = #_sourceLocation
-    ) throws {
+    ) async throws {
         let after = try harness.outputFiles()
         #expect(after["latest.json"] == before["latest.json"], "the baseline changed", sourceLocation: sourceLocation)
         #expect(try feedItems(harness) == feedBefore, sourceLocation: sourceLocation)
@@ -223,7 +223,7 @@ import Testing
         #expect(health.sweep.catalogFault?.contains("catalog.maxVanishedPercent") == true, sourceLocation: sourceLocation)
         #expect(health.message?.contains("looks faulty") == true, "\(health.message ?? "")", sourceLocation: sourceLocation)
         #expect(
-            try JSONSchemaValidator.health.problems([("health.json", try #require(after["health.json"]))]) == [],
+            try await JSONSchemaValidator.health.problems([("health.json", try #require(after["health.json"]))]) == [],
             sourceLocation: sourceLocation)
         #expect(Set(health.sweep.failures.map(\.kind)) == [.suddenlyEmpty], sourceLocation: sourceLocation)
         #expect(health.publish.promoted == false, sourceLocation: sourceLocation)

@@ -113,7 +113,7 @@ import Testing
         #expect(alternates.map { $0["id"] } == ["3002", "3003"])
         #expect(alternates.map { $0["edition"] } == ["Explicit", "Clean"])
         #expect(
-            try JSONSchemaValidator.snapshot.problems([
+            try await JSONSchemaValidator.snapshot.problems([
                 ("current.json", Data(contentsOf: harness.feed.appendingPathComponent("current.json")))
             ]) == [])
         let page = try StateChangeEndToEndTests.page(harness)
@@ -174,7 +174,7 @@ import Testing
         var artists = SweepHarness.artists
         artists[0].releases[0].title = "A La Sala (Live at Sala)"  // 1001: new title
         artists[1].releases[0] = SweepHarness.release("1011", "Otomo", type: .ep, daysAgo: 21)  // 1011: new date
-        try harness.replaceCatalog(artists)
+        try await harness.replaceCatalog(artists)
         try await Task.sleep(for: .seconds(1.1))
         #expect(try await harness.sweep().status == 0)
         let after = try Self.atomDates(harness)
@@ -187,7 +187,7 @@ import Testing
         #expect(try StateChangeEndToEndTests.entry("1001", harness)["updatedAt"] != nil)
         #expect(try StateChangeEndToEndTests.entry("1021", harness)["updatedAt"] == nil)
         #expect(
-            try JSONSchemaValidator.snapshot.problems([
+            try await JSONSchemaValidator.snapshot.problems([
                 ("current.json", Data(contentsOf: harness.feed.appendingPathComponent("current.json")))
             ]) == [])
         let items = try #require(try harness.json("feed.json")["items"] as? [[String: Any]])

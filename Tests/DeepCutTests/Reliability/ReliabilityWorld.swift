@@ -46,7 +46,7 @@ final class ReliabilityWorld: Sendable {
             "config.json", "{" + top.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ",\n") + "}")
     }
 
-    deinit { server.stop() }
+    deinit { server.close() }
 
     /// `count` artists "Artist 01"…, each with `releases` recent albums (ids from 1_000_000 + 100 × n).
     static func artists(_ count: Int, releases: Int = 3) -> [FixtureArtist] {

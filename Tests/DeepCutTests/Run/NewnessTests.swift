@@ -34,7 +34,7 @@ import Testing
         #expect(ids(first["entries"]) == ["1001", "1011", "1021"])
 
         // An album from five years ago appears in Bonobo's catalog.
-        try harness.replaceCatalog(Self.artists(adding: [SweepHarness.release("1013", "Black Sands Remixed", daysAgo: 1800)]))
+        try await harness.replaceCatalog(Self.artists(adding: [SweepHarness.release("1013", "Black Sands Remixed", daysAgo: 1800)]))
         try await Task.sleep(for: .seconds(1.1))
         #expect(await harness.run("sweep").exitCode == .success)
         let second = try harness.json("current.json")
@@ -90,7 +90,7 @@ import Testing
         // Khruangbin's A La Sala is gone from the catalog; Mordechai stays. (An artist whose whole
         // listing vanishes is not believed at once: HonestOverTimeTests.)
         artists[0].releases.removeAll { $0.id == "1001" }
-        try harness.replaceCatalog(artists)
+        try await harness.replaceCatalog(artists)
         try await Task.sleep(for: .seconds(1.1))
         #expect(await harness.run("sweep").exitCode == .success)
         let changes = try #require(try harness.json("current.json")["changes"] as? [String: Any])

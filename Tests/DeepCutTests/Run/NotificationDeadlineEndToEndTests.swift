@@ -24,7 +24,7 @@ import Testing
         let relay = try await SMTPReceiver(security: .startTLS)
         let harness = try SweepHarness(config: ["notify": "[\(Self.mail(relay, timeoutSeconds: 3))]"])
         #expect(try await Self.sweep(harness).finish().status == 0)
-        try harness.replaceCatalog(NotificationEndToEndTests.news)
+        try await harness.replaceCatalog(NotificationEndToEndTests.news)
         try relay.setMode(.stallAfterData)
         let started = ContinuousClock.now
         let result = try await Self.sweep(harness).finish()
@@ -44,7 +44,7 @@ import Testing
         let relay = try await SMTPReceiver(security: .startTLS)
         let harness = try SweepHarness(config: ["notify": "[\(Self.mail(relay, timeoutSeconds: 60))]"])
         #expect(try await Self.sweep(harness).finish().status == 0)
-        try harness.replaceCatalog(NotificationEndToEndTests.news)
+        try await harness.replaceCatalog(NotificationEndToEndTests.news)
         try relay.setMode(.stallAfterData)
         let sweep = try Self.sweep(harness)
         #expect(await waitUntil(seconds: 120) { ((try? relay.messages().count) ?? 0) == 1 })
@@ -87,7 +87,7 @@ import Testing
         let harness = try SweepHarness(
             config: ["notify": #"[{"name": "hook", "type": "webhook", "url": "\#(hook.url.absoluteString)hook", "timeoutSeconds": 60}]"#])
         #expect(try await Self.sweep(harness).finish().status == 0)
-        try harness.replaceCatalog(NotificationEndToEndTests.news)
+        try await harness.replaceCatalog(NotificationEndToEndTests.news)
         try hook.setMode(.slow(seconds: 600))
         let previousRun = try harness.health().runID
         let sweep = try Self.sweep(harness)
@@ -116,7 +116,7 @@ import Testing
         let harness = try SweepHarness(
             config: ["notify": #"[{"name": "hook", "type": "webhook", "url": "\#(hook.url.absoluteString)hook", "timeoutSeconds": 2}]"#])
         #expect(try await Self.sweep(harness).finish().status == 0)
-        try harness.replaceCatalog(NotificationEndToEndTests.news)
+        try await harness.replaceCatalog(NotificationEndToEndTests.news)
         let started = ContinuousClock.now
         let result = try await Self.sweep(harness).finish()
         let elapsed = ContinuousClock.now - started

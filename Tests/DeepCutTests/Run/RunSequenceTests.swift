@@ -47,7 +47,7 @@ import Testing
         try await Task.sleep(for: .seconds(1.1))
         // The outage: the repair run asks Bonobo (refused); the other two are reusable, and must
         // not make the run look partial or complete.
-        harness.server.stop()
+        await harness.server.stop()
         let outage = await harness.run("sweep")
         #expect(outage.exitCode == .tempFail, "\(outage.console.err)")
         var health = try harness.health()
@@ -56,7 +56,7 @@ import Testing
         #expect(health.sweep.reused == 1)
         #expect(health.publish.promoted == false)
 
-        try harness.replaceCatalog(SweepHarness.artists)
+        try await harness.replaceCatalog(SweepHarness.artists)
         try await Task.sleep(for: .seconds(1.1))
         #expect(await harness.run("sweep").exitCode == .success)
         let lookups = harness.server.requestLog.filter { $0.path == "/lookup" }
@@ -91,7 +91,7 @@ import Testing
         #expect(await harness.run("sweep").exitCode == .success)
         var artists = SweepHarness.artists
         artists[2].releases = []  // Polyphia's listing is suddenly empty.
-        try harness.replaceCatalog(artists)
+        try await harness.replaceCatalog(artists)
         try await Task.sleep(for: .seconds(1.1))
 
         #expect(await harness.run("sweep").exitCode == .partial)
@@ -139,7 +139,7 @@ import Testing
         #expect(await harness.run("sweep").exitCode == .success)
         var artists = SweepHarness.artists
         artists[2].id = "104"  // Polyphia's catalog id changed; lookups of 103 list no artist.
-        try harness.replaceCatalog(artists)
+        try await harness.replaceCatalog(artists)
         try await Task.sleep(for: .seconds(1.1))
         let run = await harness.run("sweep")
         #expect(run.exitCode == .success, "\(run.console.err)")
@@ -174,7 +174,7 @@ import Testing
         try await Task.sleep(for: .seconds(1.1))
         #expect(await harness.run("sweep").exitCode == .success)
         #expect(harness.server.requestLog.filter { $0.path == "/search" }.count == 2)
-        harness.server.stop()
+        await harness.server.stop()
         try await Task.sleep(for: .seconds(1.1))
         #expect(await harness.run("sweep").exitCode == .tempFail, "an outage is never passed on the cache alone")
     }

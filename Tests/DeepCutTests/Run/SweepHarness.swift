@@ -69,16 +69,18 @@ final class SweepHarness: Sendable {
         try writeConfig(baseURL: try server.start())
     }
 
-    deinit { server.stop() }
+    deinit { server.close() }
 
     /// The catalog changed between two runs: a new loopback server with these artists replaces the old one.
-    func replaceCatalog(_ artists: [FixtureArtist]) throws {
+    func replaceCatalog(_ artists: [FixtureArtist]) async throws {
         let next = FixtureServer(catalog: FixtureCatalog(artists: artists))
         let baseURL = try next.start()
-        running.withLock { current in
-            current.stop()
-            current = next
+        // Swapped under the lock, stopped outside it: the stop suspends until the old server's threads end.
+        let previous = running.withLock { current in
+            defer { current = next }
+            return current
         }
+        await previous.stop()
         try writeConfig(baseURL: baseURL)
     }
 
