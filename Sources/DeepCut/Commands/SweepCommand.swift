@@ -34,7 +34,8 @@ enum SweepCommand: DeepCutCommand {
         let channels = NotificationChannels.routes(
             config.notify, windowDays: config.feed.windowDays, client: client, mailer: CurlMailer(),
             environment: context.environment, now: context.now)
-        let pipeline = Pipeline(config: config, client: client, log: log, environment: context.environment, channels: channels)
+        let pipeline = Pipeline(
+            config: config, client: client, log: log, environment: context.environment, now: context.now, channels: channels)
         let options = SweepOptions(
             ifStale: context.arguments.flag("if-stale"),
             acceptLibraryChange: context.arguments.flag("accept-library-change"))

@@ -13,6 +13,8 @@ import Testing
 /// folder, and a loopback iTunes catalog reached through the real URLSession client.
 final class SweepHarness: Sendable {
     let folder = ScratchFolder()
+    /// What in-process runs read as the time (`run`); spawned `deepcut` processes read the real one.
+    let clock = SteppingClock()
     private let running: Mutex<FixtureServer>
     private let catalogKeys: String
     private let librarySource: String
@@ -112,10 +114,14 @@ final class SweepHarness: Sendable {
     var configPath: String { folder.url.appendingPathComponent("config.json").path }
     var feed: URL { folder.url.appendingPathComponent("feed") }
 
-    /// Runs `deepcut <words> --config …` in-process through the CLI entry point.
+    /// Runs `deepcut <words> --config …` in-process through the CLI entry point, on `clock`: each run
+    /// after the first starts in a later second than the one before, with no test sleeping for it.
     func run(_ words: String...) async -> (exitCode: ExitCode, console: CapturedConsole) {
         let console = CapturedConsole()
-        let code = await DeepCutCLI.run(words + ["--config", configPath], environment: [:], console: console.console, httpClient: nil)
+        clock.startRun()
+        let clock = clock
+        let code = await DeepCutCLI.run(
+            words + ["--config", configPath], environment: [:], console: console.console, httpClient: nil, now: { clock.now() })
         return (code, console)
     }
 
