@@ -142,6 +142,12 @@ package final class FixtureServer: Sendable {
         state.log
     }
 
+    /// Suspends until `count` catalog requests have been logged (true), or the waiting task is cancelled (false):
+    /// a wait woken by the request itself, not a poll against a wall-clock bound that a loaded machine can overrun.
+    package func waitForRequests(_ count: Int) async -> Bool {
+        await state.waitForLog(count: count)
+    }
+
     package func resetLog() {
         state.resetLog()
     }
