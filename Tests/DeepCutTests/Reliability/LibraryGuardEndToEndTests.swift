@@ -33,11 +33,10 @@ import Testing
         (try world.files().filter { !$0.key.hasPrefix("health.") }, try world.userState())
     }
 
-    /// `deepcut <words>` as a process, started in a later second than the previous run: runs of one
-    /// second share a run id, and the history row of one would replace the other's.
+    /// `deepcut <words>` as a process. Runs started in the same second still get ids of their own
+    /// (`RunInProgress.claimUniqueID` adds a suffix), so one's history row never replaces another's.
     private func spawn(_ world: ReliabilityWorld, _ words: String...) async throws -> SpawnedProcess.Result {
-        try await Task.sleep(for: .seconds(1.1))
-        return try await SpawnedProcess.deepcut(words + ["--config", world.configPath], in: world.folder.url).finish(seconds: 120)
+        try await SpawnedProcess.deepcut(words + ["--config", world.configPath], in: world.folder.url).finish(seconds: 120)
     }
 
     private func runCount(_ world: ReliabilityWorld) throws -> Int {

@@ -91,8 +91,7 @@ import Testing
 
         // The next sweep reaches the same feed on its own.
         try await harness.replaceCatalog(SweepHarness.artists)
-        try await Task.sleep(for: .seconds(1.1))
-        #expect(try await harness.sweep().status == 0)
+        #expect(await harness.sweepInProcess().status == 0)
         #expect(try Self.feedIDs(harness).map { String($0.suffix(4)) } == ["1011"])
     }
 
@@ -161,9 +160,10 @@ import Testing
 }
 
 extension SweepHarness {
-    /// `deepcut <words> --config …` as a real process.
+    /// `deepcut <words> --config …` as a real process (on the real time).
     func deepcut(_ words: String...) async throws -> SpawnedProcess.Result {
-        try await SpawnedProcess.deepcut(words + ["--config", configPath], in: folder.url).finish()
+        clock.noteRealTimeRun()
+        return try await SpawnedProcess.deepcut(words + ["--config", configPath], in: folder.url).finish()
     }
 }
 
