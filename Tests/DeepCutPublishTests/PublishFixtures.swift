@@ -19,7 +19,7 @@ enum PublishFixtures {
     }
 
     /// `withFolder` for a body that awaits (a schema check runs Python).
-    static func withFolder<Result>(_ body: (URL) async throws -> Result) async throws -> Result {
+    static func withFolderAsync<Result>(_ body: (URL) async throws -> Result) async throws -> Result {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "deepcut-publish-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

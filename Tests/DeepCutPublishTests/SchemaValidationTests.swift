@@ -11,7 +11,7 @@ import Testing
     // MARK: Snapshots
 
     @Test func publishedSnapshotsValidate() async throws {
-        try await PublishFixtures.withFolder { folder in
+        try await PublishFixtures.withFolderAsync { folder in
             let complete = PublishFixtures.snapshot(hoursAfterRun: -24)
             _ = try Publish(outputDirectory: folder, keepSnapshots: 30)(complete)
             var documents = try Self.read(["latest.json", "current.json", "snapshots/20261128T120000Z.json"], in: folder)
