@@ -55,6 +55,8 @@ package final class ChildProcess: Sendable {
         package var termination: Termination
         package var stdout: Data
         package var stderr: Data
+        /// From the spawn to the end, as the child's own threads saw them.
+        package var duration: Duration
 
         package var status: Int32 { termination.status }
         package var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
@@ -64,7 +66,11 @@ package final class ChildProcess: Sendable {
     package let pid: pid_t
     /// The executable's name, for messages.
     package let name: String
-    private let exit = Completion<Termination>()
+    /// Just before the spawn.
+    package let startedAt: ContinuousClock.Instant
+    /// The end and when the waitpid thread saw it: a test times the child by this, not by when its
+    /// own (maybe starved) task got round to looking.
+    private let exit = Completion<(termination: Termination, at: ContinuousClock.Instant)>()
     private let capturedOutput: PipeCollector?
     private let capturedErrors: PipeCollector?
 
@@ -95,6 +101,7 @@ package final class ChildProcess: Sendable {
         }
         if let directory { try plan.changeDirectory(to: directory.path) }
         let variables = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
+        startedAt = .now
         pid = try plan.spawn(executable, arguments: [executable] + arguments, environment: variables)
 
         // The parent keeps only its ends of the pipes; the child's copies close here.
@@ -104,7 +111,8 @@ package final class ChildProcess: Sendable {
         let (pid, exit) = (pid, exit)
         Thread.detachNewThread {
             Thread.current.name = "\(executable) waitpid"
-            exit.complete(Self.reap(pid))
+            let termination = Self.reap(pid)
+            exit.complete((termination, .now))
         }
     }
 
@@ -122,19 +130,21 @@ package final class ChildProcess: Sendable {
     }
 
     /// Nil while the child runs.
-    package var termination: Termination? { exit.result }
+    package var termination: Termination? { exit.result?.termination }
     package var isRunning: Bool { exit.result == nil }
+    /// When the child ended (as its waitpid thread saw it); nil while it runs.
+    package var endedAt: ContinuousClock.Instant? { exit.result?.at }
 
     /// Waits for the child to end, suspending (never blocking a thread).
     package func wait() async -> Termination {
-        await exit.value()
+        await exit.value().termination
     }
 
     /// Waits at most `timeout`; nil when the child is still running then.
     package func wait(timeout: Duration) async -> Termination? {
         let exit = exit
         return await withTaskGroup(of: Termination?.self) { group in
-            group.addTask { await exit.valueUnlessCancelled() }
+            group.addTask { await exit.valueUnlessCancelled()?.termination }
             group.addTask {
                 try? await Task.sleep(for: timeout)
                 return nil
@@ -173,7 +183,7 @@ package final class ChildProcess: Sendable {
         }
         let stdout = await capturedOutput?.bytes(until: { _ in false }) ?? Data()
         let stderr = await capturedErrors?.bytes(until: { _ in false }) ?? Data()
-        return Result(termination: termination, stdout: stdout, stderr: stderr)
+        return Result(termination: termination, stdout: stdout, stderr: stderr, duration: (endedAt ?? .now) - startedAt)
     }
 
     /// Runs a program to its end: `ChildProcess(...).finish()` with stdout and stderr captured.

@@ -253,22 +253,25 @@ extension SweepHarness {
 
     /// `deepcut sweep <words> --config …` as a real process (on the real time).
     func sweep(_ words: String...) async throws -> SpawnedProcess.Result {
-        clock.noteRealTimeRun()
+        defer { clock.runEnded() }
         return try await SpawnedProcess.deepcut(["sweep"] + words + ["--config", configPath], in: folder.url).finish()
     }
 
-    /// `deepcut sweep <words> --config …` in-process on `clock`, so it starts in a later second than
-    /// every run before it, with the status and output as a process would give them (the in-process
-    /// run writes no log lines to stderr). For a step whose assertion needs a later second (a date
-    /// that must not move), with no sleep.
+    /// `deepcut sweep <words> --config …` in-process on `clock`, so it starts more than a second after
+    /// every run before it ended, with the status and output as a process would give them (the
+    /// in-process run writes no log lines to stderr). For a step whose assertion needs a later second
+    /// (a date that must or must not move), with no sleep.
     func sweepInProcess(_ words: String...) async -> SpawnedProcess.Result {
         let console = CapturedConsole()
         clock.startRun()
         let clock = clock
+        let started = ContinuousClock.now
         let code = await DeepCutCLI.run(
             ["sweep"] + words + ["--config", configPath], environment: [:], console: console.console, httpClient: nil,
             now: { clock.now() })
-        return SpawnedProcess.Result(status: code.rawValue, stdout: console.out, stderr: console.err)
+        clock.runEnded()
+        return SpawnedProcess.Result(
+            status: code.rawValue, stdout: console.out, stderr: console.err, endedAt: .now, duration: started.duration(to: .now))
     }
 
     /// Runs SQL on the state database between runs (what time would do: expire a cache).

@@ -36,7 +36,8 @@ import Testing
     /// `deepcut <words>` as a process. Runs started in the same second still get ids of their own
     /// (`RunInProgress.claimUniqueID` adds a suffix), so one's history row never replaces another's.
     private func spawn(_ world: ReliabilityWorld, _ words: String...) async throws -> SpawnedProcess.Result {
-        try await SpawnedProcess.deepcut(words + ["--config", world.configPath], in: world.folder.url).finish(seconds: 120)
+        defer { world.clock.runEnded() }
+        return try await SpawnedProcess.deepcut(words + ["--config", world.configPath], in: world.folder.url).finish(seconds: 120)
     }
 
     private func runCount(_ world: ReliabilityWorld) throws -> Int {

@@ -85,6 +85,7 @@ final class ReliabilityWorld: Sendable {
         let clock = clock
         let code = await DeepCutCLI.run(
             words + ["--config", configPath], environment: [:], console: console.console, httpClient: nil, now: { clock.now() })
+        clock.runEnded()
         return (code, console)
     }
 

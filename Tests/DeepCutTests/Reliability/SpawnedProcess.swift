@@ -9,6 +9,10 @@ final class SpawnedProcess: Sendable {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// When the process ended, as its waitpid thread saw it (not when the test looked), and how
+        /// long it ran: what a test that bounds a run's time measures.
+        var endedAt: ContinuousClock.Instant
+        var duration: Duration
         /// The non-empty lines of stderr.
         var errorLines: [String] { stderr.split(separator: "\n").map(String.init) }
     }
@@ -82,6 +86,7 @@ final class SpawnedProcess: Sendable {
         let stderr = try String(contentsOf: errors, encoding: .utf8)
         try? FileManager.default.removeItem(at: output)
         try? FileManager.default.removeItem(at: errors)
-        return Result(status: termination.status, stdout: stdout, stderr: stderr)
+        let endedAt = process.endedAt ?? .now
+        return Result(status: termination.status, stdout: stdout, stderr: stderr, endedAt: endedAt, duration: endedAt - process.startedAt)
     }
 }

@@ -162,7 +162,7 @@ import Testing
 extension SweepHarness {
     /// `deepcut <words> --config …` as a real process (on the real time).
     func deepcut(_ words: String...) async throws -> SpawnedProcess.Result {
-        clock.noteRealTimeRun()
+        defer { clock.runEnded() }
         return try await SpawnedProcess.deepcut(words + ["--config", configPath], in: folder.url).finish()
     }
 }

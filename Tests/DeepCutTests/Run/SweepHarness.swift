@@ -115,13 +115,14 @@ final class SweepHarness: Sendable {
     var feed: URL { folder.url.appendingPathComponent("feed") }
 
     /// Runs `deepcut <words> --config …` in-process through the CLI entry point, on `clock`: each run
-    /// after the first starts in a later second than the one before, with no test sleeping for it.
+    /// starts more than a second after the one before ended, with no test sleeping for it.
     func run(_ words: String...) async -> (exitCode: ExitCode, console: CapturedConsole) {
         let console = CapturedConsole()
         clock.startRun()
         let clock = clock
         let code = await DeepCutCLI.run(
             words + ["--config", configPath], environment: [:], console: console.console, httpClient: nil, now: { clock.now() })
+        clock.runEnded()
         return (code, console)
     }
 

@@ -12,6 +12,15 @@ import Testing
         #expect(failed.status == 3)
     }
 
+    /// A child's time is measured by its own threads: a test bounding a run's time reads this, not
+    /// the moment its own task (maybe starved on a loaded machine) looked.
+    @Test func theDurationIsFromTheSpawnToTheEnd() async throws {
+        let child = try ChildProcess("/bin/sleep", ["0.3"])
+        let result = try await child.finish()
+        #expect(result.duration >= .milliseconds(300))
+        #expect(child.endedAt.map { $0 - child.startedAt } == result.duration)
+    }
+
     @Test func aSignalledChildReportsTheSignalAndTheShellsNumber() async throws {
         let result = try await ChildProcess.run("/bin/sh", ["-c", "kill -KILL $$"])
         #expect(result.termination == .signalled(SIGKILL))
@@ -20,13 +29,13 @@ import Testing
 
     /// The test runner blocks SIGTERM; the child must not inherit that, or `terminate()` is ignored.
     @Test func terminateEndsAChildWithSIGTERMAndKillWithSIGKILL() async throws {
-        let terminated = try ChildProcess("/bin/sleep", ["60"])
+        let terminated = try ChildProcess("/bin/sleep", ["infinity"])
         #expect(terminated.isRunning)
         terminated.terminate()
         #expect(await terminated.wait() == .signalled(SIGTERM))
         #expect(!terminated.isRunning)
 
-        let killed = try ChildProcess("/bin/sleep", ["60"])
+        let killed = try ChildProcess("/bin/sleep", ["infinity"])
         killed.kill()
         #expect(await killed.wait() == .signalled(SIGKILL))
         killed.kill()  // after the end: nothing happens, no reused pid is hit
@@ -86,7 +95,7 @@ import Testing
     }
 
     @Test func outputIsReadWhileTheChildStillRuns() async throws {
-        let child = try ChildProcess("/bin/sh", ["-c", "echo ready; exec sleep 60"], stdout: .capture)
+        let child = try ChildProcess("/bin/sh", ["-c", "echo ready; exec sleep infinity"], stdout: .capture)
         let announced = await child.stdout(until: { $0.last == UInt8(ascii: "\n") })
         #expect(announced == Data("ready\n".utf8))
         #expect(child.isRunning)
@@ -95,7 +104,7 @@ import Testing
     }
 
     @Test func aTimedOutChildIsKilledAndTheTimeoutIsAnError() async throws {
-        let child = try ChildProcess("/bin/sleep", ["60"])
+        let child = try ChildProcess("/bin/sleep", ["infinity"])
         #expect(await child.wait(timeout: .milliseconds(50)) == nil)
         #expect(child.isRunning, "a wait that timed out leaves the child alone")
         await #expect(throws: ChildProcessError.self) { try await child.finish(timeout: .milliseconds(50)) }
