@@ -41,7 +41,7 @@ func runFixtureServer() -> Int32 {
 
     var received: Int32 = 0
     sigwait(&stopSignals, &received)
-    server.stop()
+    server.close()
     return 0
 }
 

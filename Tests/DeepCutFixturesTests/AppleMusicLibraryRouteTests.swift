@@ -57,7 +57,7 @@ import Testing
     private func withServer(_ body: (FixtureServer, URL) async throws -> Void) async throws {
         let server = FixtureServer(catalog: FixtureCatalog(artists: []), library: Self.library)
         let url = try server.start()
-        defer { server.stop() }
+        defer { server.close() }
         try await body(server, url)
     }
 

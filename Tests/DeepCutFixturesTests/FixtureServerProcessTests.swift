@@ -1,6 +1,5 @@
 import DeepCutTestKit
 import Foundation
-import Synchronization
 import Testing
 
 @testable import DeepCutFixtures
@@ -23,24 +22,13 @@ import Testing
         let catalogFile = folder.appendingPathComponent("catalog.json")
         try JSONEncoder().encode(FixtureTestCatalog.catalog).write(to: catalogFile)
 
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["--catalog", catalogFile.path, "--latency-ms", "1"]
-        let output = Pipe()
-        process.standardOutput = output
-        // Not the test runner's stderr: should the runner die with the server still up, an orphan
+        // stderr not the test runner's: should the runner die with the server still up, an orphan
         // holding that pipe would keep `swift test` waiting for its end.
-        process.standardError = FileHandle.nullDevice
-        let printed = Mutex("")
-        output.fileHandleForReading.readabilityHandler = { handle in
-            let chunk = String(decoding: handle.availableData, as: UTF8.self)
-            printed.withLock { $0 += chunk }
-        }
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        let process = try ChildProcess(executable, ["--catalog", catalogFile.path, "--latency-ms", "1"], stdout: .capture)
+        defer { process.kill() }
 
-        #expect(await waitUntil { printed.withLock { $0.hasSuffix("\n") } })
-        let line = printed.withLock { $0 }
+        let announced = await process.stdout(until: { $0.last == UInt8(ascii: "\n") }) ?? Data()
+        let line = String(decoding: announced, as: UTF8.self)
         #expect(line.hasPrefix("listening on http://127.0.0.1:"))
         let url = try #require(URL(string: String(line.dropFirst("listening on ".count).dropLast())))
 
@@ -48,25 +36,16 @@ import Testing
         #expect(answer.results.map(\.artistName) == ["Polyphia"])
 
         process.terminate()
-        #expect(await waitUntil { !process.isRunning })
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 0)
-        output.fileHandleForReading.readabilityHandler = nil
-        #expect(printed.withLock { $0 } == line)
+        let result = try await process.finish(timeout: .seconds(60))
+        #expect(result.termination == .exited(0))
+        #expect(result.stdoutText == line)
     }
 
     @Test func badArgumentsPrintOneLineAndExit64() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: executable.path), "build deepcut-fixture-server first")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["--port", "1"]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 64)
-        #expect(message.split(separator: "\n").count == 1)
-        #expect(message.contains("--catalog"))
+        let result = try await ChildProcess.run(executable.path, ["--port", "1"])
+        #expect(result.status == 64)
+        #expect(result.stderrText.split(separator: "\n").count == 1)
+        #expect(result.stderrText.contains("--catalog"))
     }
 }

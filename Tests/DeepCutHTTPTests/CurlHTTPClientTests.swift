@@ -55,7 +55,7 @@ import Testing
     ])
     func aBrokenConnectionIsATransportFailure(kind: FaultKind, message: String) async throws {
         let (server, base) = try Self.server(fault: Fault(kind))
-        defer { server.stop() }
+        defer { server.close() }
         let error = await Self.failure(
             CurlHTTPClient(maximumConnectionsPerHost: 1),
             HTTPRequest(url: Self.lookup(base), timeoutSeconds: 30))
@@ -65,7 +65,7 @@ import Testing
     @Test(.timeLimit(.minutes(1)))
     func aHungServerTimesOut() async throws {
         let (server, base) = try Self.server(fault: Fault(.hang))
-        defer { server.stop() }
+        defer { server.close() }
         let error = await Self.failure(
             CurlHTTPClient(maximumConnectionsPerHost: 1),
             HTTPRequest(url: Self.lookup(base), timeoutSeconds: 1))
@@ -76,7 +76,7 @@ import Testing
     @Test(.timeLimit(.minutes(1)))
     func aBodyThatNeverEndsUnderAHugeCapEndsAtTheTotalDeadline() async throws {
         let (server, base) = try Self.server(fault: Fault(.streamedBody(contentLength: nil)))
-        defer { server.stop() }
+        defer { server.close() }
         let client = CurlHTTPClient(maximumConnectionsPerHost: 1, maximumBodyBytes: Int.max / 2)
         let error = await Self.failure(client, HTTPRequest(url: Self.lookup(base), timeoutSeconds: 1))
         #expect(error?.kind == .timeout, "\(String(describing: error))")
@@ -84,7 +84,7 @@ import Testing
 
     @Test func aMalformedBodyIsAnAnswerForTheDecoderToRefuse() async throws {
         let (server, base) = try Self.server(fault: Fault(.malformed))
-        defer { server.stop() }
+        defer { server.close() }
         let response = try await CurlHTTPClient(maximumConnectionsPerHost: 1).send(HTTPRequest(url: Self.lookup(base), timeoutSeconds: 30))
         #expect(response.status == 200)
         #expect(throws: (any Error).self) { try JSONSerialization.jsonObject(with: response.body) }
@@ -98,7 +98,7 @@ import Testing
     ])
     func aStatusFaultIsReturnedWithItsRetryAfter(kind: FaultKind, status: Int, retryAfter: String?) async throws {
         let (server, base) = try Self.server(fault: Fault(kind))
-        defer { server.stop() }
+        defer { server.close() }
         let response = try await CurlHTTPClient(maximumConnectionsPerHost: 1).send(HTTPRequest(url: Self.lookup(base), timeoutSeconds: 30))
         #expect(response.status == status)
         #expect(response.header("retry-after") == retryAfter)
@@ -106,7 +106,7 @@ import Testing
 
     @Test func gzipIsOfferedAndAnswersCarryTheirHeaders() async throws {
         let (server, base) = try Self.server()
-        defer { server.stop() }
+        defer { server.close() }
         let response = try await CurlHTTPClient(maximumConnectionsPerHost: 1).send(HTTPRequest(url: Self.lookup(base), timeoutSeconds: 30))
         #expect(response.status == 200)
         #expect(response.header("content-type") == "text/javascript; charset=utf-8", "\(response.headers)")
@@ -119,7 +119,7 @@ import Testing
     /// fails before any byte of it is sent (`openssl s_server`; scripts/test installs openssl).
     @Test(.timeLimit(.minutes(1)))
     func aCertificateNoCASignedIsRefused() async throws {
-        let server = try TLSLoopbackServer()
+        let server = try await TLSLoopbackServer()
         defer { server.stop() }
         let port = server.port
         let error = await Self.failure(
@@ -132,7 +132,7 @@ import Testing
 
     @Test func oneConnectionServesRequestsOneAfterAnother() async throws {
         let (server, base) = try Self.server()
-        defer { server.stop() }
+        defer { server.close() }
         let client = CurlHTTPClient(maximumConnectionsPerHost: 4)
         for _ in 0..<10 {
             #expect(try await client.send(HTTPRequest(url: Self.lookup(base), timeoutSeconds: 30)).status == 200)
@@ -144,7 +144,7 @@ import Testing
 
     @Test func concurrentRequestsShareAtMostTheCapOfConnections() async throws {
         let (server, base) = try Self.server(fault: Fault(.latency(milliseconds: 100)))
-        defer { server.stop() }
+        defer { server.close() }
         let client = CurlHTTPClient(maximumConnectionsPerHost: 3)
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<12 {
@@ -164,7 +164,7 @@ import Testing
     @Test(.timeLimit(.minutes(1)))
     func cancellingTheCallerEndsAHungRequestAtOnce() async throws {
         let (server, base) = try Self.server(fault: Fault(.hang))
-        defer { server.stop() }
+        defer { server.close() }
         let client = CurlHTTPClient(maximumConnectionsPerHost: 1)
         let request = Task { try await client.send(HTTPRequest(url: Self.lookup(base), timeoutSeconds: 120)) }
         while server.requestLog.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
@@ -181,7 +181,7 @@ import Testing
     @Test func aBodyOfExactlyTheCapIsAcceptedAndOneByteMoreIsNot() async throws {
         for (size, accepted) in [(1000, true), (1001, false)] {
             let (server, base) = try Self.server(fault: Fault(.body(bytes: Array(repeating: UInt8(ascii: " "), count: size))))
-            defer { server.stop() }
+            defer { server.close() }
             let client = CurlHTTPClient(maximumConnectionsPerHost: 1, maximumBodyBytes: 1000)
             let request = HTTPRequest(url: Self.lookup(base), timeoutSeconds: 30)
             if accepted {
@@ -196,7 +196,7 @@ import Testing
     @Test(arguments: [nil, 50_000_000])
     func aStreamedBodyPastTheCapIsRefusedNotTimedOut(contentLength: Int?) async throws {
         let (server, base) = try Self.server(fault: Fault(.streamedBody(contentLength: contentLength)))
-        defer { server.stop() }
+        defer { server.close() }
         let client = CurlHTTPClient(maximumConnectionsPerHost: 1, maximumBodyBytes: 100_000)
         let error = await Self.failure(client, HTTPRequest(url: Self.lookup(base), timeoutSeconds: 60))
         #expect(
@@ -208,7 +208,7 @@ import Testing
         let json = Array(#"{"resultCount": 0, "results": []}"#.utf8)
         let bytes = Array(repeating: UInt8(ascii: "\n"), count: 16 * 1024 * 1024 - json.count) + json
         let (server, base) = try Self.server(fault: Fault(.body(bytes: bytes)))
-        defer { server.stop() }
+        defer { server.close() }
         let client = CurlHTTPClient(maximumConnectionsPerHost: 1)
         let response = try await client.send(HTTPRequest(url: Self.lookup(base), timeoutSeconds: 120))
         #expect(response.status == 200)
@@ -220,9 +220,9 @@ import Testing
 
     @Test func aRedirectToAnotherHostIsRefusedAndNothingReachesIt() async throws {
         let (elsewhere, elsewhereURL) = try Self.server(host: "127.0.0.2")
-        defer { elsewhere.stop() }
+        defer { elsewhere.close() }
         let (server, base) = try Self.server(fault: Fault(.redirect(location: Self.lookup(elsewhereURL).absoluteString)))
-        defer { server.stop() }
+        defer { server.close() }
         let client = CurlHTTPClient(maximumConnectionsPerHost: 1)
         let request = HTTPRequest(
             url: Self.lookup(base), headers: ["Authorization": Self.token, "Music-User-Token": "user-secret"],
@@ -240,10 +240,10 @@ import Testing
 
     @Test func aRedirectToAnotherPortOrSchemeOfTheSameHostIsRefused() async throws {
         let (other, otherURL) = try Self.server()
-        defer { other.stop() }
+        defer { other.close() }
         for location in [Self.lookup(otherURL).absoluteString, "https://127.0.0.1:1/lookup"] {
             let (server, base) = try Self.server(fault: Fault(.redirect(location: location)))
-            defer { server.stop() }
+            defer { server.close() }
             let error = await Self.failure(
                 CurlHTTPClient(maximumConnectionsPerHost: 1),
                 HTTPRequest(url: Self.lookup(base), timeoutSeconds: 30))
@@ -254,7 +254,7 @@ import Testing
 
     @Test func aRedirectOnTheSameHostIsFollowedWithItsHeaders() async throws {
         let (server, base) = try Self.server()
-        defer { server.stop() }
+        defer { server.close() }
         // Redirect once, to the same server's answer for the same artist.
         server.setFault(Fault(.redirect(location: Self.lookup(base).absoluteString + "&moved=1"), times: 1), forArtistID: Self.artist.id)
         let response = try await CurlHTTPClient(maximumConnectionsPerHost: 1)
@@ -267,7 +267,7 @@ import Testing
 
     @Test func aRedirectLoopOnTheSameHostEndsAfterTheHopLimit() async throws {
         let (server, base) = try Self.server()
-        defer { server.stop() }
+        defer { server.close() }
         server.setFault(Fault(.redirect(location: Self.lookup(base).absoluteString)), forArtistID: Self.artist.id)
         let error = await Self.failure(
             CurlHTTPClient(maximumConnectionsPerHost: 1),

@@ -44,7 +44,7 @@ import Testing
     ) async throws -> Result {
         let server = FixtureServer(catalog: FixtureCatalog(artists: []), library: library)
         let url = try server.start()
-        defer { server.stop() }
+        defer { server.close() }
         return try await body(server, url)
     }
 
@@ -221,7 +221,7 @@ import Testing
     @Test func unreachableAPIIsATemporaryFailure() async throws {
         let server = FixtureServer(catalog: FixtureCatalog(artists: []))
         let url = try server.start()
-        server.stop()
+        await server.stop()
         let error = await failure { try await reader().read(try source(url)) }
         let unavailable = try #require(error as? LibraryUnavailableError)
         #expect(unavailable.exitCode == .tempFail)

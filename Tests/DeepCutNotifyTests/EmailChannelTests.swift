@@ -106,14 +106,7 @@ import Testing
                 "defects": len(message.defects) + sum(len(part.defects) for part in parts),
                 "parts": [[part.get_content_type(), part.get_content()] for part in parts]}))
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let json = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let json = try await ChildProcess.run("/usr/bin/env", ["python3", "-c", script, file.path], stderr: .null).stdout
         let parsed = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
         #expect(parsed["subject"] as? String == "1 new release from Sigur Rós")
         #expect(parsed["type"] as? String == "multipart/alternative")

@@ -24,22 +24,17 @@ import Testing
     }
 
     /// HMAC-SHA256 computed by Python's `hmac`, independent of the channel's own.
-    private static func pythonHMAC(key: String, body: Data, in folder: URL) throws -> String {
+    private static func pythonHMAC(key: String, body: Data, in folder: URL) async throws -> String {
         let file = folder.appendingPathComponent("body")
         try body.write(to: file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", "-c",
-            "import hmac,hashlib,sys; print(hmac.new(sys.argv[1].encode(), open(sys.argv[2],'rb').read(), hashlib.sha256).hexdigest())",
-            key, file.path
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let result = try await ChildProcess.run(
+            "/usr/bin/env",
+            [
+                "python3", "-c",
+                "import hmac,hashlib,sys; print(hmac.new(sys.argv[1].encode(), open(sys.argv[2],'rb').read(), hashlib.sha256).hexdigest())",
+                key, file.path
+            ], stderr: .null)
+        return result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     @Test func webhookPostsTheDigestSignedWithItsIdempotencyKey() async throws {
@@ -51,7 +46,7 @@ import Testing
         #expect(request.method == "POST" && request.path == "/in")
         #expect(request.header("Content-Type") == "application/json")
         #expect(request.header("Idempotency-Key") == message.dedupeKey)
-        let expected = try Self.pythonHMAC(key: Self.secret, body: request.body, in: credentials.url)
+        let expected = try await Self.pythonHMAC(key: Self.secret, body: request.body, in: credentials.url)
         #expect(request.header("X-Deepcut-Signature") == "sha256=\(expected)")
         let json = try #require(try JSONSerialization.jsonObject(with: request.body) as? [String: Any])
         #expect(json["schema"] as? String == "deepcut.digest/1")

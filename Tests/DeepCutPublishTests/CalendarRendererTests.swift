@@ -55,10 +55,10 @@ import Testing
         #expect(CalendarRenderer.fold("SHORT:x") == "SHORT:x")
     }
 
-    @Test func aRealParserReadsEveryPropertyBack() throws {
+    @Test func aRealParserReadsEveryPropertyBack() async throws {
         let cancelled = Self.event("8", title: "Gone", date: "2027-02-28", sequence: 2, status: .cancelled, url: nil)
         let data = Data(CalendarRenderer.render([Self.hostile, cancelled]).utf8)
-        let (calendar, events) = try ICalendarParser.parse(data)
+        let (calendar, events) = try await ICalendarParser.parse(data)
         #expect(calendar["VERSION"] == "2.0")
         #expect(calendar["METHOD"] == "PUBLISH")
         #expect(calendar["CALSCALE"] == "GREGORIAN")
@@ -83,8 +83,8 @@ import Testing
         #expect(second["URL"] == nil)
     }
 
-    @Test func anEmptyCalendarIsStillACalendar() throws {
-        let (calendar, events) = try ICalendarParser.parse(Data(CalendarRenderer.render([]).utf8))
+    @Test func anEmptyCalendarIsStillACalendar() async throws {
+        let (calendar, events) = try await ICalendarParser.parse(Data(CalendarRenderer.render([]).utf8))
         #expect(calendar["METHOD"] == "PUBLISH")
         #expect(events.isEmpty)
     }

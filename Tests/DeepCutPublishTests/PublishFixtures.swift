@@ -18,6 +18,18 @@ enum PublishFixtures {
         return try body(folder)
     }
 
+    /// `withFolder` for a body that awaits (a schema check runs Python).
+    static func withFolderAsync<Result>(_ body: (URL) async throws -> Result) async throws -> Result {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "deepcut-publish-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer {
+            chmod(folder.path, 0o755)
+            try? FileManager.default.removeItem(at: folder)
+        }
+        return try await body(folder)
+    }
+
     static let runDate = Date(timeIntervalSince1970: 1_795_953_600)  // 2026-11-29T12:00:00Z
 
     static func runID(hoursAfterRun hours: Int = 0) -> RunID {

@@ -10,8 +10,8 @@ import Testing
 @Suite struct SchemaValidationTests {
     // MARK: Snapshots
 
-    @Test func publishedSnapshotsValidate() throws {
-        try PublishFixtures.withFolder { folder in
+    @Test func publishedSnapshotsValidate() async throws {
+        try await PublishFixtures.withFolderAsync { folder in
             let complete = PublishFixtures.snapshot(hoursAfterRun: -24)
             _ = try Publish(outputDirectory: folder, keepSnapshots: 30)(complete)
             var documents = try Self.read(["latest.json", "current.json", "snapshots/20261128T120000Z.json"], in: folder)
@@ -25,11 +25,11 @@ import Testing
                 ])
             _ = try Publish(outputDirectory: folder, keepSnapshots: 30)(partial)
             documents += try Self.read(["current.json", "snapshots/20261129T120000Z.json"], in: folder)
-            try Self.expectValid(documents, against: .snapshot)
+            try await Self.expectValid(documents, against: .snapshot)
         }
     }
 
-    @Test func snapshotsWithAlternatesHostileTextAndNoEntriesValidate() throws {
+    @Test func snapshotsWithAlternatesHostileTextAndNoEntriesValidate() async throws {
         var folded = PublishFixtures.snapshot()
         folded.entries[0].alternates = [
             FeedAlternate(id: "2", title: "Con Todo El Mundo (Clean)", url: "https://music.example.com/album/2"),
@@ -41,12 +41,12 @@ import Testing
             ("folded", folded), ("empty", empty), ("hostile", RendererTests.hostileSnapshot()),
             ("example", ExampleRun.snapshot)
         ].map { ($0.0, try $0.1.encoded()) }
-        try Self.expectValid(documents, against: .snapshot)
+        try await Self.expectValid(documents, against: .snapshot)
     }
 
     // MARK: Health reports
 
-    @Test func writtenHealthReportsValidateInEveryOutcome() throws {
+    @Test func writtenHealthReportsValidateInEveryOutcome() async throws {
         let complete = HealthReport(
             runID: PublishFixtures.runID(), startedAt: PublishFixtures.runDate,
             finishedAt: PublishFixtures.runDate.addingTimeInterval(30), status: .complete, exitCode: .success,
@@ -90,23 +90,23 @@ import Testing
             try ExampleRun.publish(into: folder)
             documents += try Self.read(["health.json"], in: folder)
         }
-        try Self.expectValid(documents, against: .health)
+        try await Self.expectValid(documents, against: .health)
     }
 
     // MARK: The committed examples
 
-    @Test func committedExamplesValidate() throws {
-        try Self.expectValid(
+    @Test func committedExamplesValidate() async throws {
+        try await Self.expectValid(
             [("snapshot.example.json", Data(contentsOf: JSONSchemaValidator.schemas.appendingPathComponent("snapshot.example.json")))],
             against: .snapshot)
-        try Self.expectValid(
+        try await Self.expectValid(
             [("health.example.json", Data(contentsOf: JSONSchemaValidator.schemas.appendingPathComponent("health.example.json")))],
             against: .health)
     }
 
     // MARK: The schemas have teeth
 
-    @Test func snapshotSchemaRejectsWhatTheContractForbids() throws {
+    @Test func snapshotSchemaRejectsWhatTheContractForbids() async throws {
         let valid = try #require(try JSONSerialization.jsonObject(with: PublishFixtures.snapshot().encoded()) as? [String: Any])
         func breaking(_ change: (inout [String: Any]) -> Void) throws -> Data {
             var copy = valid
@@ -178,12 +178,12 @@ import Testing
             )
         ]
         for (name, json, expected) in cases {
-            let problems = try JSONSchemaValidator.snapshot.problems([(name, json)])
+            let problems = try await JSONSchemaValidator.snapshot.problems([(name, json)])
             #expect(problems.contains { $0.contains(expected) }, "\(name): \(problems)")
         }
     }
 
-    @Test func healthSchemaRejectsWhatTheContractForbids() throws {
+    @Test func healthSchemaRejectsWhatTheContractForbids() async throws {
         let valid = try #require(
             try JSONSerialization.jsonObject(with: OutputJSON.encode(HealthReportTests.partialReport())) as? [String: Any])
         func breaking(_ change: (inout [String: Any]) -> Void) throws -> Data {
@@ -213,7 +213,7 @@ import Testing
             )
         ]
         for (name, json, expected) in cases {
-            let problems = try JSONSchemaValidator.health.problems([(name, json)])
+            let problems = try await JSONSchemaValidator.health.problems([(name, json)])
             #expect(problems.contains { $0.contains(expected) }, "\(name): \(problems)")
         }
     }
@@ -227,8 +227,8 @@ import Testing
     static func expectValid(
         _ documents: [(name: String, json: Data)], against validator: JSONSchemaValidator,
         sourceLocation: SourceLocation = #_sourceLocation
-    ) throws {
-        let problems = try validator.problems(documents)
+    ) async throws {
+        let problems = try await validator.problems(documents)
         #expect(
             problems.isEmpty, "\(validator.schema.lastPathComponent): \(problems.joined(separator: "\n"))", sourceLocation: sourceLocation)
     }

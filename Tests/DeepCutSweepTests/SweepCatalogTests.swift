@@ -121,7 +121,7 @@ import Testing
     @Test func inProcessTheBreakerBoundsTheAttemptsAgainstARefusedCatalog() async throws {
         let server = FixtureServer(catalog: FixtureCatalog(artists: []))
         let url = try server.start()
-        server.stop()
+        await server.stop()
         var sweep = LiveSweep(url)
         sweep.concurrency = 3
         let artists = (1...30).map { "Artist \($0)" }

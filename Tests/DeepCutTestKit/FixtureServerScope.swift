@@ -19,6 +19,12 @@ package func withFixtureServer<Result>(
 ) async throws -> Result {
     let server = FixtureServer(catalog: catalog, options: options)
     let url = try server.start()
-    defer { server.stop() }
-    return try await body(server, url)
+    let result: Swift.Result<Result, any Error>
+    do {
+        result = .success(try await body(server, url))
+    } catch {
+        result = .failure(error)
+    }
+    await server.stop()
+    return try result.get()
 }

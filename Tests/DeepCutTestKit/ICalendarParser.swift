@@ -12,32 +12,21 @@ package enum ICalendarParser {
     package typealias Event = [String: String]
 
     /// The calendar's own properties (key `calendar`) and its events, in file order.
-    package static func parse(_ data: Data) throws -> (calendar: [String: String], events: [Event]) {
+    package static func parse(_ data: Data) async throws -> (calendar: [String: String], events: [Event]) {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("deepcut-ics-\(UUID().uuidString).ics")
         try data.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
         // Debian's python3 first: apt installs `icalendar` for it, whatever python3 the PATH has.
-        if FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            process.arguments = ["-c", script, file.path]
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", "-c", script, file.path]
-        }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let text = output.fileHandleForReading.readDataToEndOfFile()
-        let problem = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        switch process.terminationStatus {
+        let result =
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+            ? try await ChildProcess.run("/usr/bin/python3", ["-c", script, file.path])
+            : try await ChildProcess.run("/usr/bin/env", ["python3", "-c", script, file.path])
+        switch result.status {
         case 0: break
         case 3: throw Missing(description: "python3 has no `icalendar` module: run scripts/test (it installs python3-icalendar)")
-        default: throw Missing(description: "icalendar could not read the file (exit \(process.terminationStatus)): \(problem)")
+        default: throw Missing(description: "icalendar could not read the file (exit \(result.status)): \(result.stderrText)")
         }
+        let text = result.stdout
         let parsed = try JSONSerialization.jsonObject(with: text) as? [String: Any] ?? [:]
         return (parsed["calendar"] as? [String: String] ?? [:], parsed["events"] as? [[String: String]] ?? [])
     }

@@ -22,7 +22,7 @@ package struct JSONSchemaValidator {
     /// Checks the schema itself, then each document.
     /// - Returns: one line per violation (`name: path: problem`); empty when every document is valid.
     /// - Throws: `ValidatorMissing` when Python or `jsonschema` is not installed.
-    package func problems(_ documents: [(name: String, json: Data)]) throws -> [String] {
+    package func problems(_ documents: [(name: String, json: Data)]) async throws -> [String] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("deepcut-schema-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -32,7 +32,7 @@ package struct JSONSchemaValidator {
             try document.json.write(to: file)
             arguments += [document.name, file.path]
         }
-        let (status, output) = try Self.runPython(arguments)
+        let (status, output) = try await Self.runPython(arguments)
         switch status {
         case 0: return []
         case 1: return output.split(separator: "\n").map(String.init)
@@ -44,33 +44,24 @@ package struct JSONSchemaValidator {
         }
     }
 
-    private static func runPython(_ arguments: [String]) throws -> (Int32, String) {
+    private static func runPython(_ arguments: [String]) async throws -> (Int32, String) {
         let venv = repository.appendingPathComponent(".build/jsonschema-venv/bin/python3")
-        let process = Process()
-        if FileManager.default.isExecutableFile(atPath: venv.path) {
-            process.executableURL = venv
-            process.arguments = arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3"] + arguments
-        }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
+        let result: ChildProcess.Result
         do {
-            try process.run()
+            result =
+                FileManager.default.isExecutableFile(atPath: venv.path)
+                ? try await ChildProcess.run(venv.path, arguments, stderr: .stdout)
+                : try await ChildProcess.run("/usr/bin/env", ["python3"] + arguments, stderr: .stdout)
         } catch {
             throw ValidatorMissing(
                 description: "cannot run python3 for the schema tests: \(error); run scripts/test, which installs what they need")
         }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
         // `env` exits 127 when python3 is not on the PATH.
-        if process.terminationStatus == 127 {
+        if result.status == 127 {
             throw ValidatorMissing(
                 description: "python3 is not on the PATH: the schema tests need python3 with `jsonschema` (scripts/test installs it)")
         }
-        return (process.terminationStatus, output)
+        return (result.status, result.stdoutText)
     }
 
     /// Exit 0 valid, 1 invalid (one line per problem), 3 no `jsonschema`.

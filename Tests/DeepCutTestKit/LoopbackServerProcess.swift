@@ -12,19 +12,16 @@ package final class LoopbackServerProcess: Sendable {
 
     package let folder: ScratchFolder
     package let port: Int
-    private let process: Process
+    private let process: ChildProcess
 
     /// Runs `python3 Tests/Servers/<script> --folder FOLDER <arguments>` and waits (up to 20 s, for
     /// a loaded machine) until it listens. Async so the wait sleeps instead of holding one of the
     /// few cooperative threads other tests need.
     package init(script: String, arguments: [String]) async throws {
         folder = ScratchFolder()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.scripts.appendingPathComponent(script).path, "--folder", folder.url.path] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = try FileHandle(forWritingTo: folder.write("stderr.log", ""))
-        try process.run()
+        let process = try ChildProcess(
+            "/usr/bin/env", ["python3", Self.scripts.appendingPathComponent(script).path, "--folder", folder.url.path] + arguments,
+            stderr: .file(folder.url.appendingPathComponent("stderr.log")))
         self.process = process
         let portFile = folder.url.appendingPathComponent("port")
         var port: Int?
@@ -37,18 +34,16 @@ package final class LoopbackServerProcess: Sendable {
             try await Task.sleep(for: .milliseconds(20))
         }
         guard let port else {
-            kill(process.processIdentifier, SIGKILL)
+            process.kill()
             let log = (try? String(contentsOf: folder.url.appendingPathComponent("stderr.log"), encoding: .utf8)) ?? ""
             throw LoopbackServerError(message: "\(script) did not start: \(log)")
         }
         self.port = port
     }
 
-    /// SIGKILL: the test runner blocks SIGTERM and its children inherit the mask, so `terminate()`
-    /// would leave the server running and `waitUntilExit()` waiting forever.
+    /// SIGKILL, without waiting: the child's own waitpid thread reaps it.
     deinit {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.kill()
     }
 
     /// Sets what the server does with the next request or session (`accept`, `status 500`, `slow 5`).

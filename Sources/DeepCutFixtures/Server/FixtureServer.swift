@@ -44,8 +44,9 @@ package final class FixtureServer: Sendable {
         ]
     }
 
+    /// Nothing may wait in `deinit`: the sockets close here and the threads end on their own.
     deinit {
-        stop()
+        close()
     }
 
     /// Binds its loopback address (127.0.0.1 by default) and starts accepting connections.
@@ -76,11 +77,33 @@ package final class FixtureServer: Sendable {
     }
 
     /// Closes the listener and every connection (hung ones too), and returns once all server threads have ended.
+    /// The caller suspends meanwhile: the threads' group resumes it when the last one leaves, so no thread
+    /// (least of all one of the few cooperative threads) blocks waiting for them.
     ///
     /// The port then refuses connections for as long as this server lives: a test that stops its
     /// catalog to play an outage must not find another test's new server answering on the freed port
     /// (tests run in parallel, and the kernel hands freed ports out again).
-    package func stop() {
+    package func stop() async {
+        guard let (listener, url) = beginStopping() else { return }
+        await withCheckedContinuation { continuation in
+            threads.notify(queue: .global()) { continuation.resume() }
+        }
+        listener.close()
+        // Best effort: should another socket win the port in between, the outage is still real for this test.
+        let holder = try? RefusingPort(host: options.host, port: UInt16(url.port ?? 0))
+        phase.withLock { $0 = .stopped(holder) }
+    }
+
+    /// Closes the listener and every connection, and returns at once: the threads end on their own and
+    /// the listener closes after the last of them. For `deinit` and `defer`, where nothing can wait; the
+    /// port is freed rather than held refusing, so use `stop()` to play an outage.
+    package func close() {
+        guard let (listener, _) = beginStopping() else { return }
+        threads.notify(queue: .global()) { listener.close() }
+    }
+
+    /// Moves to `.stopped` and wakes every thread; nil when the server was not running.
+    private func beginStopping() -> (ListeningSocket, URL)? {
         let running: (ListeningSocket, URL)? = phase.withLock { phase in
             if case .running(let listener, let url) = phase {
                 phase = .stopped(nil)
@@ -89,14 +112,10 @@ package final class FixtureServer: Sendable {
             if case .idle = phase { phase = .stopped(nil) }
             return nil
         }
-        guard let (listener, url) = running else { return }
+        guard let running else { return nil }
         connections.closeAll()
-        listener.shutdown()
-        threads.wait()
-        listener.close()
-        // Best effort: should another socket win the port in between, the outage is still real for this test.
-        let holder = try? RefusingPort(host: options.host, port: UInt16(url.port ?? 0))
-        phase.withLock { $0 = .stopped(holder) }
+        running.0.shutdown()
+        return running
     }
 
     /// Puts a fault in force for one artist (nil clears it); its `times` count starts afresh.
@@ -121,6 +140,12 @@ package final class FixtureServer: Sendable {
     /// Every catalog request so far, oldest first (the fixture's own `/_fixture/` requests excluded).
     package var requestLog: [LoggedRequest] {
         state.log
+    }
+
+    /// Suspends until `count` catalog requests have been logged (true), or the waiting task is cancelled (false):
+    /// a wait woken by the request itself, not a poll against a wall-clock bound that a loaded machine can overrun.
+    package func waitForRequests(_ count: Int) async -> Bool {
+        await state.waitForLog(count: count)
     }
 
     package func resetLog() {

@@ -16,6 +16,9 @@ final class FixtureState: Sendable {
         var random: SplitMix64
         /// When the throttle next accepts a request (GCRA, a bucket of one).
         var throttleDue: Double = 0
+        /// Tasks waiting for the log to reach a count (`waitForLog`), by id.
+        var logWaiters: [Int: (count: Int, continuation: CheckedContinuation<Bool, Never>)] = [:]
+        var nextWaiterID = 0
     }
 
     private let latency: FixtureLatency
@@ -74,7 +77,36 @@ final class FixtureState: Sendable {
     }
 
     func record(_ request: LoggedRequest) {
-        contents.withLock { $0.log.append(request) }
+        let reached = contents.withLock { contents in
+            contents.log.append(request)
+            let count = contents.log.count
+            let due = contents.logWaiters.filter { $0.value.count <= count }
+            for id in due.keys { contents.logWaiters[id] = nil }
+            return due.values.map(\.continuation)
+        }
+        reached.forEach { $0.resume(returning: true) }
+    }
+
+    /// Suspends until the log holds `count` requests: true then, false if the waiting task is cancelled first.
+    /// The connection thread that logs the request resumes the waiter, so the wait needs no polling and no deadline.
+    func waitForLog(count: Int) async -> Bool {
+        let id = contents.withLock { contents in
+            defer { contents.nextWaiterID += 1 }
+            return contents.nextWaiterID
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let now: Bool? = contents.withLock { contents in
+                    if contents.log.count >= count { return true }
+                    if Task.isCancelled { return false }
+                    contents.logWaiters[id] = (count, continuation)
+                    return nil
+                }
+                if let now { continuation.resume(returning: now) }
+            }
+        } onCancel: {
+            contents.withLock { $0.logWaiters.removeValue(forKey: id) }?.continuation.resume(returning: false)
+        }
     }
 
     var log: [LoggedRequest] {

@@ -31,22 +31,13 @@ import Testing
         return url
     }
 
-    private func run(_ script: String, prefix: String = "/opt/deepcut") throws -> ScriptRun {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [Self.packageRoot.appendingPathComponent("scripts/\(script)").path]
-        var environment = ProcessInfo.processInfo.environment
-        environment["DESTDIR"] = destdir.path
-        environment["PREFIX"] = prefix
-        environment["DEEPCUT_INSTALL_BINARY"] = try binary().path
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return ScriptRun(status: process.terminationStatus, output: text)
+    private func run(_ script: String, prefix: String = "/opt/deepcut") async throws -> ScriptRun {
+        let environment = ChildProcess.environment(adding: [
+            "DESTDIR": destdir.path, "PREFIX": prefix, "DEEPCUT_INSTALL_BINARY": try binary().path
+        ])
+        let result = try await ChildProcess.run(
+            "/bin/bash", [Self.packageRoot.appendingPathComponent("scripts/\(script)").path], environment: environment, stderr: .stdout)
+        return ScriptRun(status: result.status, output: result.stdoutText)
     }
 
     /// Every regular file under the DESTDIR, by path relative to it.
@@ -77,8 +68,8 @@ import Testing
 
     // MARK: - Install
 
-    @Test func installsTheWholeTreeUnderPrefix() throws {
-        let install = try run("install")
+    @Test func installsTheWholeTreeUnderPrefix() async throws {
+        let install = try await run("install")
         #expect(install.status == 0, "\(install.output)")
 
         let files = try tree()
@@ -114,21 +105,21 @@ import Testing
         #expect(install.output.contains("Next steps:"))
     }
 
-    @Test func theDefaultPrefixKeepsTheUnitsAsWritten() throws {
-        #expect(try run("install", prefix: "/usr/local").status == 0)
+    @Test func theDefaultPrefixKeepsTheUnitsAsWritten() async throws {
+        #expect(try await run("install", prefix: "/usr/local").status == 0)
         #expect(
             try Data(contentsOf: destdir.appendingPathComponent("etc/systemd/system/deepcut.service"))
                 == (try Self.repositoryFile("jobs/deepcut.service")))
         #expect(FileManager.default.isExecutableFile(atPath: destdir.appendingPathComponent("usr/local/bin/deepcut").path))
     }
 
-    @Test func aSecondRunChangesNothingAndKeepsTheConfig() throws {
-        #expect(try run("install").status == 0)
+    @Test func aSecondRunChangesNothingAndKeepsTheConfig() async throws {
+        #expect(try await run("install").status == 0)
         let edited = Data(#"{"library": [{"format": "json", "path": "/srv/mine.json"}]}"#.utf8)
         try edited.write(to: destdir.appendingPathComponent("etc/deepcut/config.json"))
         let before = try tree()
 
-        let again = try run("install")
+        let again = try await run("install")
 
         #expect(again.status == 0, "\(again.output)")
         #expect(try tree() == before)
@@ -137,20 +128,20 @@ import Testing
         #expect(again.output.contains("kept"))
     }
 
-    @Test func anOutdatedFileIsReplaced() throws {
-        #expect(try run("install").status == 0)
+    @Test func anOutdatedFileIsReplaced() async throws {
+        #expect(try await run("install").status == 0)
         let unit = destdir.appendingPathComponent("etc/systemd/system/deepcut.timer")
         try Data("stale".utf8).write(to: unit)
 
-        let again = try run("install")
+        let again = try await run("install")
 
         #expect(again.output.contains("installed \(unit.path)"), "\(again.output)")
         #expect(try Data(contentsOf: unit) == (try Self.repositoryFile("jobs/deepcut.timer")))
     }
 
-    @Test func aBadPrefixInstallsNothing() throws {
+    @Test func aBadPrefixInstallsNothing() async throws {
         for prefix in ["relative/path", "/with space", "/a|b"] {
-            let install = try run("install", prefix: prefix)
+            let install = try await run("install", prefix: prefix)
             #expect(install.status != 0, "\(prefix)")
             #expect(install.output.contains("PREFIX must be an absolute path"))
         }
@@ -166,13 +157,13 @@ import Testing
 
     // MARK: - Uninstall
 
-    @Test func uninstallLeavesConfigStateAndTokens() throws {
-        #expect(try run("install").status == 0)
+    @Test func uninstallLeavesConfigStateAndTokens() async throws {
+        #expect(try await run("install").status == 0)
         try scratch.write("root/var/lib/deepcut/state.db", "state")
         try scratch.write("root/var/lib/deepcut/feed/latest.json", "{}")
         try scratch.write("root/etc/credstore/deepcut.apple-music-token", "secret")
 
-        let uninstall = try run("uninstall")
+        let uninstall = try await run("uninstall")
 
         #expect(uninstall.status == 0, "\(uninstall.output)")
         #expect(
@@ -184,14 +175,14 @@ import Testing
             ])
         let manager = FileManager.default
         #expect(!manager.fileExists(atPath: destdir.appendingPathComponent("opt/deepcut/share/doc/deepcut").path))
-        #expect(try run("uninstall").status == 0, "a second uninstall has nothing left to do and succeeds")
+        #expect(try await run("uninstall").status == 0, "a second uninstall has nothing left to do and succeeds")
     }
 
-    @Test func uninstallRemovesTheConfigFolderOnlyWhenEmpty() throws {
-        #expect(try run("install").status == 0)
+    @Test func uninstallRemovesTheConfigFolderOnlyWhenEmpty() async throws {
+        #expect(try await run("install").status == 0)
         try FileManager.default.removeItem(at: destdir.appendingPathComponent("etc/deepcut/config.json"))
 
-        #expect(try run("uninstall").status == 0)
+        #expect(try await run("uninstall").status == 0)
 
         #expect(!FileManager.default.fileExists(atPath: destdir.appendingPathComponent("etc/deepcut").path))
     }

@@ -24,9 +24,9 @@ import Testing
         ReleaseDate(epochDay: SweepHarness.today + daysAhead).description
     }
 
-    static func events(_ harness: SweepHarness) throws -> [String: ICalendarParser.Event] {
+    static func events(_ harness: SweepHarness) async throws -> [String: ICalendarParser.Event] {
         let data = try Data(contentsOf: harness.feed.appendingPathComponent("upcoming.ics"))
-        let parsed = try ICalendarParser.parse(data)
+        let parsed = try await ICalendarParser.parse(data)
         #expect(parsed.calendar["METHOD"] == "PUBLISH")
         return Dictionary(parsed.events.map { ($0["UID"]?.components(separatedBy: ".").first ?? "", $0) }, uniquingKeysWith: { a, _ in a })
     }
@@ -35,7 +35,7 @@ import Testing
         try #require(SpawnedProcess.deepcutIsBuilt, "build deepcut first")
         let harness = try SweepHarness(artists: Self.artists(bonoboUpcoming: 30, polyphiaUpcoming: 60))
         #expect(try await harness.sweep().status == 0)
-        let announced = try Self.events(harness)
+        let announced = try await Self.events(harness)
         #expect(announced.keys.sorted() == ["1013", "1023"])
         let bonobo = try #require(announced["1013"])
         #expect(bonobo["SUMMARY"] == "Bonobo — Fragments, Part II")
@@ -46,36 +46,33 @@ import Testing
         #expect(try StateChangeEndToEndTests.page(harness).contains("href=\"upcoming.ics\""))
 
         // The date moves: same UID, SEQUENCE 1.
-        try harness.replaceCatalog(Self.artists(bonoboUpcoming: 40, polyphiaUpcoming: 60))
-        try await Task.sleep(for: .seconds(1.1))  // a new run id
-        #expect(try await harness.sweep().status == 0)
-        let moved = try #require(try Self.events(harness)["1013"])
+        try await harness.replaceCatalog(Self.artists(bonoboUpcoming: 40, polyphiaUpcoming: 60))
+        #expect(await harness.sweepInProcess().status == 0)
+        let moved = try #require(try await Self.events(harness)["1013"])
         #expect(moved["UID"] == uid)
         #expect(moved["DTSTART"] == Self.day(40))
         #expect(moved["SEQUENCE"] == "1" && moved["STATUS"] == "CONFIRMED")
-        let polyphia = try #require(try Self.events(harness)["1023"])
+        let polyphia = try #require(try await Self.events(harness)["1023"])
 
         // Both withdrawn, but Polyphia does not answer: Bonobo's is cancelled, Polyphia's left as it was.
-        try harness.replaceCatalog(Self.artists(bonoboUpcoming: nil, polyphiaUpcoming: nil))
+        try await harness.replaceCatalog(Self.artists(bonoboUpcoming: nil, polyphiaUpcoming: nil))
         harness.fail("103", with: Fault(.status(code: 502, body: nil), on: .lookup))
-        try await Task.sleep(for: .seconds(1.1))
-        #expect(try await harness.sweep().status == 3)
-        let partial = try Self.events(harness)
+        #expect(await harness.sweepInProcess().status == 3)
+        let partial = try await Self.events(harness)
         #expect(partial["1013"]?["UID"] == uid)
         #expect(partial["1013"]?["STATUS"] == "CANCELLED" && partial["1013"]?["SEQUENCE"] == "2")
         #expect(partial["1023"] == polyphia, "an unchecked artist's event is left alone")
 
         // A failed run touches nothing.
         let before = try Data(contentsOf: harness.feed.appendingPathComponent("upcoming.ics"))
-        harness.server.stop()
-        try await Task.sleep(for: .seconds(1.1))
-        #expect(try await harness.sweep().status == 75)
+        await harness.server.stop()
+        #expect(await harness.sweepInProcess().status == 75)
         #expect(try Data(contentsOf: harness.feed.appendingPathComponent("upcoming.ics")) == before)
 
         // Dismissing the unchecked artist's upcoming release is a definite answer: cancelled at once.
         let dismissed = try await harness.deepcut("dismiss", "1023")
         #expect(dismissed.status == 0, "\(dismissed.stderr)")
-        let afterDismiss = try Self.events(harness)
+        let afterDismiss = try await Self.events(harness)
         #expect(afterDismiss["1023"]?["STATUS"] == "CANCELLED" && afterDismiss["1023"]?["SEQUENCE"] == "1")
         #expect(afterDismiss["1023"]?["UID"] == polyphia["UID"])
         #expect(afterDismiss["1013"] == partial["1013"])
@@ -85,13 +82,12 @@ import Testing
         try #require(SpawnedProcess.deepcutIsBuilt, "build deepcut first")
         let harness = try SweepHarness(artists: Self.artists(bonoboUpcoming: 30, polyphiaUpcoming: nil))
         #expect(try await harness.sweep().status == 0)
-        #expect(try Self.events(harness)["1013"]?["STATUS"] == "CONFIRMED")
+        #expect(try await Self.events(harness)["1013"]?["STATUS"] == "CONFIRMED")
         #expect(try await harness.deepcut("mute", "Bonobo").status == 0)
-        #expect(try Self.events(harness)["1013"]?["STATUS"] == "CANCELLED")
+        #expect(try await Self.events(harness)["1013"]?["STATUS"] == "CANCELLED")
         #expect(try await harness.deepcut("unmute", "Bonobo").status == 0)
-        try await Task.sleep(for: .seconds(1.1))
-        #expect(try await harness.sweep("--if-stale").status == 0)
-        let back = try #require(try Self.events(harness)["1013"])
+        #expect(await harness.sweepInProcess("--if-stale").status == 0)
+        let back = try #require(try await Self.events(harness)["1013"])
         #expect(back["STATUS"] == "CONFIRMED" && back["SEQUENCE"] == "2")
     }
 }

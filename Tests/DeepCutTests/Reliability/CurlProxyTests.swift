@@ -34,7 +34,7 @@ import Testing
         try #require(SpawnedProcess.deepcutIsBuilt)
         let proxy = FixtureServer(catalog: FixtureCatalog(artists: []))
         let proxyURL = try proxy.start()
-        defer { proxy.stop() }
+        defer { proxy.close() }
         let world = try ReliabilityWorld(artists: ReliabilityWorld.artists(1), library: ReliabilityWorld.library(1))
         let result = try await Self.sweep(world, proxyVariables: ["http_proxy=\(proxyURL.absoluteString)", "no_proxy=127.0.0.1"])
         #expect(result.status == 0, "\(result.stderr)")

@@ -31,10 +31,9 @@ import Testing
         let before = try harness.outputFiles()
         let baselineRun = try #require(try harness.health().publish.baselineRunID)
 
-        harness.server.stop()
+        await harness.server.stop()
         for attempt in 1...2 {
-            try await Task.sleep(for: .seconds(1.1))  // a new RunID (second resolution)
-            let outage = try await harness.sweep()
+            let outage = await harness.sweepInProcess()
             #expect(outage.status == 75, "outage run \(attempt): \(outage.stderr)")
             #expect(outage.errorLines.filter { !$0.hasPrefix("level=") }.count == 1, "one line beside the log: \(outage.stderr)")
             #expect(outage.stderr.contains("sweep failed"), "\(outage.stderr)")
@@ -55,9 +54,8 @@ import Testing
             #expect(runs.filter { $0.status == .complete }.map(\.runID) == [baselineRun.rawValue])
         }
 
-        try harness.replaceCatalog(SweepHarness.artists)
-        try await Task.sleep(for: .seconds(1.1))
-        let recovered = try await harness.sweep()
+        try await harness.replaceCatalog(SweepHarness.artists)
+        let recovered = await harness.sweepInProcess()
         #expect(recovered.status == 0, "\(recovered.stderr)")
         let health = try harness.health()
         #expect(health.status == .complete)
@@ -76,8 +74,7 @@ import Testing
         let feedBefore = try Self.feedItems(harness)
 
         harness.fail("101", with: Fault(.status(code: 500, body: nil), on: .lookup))
-        try await Task.sleep(for: .seconds(1.1))
-        let partial = try await harness.sweep()
+        let partial = await harness.sweepInProcess()
         #expect(partial.status == 3, "\(partial.stderr)")
         let after = try harness.outputFiles()
         #expect(after["latest.json"] == before["latest.json"])
@@ -101,8 +98,8 @@ import Testing
         #expect((changes["added"] as? [Any])?.isEmpty == true)
         #expect((changes["removed"] as? [Any])?.isEmpty == true)
         #expect((changes["updated"] as? [Any])?.isEmpty == true)
-        #expect(try JSONSchemaValidator.snapshot.problems([("current.json", try #require(after["current.json"]))]) == [])
-        #expect(try JSONSchemaValidator.health.problems([("health.json", try #require(after["health.json"]))]) == [])
+        #expect(try await JSONSchemaValidator.snapshot.problems([("current.json", try #require(after["current.json"]))]) == [])
+        #expect(try await JSONSchemaValidator.health.problems([("health.json", try #require(after["health.json"]))]) == [])
     }
 
     // MARK: Bullet 5: a catalog that answers 200 with nothing
@@ -119,15 +116,13 @@ import Testing
         for artist in SweepHarness.artists {
             harness.fail(artist.id, with: Fault(.body(bytes: Array(#"{"resultCount":0,"results":[]}"#.utf8)), on: .search))
         }
-        try await Task.sleep(for: .seconds(1.1))
-        let faulty = try await harness.sweep()
+        let faulty = await harness.sweepInProcess()
         #expect(faulty.status == 3, "\(faulty.stderr)")
-        try Self.expectNothingLost(harness, before: before, feedBefore: feedBefore, stateBefore: stateBefore)
+        try await Self.expectNothingLost(harness, before: before, feedBefore: feedBefore, stateBefore: stateBefore)
         #expect(try harness.catalogState()["artist_resolutions"] == [], "no 'not found' is cached from a faulty catalog")
 
         for artist in SweepHarness.artists { harness.fail(artist.id, with: nil) }
-        try await Task.sleep(for: .seconds(1.1))
-        let recovered = try await harness.sweep()
+        let recovered = await harness.sweepInProcess()
         #expect(recovered.status == 0, "\(recovered.stderr)")
         #expect(try Self.entryIDs(harness.json("current.json")) == ["1001", "1011", "1021"])
         #expect(try harness.health().sweep.requests > 0)
@@ -149,12 +144,11 @@ import Testing
                 : #"{"resultCount":0,"results":[]}"#
             harness.fail(artist.id, with: Fault(.body(bytes: Array(body.utf8)), on: .lookup))
         }
-        try await Task.sleep(for: .seconds(1.1))
-        let run = try await harness.sweep()
+        let run = await harness.sweepInProcess()
         if withArtistRow {
             // 200s with nothing in them: the catalog answered, and is not believed.
             #expect(run.status == 3, "\(run.stderr)")
-            try Self.expectNothingLost(harness, before: before, feedBefore: feedBefore, stateBefore: stateBefore)
+            try await Self.expectNothingLost(harness, before: before, feedBefore: feedBefore, stateBefore: stateBefore)
         } else {
             // A lookup without the artist's row is a failure: nothing answered, nothing published.
             #expect(run.status == 75, "\(run.stderr)")
@@ -172,8 +166,7 @@ import Testing
         }
 
         for artist in SweepHarness.artists { harness.fail(artist.id, with: nil) }
-        try await Task.sleep(for: .seconds(1.1))
-        let recovered = try await harness.sweep()
+        let recovered = await harness.sweepInProcess()
         #expect(recovered.status == 0, "\(recovered.stderr)")
         #expect(try Self.entryIDs(harness.json("current.json")) == ["1001", "1011", "1021"])
         let removed = try #require(try harness.json("current.json")["changes"] as? [String: Any])["removed"] as? [Any]
@@ -187,7 +180,7 @@ import Testing
         let world = try ReliabilityWorld(
             artists: ReliabilityWorld.artists(40), library: ReliabilityWorld.library(40),
             catalogKeys: ["maxAttempts": "3"])
-        world.server.stop()
+        await world.server.stop()
         let result = try await world.spawn("sweep").finish()
         #expect(result.status == 75, "\(result.stderr)")
         #expect(result.stderr.contains("catalog unreachable"), "\(result.stderr)")
@@ -207,7 +200,7 @@ import Testing
     static func expectNothingLost(
         _ harness: SweepHarness, before: [String: Data], feedBefore: [FeedItem],
         stateBefore: [String: [String]], sourceLocation: SourceLocation = #_sourceLocation
-    ) throws {
+    ) async throws {
         let after = try harness.outputFiles()
         #expect(after["latest.json"] == before["latest.json"], "the baseline changed", sourceLocation: sourceLocation)
         #expect(try feedItems(harness) == feedBefore, sourceLocation: sourceLocation)
@@ -223,7 +216,7 @@ import Testing
         #expect(health.sweep.catalogFault?.contains("catalog.maxVanishedPercent") == true, sourceLocation: sourceLocation)
         #expect(health.message?.contains("looks faulty") == true, "\(health.message ?? "")", sourceLocation: sourceLocation)
         #expect(
-            try JSONSchemaValidator.health.problems([("health.json", try #require(after["health.json"]))]) == [],
+            try await JSONSchemaValidator.health.problems([("health.json", try #require(after["health.json"]))]) == [],
             sourceLocation: sourceLocation)
         #expect(Set(health.sweep.failures.map(\.kind)) == [.suddenlyEmpty], sourceLocation: sourceLocation)
         #expect(health.publish.promoted == false, sourceLocation: sourceLocation)
@@ -258,9 +251,27 @@ import Testing
 extension SweepHarness {
     var stateDatabase: URL { folder.url.appendingPathComponent("state/state.db") }
 
-    /// `deepcut sweep <words> --config …` as a real process.
+    /// `deepcut sweep <words> --config …` as a real process (on the real time).
     func sweep(_ words: String...) async throws -> SpawnedProcess.Result {
-        try await SpawnedProcess.deepcut(["sweep"] + words + ["--config", configPath], in: folder.url).finish()
+        defer { clock.runEnded() }
+        return try await SpawnedProcess.deepcut(["sweep"] + words + ["--config", configPath], in: folder.url).finish()
+    }
+
+    /// `deepcut sweep <words> --config …` in-process on `clock`, so it starts more than a second after
+    /// every run before it ended, with the status and output as a process would give them (the
+    /// in-process run writes no log lines to stderr). For a step whose assertion needs a later second
+    /// (a date that must or must not move), with no sleep.
+    func sweepInProcess(_ words: String...) async -> SpawnedProcess.Result {
+        let console = CapturedConsole()
+        clock.startRun()
+        let clock = clock
+        let started = ContinuousClock.now
+        let code = await DeepCutCLI.run(
+            ["sweep"] + words + ["--config", configPath], environment: [:], console: console.console, httpClient: nil,
+            now: { clock.now() })
+        clock.runEnded()
+        return SpawnedProcess.Result(
+            status: code.rawValue, stdout: console.out, stderr: console.err, endedAt: .now, duration: started.duration(to: .now))
     }
 
     /// Runs SQL on the state database between runs (what time would do: expire a cache).

@@ -40,7 +40,6 @@ import Testing
         try world.folder.write(name, library)
         let (code, console) = await world.run("sweep")
         #expect(code == .success, "\(console.err)")
-        try await Task.sleep(for: .seconds(1.1))  // a new run id, so an accidental write could not look unchanged
         return world
     }
 

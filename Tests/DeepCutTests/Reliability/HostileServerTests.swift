@@ -111,7 +111,7 @@ import Testing
     @Test func theCatalogsRedirectToAnotherHostGetsNoTokenAndFailsTheArtistNamingIt() async throws {
         try #require(SpawnedProcess.deepcutIsBuilt)
         let (elsewhere, elsewhereURL) = try Self.elsewhere()
-        defer { elsewhere.stop() }
+        defer { elsewhere.close() }
         let artists = ReliabilityWorld.artists(2, releases: 2)
         let world = try ReliabilityWorld(
             artists: artists, library: ReliabilityWorld.library(2),
@@ -138,14 +138,14 @@ import Testing
     @Test func theLibraryAPIsRedirectToAnotherHostGetsNeitherTokenAndStopsTheRun() async throws {
         try #require(SpawnedProcess.deepcutIsBuilt)
         let (elsewhere, elsewhereURL) = try Self.elsewhere()
-        defer { elsewhere.stop() }
+        defer { elsewhere.close() }
         let library = FixtureServer(
             catalog: FixtureCatalog(artists: []),
             library: FixtureLibrary(
                 albums: [FixtureLibraryAlbum(title: "Old 1", artist: "Artist 01")], developerToken: Self.developerToken,
                 userToken: Self.userToken, redirect: elsewhereURL.absoluteString + "/v1/me/library/albums?limit=100"))
         let libraryURL = try library.start()
-        defer { library.stop() }
+        defer { library.close() }
         let world = try ReliabilityWorld(
             artists: ReliabilityWorld.artists(1), library: "",
             topLevelKeys: [

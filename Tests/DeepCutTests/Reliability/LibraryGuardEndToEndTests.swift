@@ -33,10 +33,10 @@ import Testing
         (try world.files().filter { !$0.key.hasPrefix("health.") }, try world.userState())
     }
 
-    /// `deepcut <words>` as a process, started in a later second than the previous run: runs of one
-    /// second share a run id, and the history row of one would replace the other's.
+    /// `deepcut <words>` as a process. Runs started in the same second still get ids of their own
+    /// (`RunInProgress.claimUniqueID` adds a suffix), so one's history row never replaces another's.
     private func spawn(_ world: ReliabilityWorld, _ words: String...) async throws -> SpawnedProcess.Result {
-        try await Task.sleep(for: .seconds(1.1))
+        defer { world.clock.runEnded() }
         return try await SpawnedProcess.deepcut(words + ["--config", world.configPath], in: world.folder.url).finish(seconds: 120)
     }
 
@@ -132,7 +132,7 @@ import Testing
         let appender = Appender(file: library)
         appender.start()
         let result = try await spawn(world, "sweep")
-        appender.stop()
+        await appender.stop()
 
         #expect(result.status == 65, "\(result.stderr)")
         #expect(
@@ -147,7 +147,7 @@ import Testing
     private final class Appender: Sendable {
         let file: URL
         private let stopped = Atomic(false)
-        private let finished = Mutex<Bool>(false)
+        private let finished = Completion<Void>()
 
         init(file: URL) {
             self.file = file
@@ -157,19 +157,21 @@ import Testing
             let thread = Thread { [self] in
                 let descriptor = open(file.path, O_WRONLY | O_APPEND)
                 let row = Array("Old 2,Artist 02\n".utf8)
+                // The pause paces a thread of its own, never a task.
                 while descriptor >= 0 && !stopped.load(ordering: .relaxed) {
                     _ = row.withUnsafeBytes { write(descriptor, $0.baseAddress, row.count) }
                     usleep(500)
                 }
                 close(descriptor)
-                finished.withLock { $0 = true }
+                finished.complete(())
             }
             thread.start()
         }
 
-        func stop() {
+        /// Returns once the thread has written its last row, suspending meanwhile.
+        func stop() async {
             stopped.store(true, ordering: .relaxed)
-            while !finished.withLock({ $0 }) { usleep(1000) }
+            await finished.value()
         }
     }
 

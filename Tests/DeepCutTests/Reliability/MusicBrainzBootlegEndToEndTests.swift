@@ -38,7 +38,7 @@ import Testing
         artist.releases[1].musicBrainzStatus = .bootleg
         let server = FixtureServer(catalog: FixtureCatalog(artists: [artist]))
         let base = try server.start()
-        defer { server.stop() }
+        defer { server.close() }
         let mbid = "00000000-0000-0000-0000-000000" + artist.id
         let client = CurlHTTPClient(maximumConnectionsPerHost: 1)
         func count(_ status: String?) async throws -> (status: Int, count: Int?) {

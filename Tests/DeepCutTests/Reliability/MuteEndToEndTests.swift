@@ -36,8 +36,7 @@ import Testing
         #expect(again.stdout.hasPrefix("already muted since "))
 
         // The next sweep still asks for Bonobo, leaves it out and says why, once.
-        try await Task.sleep(for: .seconds(1.1))  // a new run id
-        #expect(try await harness.sweep().status == 0)
+        #expect(await harness.sweepInProcess().status == 0)
         #expect(try Self.feedIDs(harness) == ["1001", "1021"])
         let health = try harness.health()
         #expect(health.sweep.artists.total == 3 && health.sweep.artists.fetched == 3)
@@ -46,8 +45,7 @@ import Testing
         #expect(memory["Bonobo"]?.result.outcome.releases.map(\.id).sorted() == ["1011", "1012"])
         let removed = try #require((try harness.json("current.json")["changes"] as? [String: Any])?["removed"] as? [[String: Any]])
         #expect(removed.map { $0["reason"] as? String } == ["muted"])
-        try await Task.sleep(for: .seconds(1.1))
-        #expect(try await harness.sweep().status == 0)
+        #expect(await harness.sweepInProcess().status == 0)
         let quiet = try #require(try harness.json("current.json")["changes"] as? [String: Any])
         #expect((quiet["removed"] as? [Any])?.isEmpty ?? true, "a mute is not news again")
         #expect((quiet["added"] as? [Any])?.isEmpty ?? true)
@@ -65,19 +63,19 @@ import Testing
         #expect(rows.map { $0["artistName"] as? String } == ["bonobo"])
         #expect(rows.map { $0["kind"] as? String } == ["mutedArtist"])
 
-        // Unmute: the timer's next --if-stale run sweeps instead of skipping, and Bonobo is back.
-        let unmuted = try await harness.deepcut("unmute", "BONOBO")
-        #expect(unmuted.status == 0, "\(unmuted.stderr)")
-        #expect(unmuted.stdout.hasPrefix("unmuted: bonobo (catalog: Bonobo, id 102); its releases return with the next sweep"))
+        // Unmute: the timer's next --if-stale run sweeps instead of skipping, and Bonobo is back. In
+        // process, on the harness's clock: the sweeps before it ran on that clock, ahead of the real time.
+        let (unmuted, unmutedConsole) = await harness.run("unmute", "BONOBO")
+        #expect(unmuted == .success, "\(unmutedConsole.err)")
+        #expect(unmutedConsole.out.hasPrefix("unmuted: bonobo (catalog: Bonobo, id 102); its releases return with the next sweep"))
         #expect(try Self.feedIDs(harness) == ["1001", "1021"], "the last sweep left them out")
-        try await Task.sleep(for: .seconds(1.1))
         let requests = harness.server.requestLog.count
-        #expect(try await harness.sweep("--if-stale").status == 0)
+        #expect(await harness.sweepInProcess("--if-stale").status == 0)
         #expect(try harness.health().lastSkip == nil, "a sweep, not a skip")
         #expect(harness.server.requestLog.count > requests)
         #expect(try Self.feedIDs(harness) == ["1001", "1011", "1021"])
         let swept = harness.server.requestLog.count
-        #expect(try await harness.sweep("--if-stale").status == 0)
+        #expect(await harness.sweepInProcess("--if-stale").status == 0)
         #expect(try harness.health().lastSkip != nil, "once swept, the baseline is fresh again")
         #expect(harness.server.requestLog.count == swept)
 

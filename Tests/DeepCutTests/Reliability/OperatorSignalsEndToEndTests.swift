@@ -49,7 +49,9 @@ import Testing
         #expect(health.sweep.notFoundArtists == notFound)
         #expect(health.sweep.ambiguousArtists == ["Nirvana"])
         #expect(
-            try JSONSchemaValidator.health.problems([("health.json", Data(contentsOf: world.feed.appendingPathComponent("health.json")))])
+            try await JSONSchemaValidator.health.problems([
+                ("health.json", Data(contentsOf: world.feed.appendingPathComponent("health.json")))
+            ])
                 == [])
 
         // health.txt: the names and a line that parses as the config's artistOverrides.

@@ -30,9 +30,8 @@ import Testing
         #expect(Self.historyBars(dom) == ["\(run) · complete"])
 
         // Partial: Polyphia's lookups fail.
-        try await Task.sleep(for: .seconds(1.1))
         harness.fail("103", with: Fault(.status(code: 500, body: nil), on: .lookup))
-        #expect(try await harness.sweep().status == 3)
+        #expect(await harness.sweepInProcess().status == 3)
         dom = try await Self.dom(harness)
         try Self.keep(harness, as: "partial")
         let partialRun = try harness.health().runID.rawValue
@@ -41,10 +40,9 @@ import Testing
         #expect(dom.contains("Partial feed: 1 artist could not be checked."))
 
         // Failed: every lookup fails; no feed file is touched, the page stays byte for byte.
-        try await Task.sleep(for: .seconds(1.1))
         let before = try harness.outputFiles()
         for id in ["101", "102", "103"] { harness.fail(id, with: Fault(.status(code: 500, body: nil), on: .any)) }
-        #expect(try await harness.sweep().status == 75)
+        #expect(await harness.sweepInProcess().status == 75)
         let after = try harness.outputFiles()
         for name in ["index.html", "feed.json", "feed.atom", "current.json", "latest.json"] {
             #expect(after[name] == before[name], "\(name) changed in a failed run")
@@ -53,9 +51,8 @@ import Testing
         try Self.keep(harness, as: "failed")
 
         // Complete again: the history holds all four runs, the failed one too, this one last.
-        try await Task.sleep(for: .seconds(1.1))
         for id in ["101", "102", "103"] { harness.fail(id, with: nil) }
-        #expect(try await harness.sweep().status == 0)
+        #expect(await harness.sweepInProcess().status == 0)
         dom = try await Self.dom(harness)
         let failedRun = try #require(Self.historyBars(dom).dropFirst(2).first)
         #expect(failedRun.hasSuffix(" · failed"))
@@ -65,7 +62,7 @@ import Testing
         #expect(Self.historyBars(dom).last == "\(run) · complete")
 
         // Skipped by --if-stale: the page still shows the last real run, and when it was checked.
-        #expect(try await harness.sweep("--if-stale").status == 0)
+        #expect(await harness.sweepInProcess("--if-stale").status == 0)
         dom = try await Self.dom(harness)
         try Self.keep(harness, as: "skipped")
         #expect(Self.healthLine(dom).hasPrefix("complete exit 0 · run \(run)"))

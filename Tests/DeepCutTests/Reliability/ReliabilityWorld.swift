@@ -15,6 +15,8 @@ import Testing
 /// `DeepCutCLI.run` or as real `deepcut` processes.
 final class ReliabilityWorld: Sendable {
     let folder = ScratchFolder()
+    /// What in-process runs read as the time (`run`); spawned `deepcut` processes read the real one.
+    let clock = SteppingClock()
     let server: FixtureServer
     let baseURL: URL
     static let today = Date().epochDay
@@ -46,7 +48,7 @@ final class ReliabilityWorld: Sendable {
             "config.json", "{" + top.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ",\n") + "}")
     }
 
-    deinit { server.stop() }
+    deinit { server.close() }
 
     /// `count` artists "Artist 01"…, each with `releases` recent albums (ids from 1_000_000 + 100 × n).
     static func artists(_ count: Int, releases: Int = 3) -> [FixtureArtist] {
@@ -76,10 +78,14 @@ final class ReliabilityWorld: Sendable {
     var feed: URL { folder.url.appendingPathComponent("feed") }
     var stateDatabase: URL { folder.url.appendingPathComponent("state/state.db") }
 
-    /// `deepcut <words> --config …` in-process.
+    /// `deepcut <words> --config …` in-process, on `clock` (see `SweepHarness.run`).
     func run(_ words: String...) async -> (exitCode: ExitCode, console: CapturedConsole) {
         let console = CapturedConsole()
-        let code = await DeepCutCLI.run(words + ["--config", configPath], environment: [:], console: console.console, httpClient: nil)
+        clock.startRun()
+        let clock = clock
+        let code = await DeepCutCLI.run(
+            words + ["--config", configPath], environment: [:], console: console.console, httpClient: nil, now: { clock.now() })
+        clock.runEnded()
         return (code, console)
     }
 

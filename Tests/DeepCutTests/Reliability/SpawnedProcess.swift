@@ -9,6 +9,10 @@ final class SpawnedProcess: Sendable {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// When the process ended, as its waitpid thread saw it (not when the test looked), and how
+        /// long it ran: what a test that bounds a run's time measures.
+        var endedAt: ContinuousClock.Instant
+        var duration: Duration
         /// The non-empty lines of stderr.
         var errorLines: [String] { stderr.split(separator: "\n").map(String.init) }
     }
@@ -18,11 +22,11 @@ final class SpawnedProcess: Sendable {
     static let deepcut = binFolder.appendingPathComponent("deepcut")
     static var deepcutIsBuilt: Bool { FileManager.default.isExecutableFile(atPath: deepcut.path) }
 
-    private let process = Process()
+    private let process: ChildProcess
     private let output: URL
     private let errors: URL
 
-    var pid: Int32 { process.processIdentifier }
+    var pid: Int32 { process.pid }
 
     /// Starts `executable` with `arguments`; its stdout and stderr go to files in `folder`.
     /// - Parameters:
@@ -36,23 +40,18 @@ final class SpawnedProcess: Sendable {
         let name = UUID().uuidString
         output = folder.appendingPathComponent("\(name).out")
         errors = folder.appendingPathComponent("\(name).err")
+        // Created here, not by the child: `stderrIsJournal` needs the file's inode before the start.
         try Data().write(to: output)
         try Data().write(to: errors)
-        process.executableURL = executable
-        process.arguments = arguments
         var variables = environment
         if stderrIsJournal {
             var status = stat()
             guard stat(errors.path, &status) == 0 else { throw CocoaError(.fileReadUnknown) }
             variables["JOURNAL_STREAM"] = "\(status.st_dev):\(status.st_ino)"
         }
-        if !variables.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(variables) { $1 }
-        }
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        process = try ChildProcess(
+            executable, arguments, environment: ChildProcess.environment(adding: variables), stdout: .file(output),
+            stderr: .file(errors))
     }
 
     /// `deepcut <words>`.
@@ -75,17 +74,19 @@ final class SpawnedProcess: Sendable {
 
     /// Waits (bounded: a hung child is killed and the test fails) and returns the exit status and output.
     func finish(seconds: Double = 120, sourceLocation: SourceLocation = #_sourceLocation) async throws -> Result {
-        if await !waitUntil(seconds: seconds, { !process.isRunning }) {
-            process.terminate()
-            Issue.record(
-                "\(process.executableURL?.lastPathComponent ?? "process") still running after \(seconds) s", sourceLocation: sourceLocation)
-            process.waitUntilExit()
+        let termination: ChildProcess.Termination
+        if let ended = await process.wait(timeout: .milliseconds(Int(seconds * 1000))) {
+            termination = ended
+        } else {
+            process.kill()
+            Issue.record("\(process.name) still running after \(seconds) s", sourceLocation: sourceLocation)
+            termination = await process.wait()
         }
         let stdout = try String(contentsOf: output, encoding: .utf8)
         let stderr = try String(contentsOf: errors, encoding: .utf8)
         try? FileManager.default.removeItem(at: output)
         try? FileManager.default.removeItem(at: errors)
-        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
-        return Result(status: status, stdout: stdout, stderr: stderr)
+        let endedAt = process.endedAt ?? .now
+        return Result(status: termination.status, stdout: stdout, stderr: stderr, endedAt: endedAt, duration: endedAt - process.startedAt)
     }
 }

@@ -24,7 +24,7 @@ import Testing
         let otomo = try #require(try Self.feedIDs(harness).first { $0.hasSuffix("/1011") })
         #expect(otomo.hasPrefix("tag:"))
         let otomoURL = try #require(Self.entry("1011", harness)["url"] as? String)
-        harness.server.stop()  // republishing never asks the catalog
+        await harness.server.stop()  // republishing never asks the catalog
 
         // Dismiss by the id a feed reader shows: gone from both feeds and the page at once.
         let dismissed = try await harness.deepcut("dismiss", otomo)
@@ -80,7 +80,7 @@ import Testing
         // library add republishes before it asks the catalog: with the catalog gone, the album is
         // owned and the feeds follow, and more-from alone fails (75).
         let catalog = harness.server
-        catalog.stop()
+        await catalog.stop()
         let added = try await harness.deepcut("library", "add", "--title", "A La Sala (Deluxe)", "--artist", "Khruangbin")
         #expect(added.status == 75, "\(added.stderr)")
         #expect(
@@ -90,9 +90,8 @@ import Testing
         #expect(try Self.page(harness).contains("1 new release by artists in your library"))
 
         // The next sweep reaches the same feed on its own.
-        try harness.replaceCatalog(SweepHarness.artists)
-        try await Task.sleep(for: .seconds(1.1))
-        #expect(try await harness.sweep().status == 0)
+        try await harness.replaceCatalog(SweepHarness.artists)
+        #expect(await harness.sweepInProcess().status == 0)
         #expect(try Self.feedIDs(harness).map { String($0.suffix(4)) } == ["1011"])
     }
 
@@ -113,16 +112,12 @@ import Testing
         #expect(try StateStore(url: harness.stateDatabase).dismissals.all().isEmpty)
 
         // Held briefly (another person's command): the dismissal waits and lands. The lock is let go
-        // from a thread of its own, half a second in: under a loaded parallel run the test's own
-        // tasks can be starved for longer than the command's 5 s wait.
+        // by a dispatch timer half a second in, not by this test's task: under a loaded parallel run
+        // the test's own tasks can be starved for longer than the command's 5 s wait.
         let held = HeldLock(lock)
         lock = nil
         let waiting = try SpawnedProcess.deepcut(["dismiss", "1011", "--config", harness.configPath], in: harness.folder.url)
-        let releaser = Thread {
-            Thread.sleep(forTimeInterval: 0.5)
-            held.release()
-        }
-        releaser.start()
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(500)) { held.release() }
         let landed = try await waiting.finish()
         #expect(held.isReleased, "the lock was never let go")
         #expect(landed.status == 0, "\(landed.stderr)")
@@ -165,9 +160,10 @@ import Testing
 }
 
 extension SweepHarness {
-    /// `deepcut <words> --config …` as a real process.
+    /// `deepcut <words> --config …` as a real process (on the real time).
     func deepcut(_ words: String...) async throws -> SpawnedProcess.Result {
-        try await SpawnedProcess.deepcut(words + ["--config", configPath], in: folder.url).finish()
+        defer { clock.runEnded() }
+        return try await SpawnedProcess.deepcut(words + ["--config", configPath], in: folder.url).finish()
     }
 }
 

@@ -19,7 +19,7 @@ import Testing
         try #require(SpawnedProcess.deepcutIsBuilt, "build deepcut first")
         let world = try Self.world()
         let host = "http://127.0.0.1:\(try #require(world.baseURL.port))"
-        world.server.stop()  // Bound, then closed: nothing listens at the port now.
+        await world.server.stop()  // Bound, then closed: nothing listens at the port now.
         try await Self.expectUnreachable(world, host: host, cause: .refused, hint: "check that the catalog server is up")
     }
 
@@ -49,7 +49,7 @@ import Testing
     @Test(.timeLimit(.minutes(2)))
     func aCertificateNoCASignedIsATLSFailure() async throws {
         try #require(SpawnedProcess.deepcutIsBuilt, "build deepcut first")
-        let server = try TLSLoopbackServer()
+        let server = try await TLSLoopbackServer()
         defer { server.stop() }
         let world = try Self.world(baseURL: "https://127.0.0.1:\(server.port)")
         try await Self.expectUnreachable(
@@ -101,7 +101,7 @@ import Testing
         #expect(rawUnreachable["cause"] as? String == cause.rawValue, sourceLocation: sourceLocation)
         #expect(raw?["stoppedBy"] as? String == "catalogUnreachable", sourceLocation: sourceLocation)
         let healthJSON = try Data(contentsOf: world.feed.appendingPathComponent("health.json"))
-        #expect(try JSONSchemaValidator.health.problems([("health.json", healthJSON)]) == [], sourceLocation: sourceLocation)
+        #expect(try await JSONSchemaValidator.health.problems([("health.json", healthJSON)]) == [], sourceLocation: sourceLocation)
 
         // The one-line cause on stderr, and the same sentence in health.json's message.
         let last = try #require(run.errorLines.last, sourceLocation: sourceLocation)

@@ -24,7 +24,6 @@ import Testing
         #expect(rows.first?["recordingType"] as? String == "ep")
         #expect(rows.first?["albumKey"] as? String == "otomo\u{1F}bonobo")
         // It stays hidden across runs (matched by key, not id).
-        try await Task.sleep(for: .seconds(1.1))
         #expect(await harness.run("sweep").exitCode == .success)
         let ids = (try harness.json("current.json")["entries"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
         #expect(ids == ["1001", "1021"])

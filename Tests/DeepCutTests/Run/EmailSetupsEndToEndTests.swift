@@ -32,7 +32,7 @@ import Testing
         let check = try await SpawnedProcess.deepcut(["check-config", "--config", harness.configPath], in: harness.folder.url).finish()
         #expect(check.status == 0, "\(check.stderr)")
         #expect(try await Self.sweep(harness).status == 0)
-        try harness.replaceCatalog(NotificationEndToEndTests.news)
+        try await harness.replaceCatalog(NotificationEndToEndTests.news)
         let run = try await Self.sweep(harness)
         #expect(run.status == 0, "\(run.stderr)")
         let args = try String(contentsOf: scratch.url.appendingPathComponent("args"), encoding: .utf8)
@@ -55,7 +55,7 @@ import Testing
             #"{"name": "mail", "type": "email", "transport": "sendmail", "sendmailPath": "\#(sendmail.path)", "from": "zoe@example.org", "to": ["ann@example.org"]}"#
         let harness = try SweepHarness(config: ["notify": "[\(channel)]"])
         #expect(try await Self.sweep(harness).status == 0)
-        try harness.replaceCatalog(NotificationHonestyEndToEndTests.oversized)
+        try await harness.replaceCatalog(NotificationHonestyEndToEndTests.oversized)
         #expect(try await Self.sweep(harness).status == 0)
         let message = try String(contentsOf: scratch.url.appendingPathComponent("message"), encoding: .utf8)
         let lines = message.components(separatedBy: "\r\n")
@@ -83,7 +83,7 @@ import Testing
             #"{"name": "mail", "type": "email", "transport": "sendmail", "sendmailPath": "\#(sendmail.path)", "from": "zoe@example.org", "to": ["ann@example.org"]}"#
         let harness = try SweepHarness(config: ["notify": "[\(channel)]"])
         #expect(try await Self.sweep(harness).status == 0)
-        try harness.replaceCatalog(NotificationEndToEndTests.news)
+        try await harness.replaceCatalog(NotificationEndToEndTests.news)
         #expect(try await Self.sweep(harness).status == 0)
         let standing = try #require(try harness.health().notify?.first)
         #expect(standing.outcome == .failed)
@@ -98,7 +98,7 @@ import Testing
             #"{"name": "mail", "type": "email", "server": "\#(relay.url.absoluteString)", "tls": "none", "from": "zoe@example.org", "to": ["ann@example.org"]}"#
         let harness = try SweepHarness(config: ["notify": "[\(channel)]"])
         #expect(try await Self.sweep(harness).status == 0)
-        try harness.replaceCatalog(NotificationEndToEndTests.news)
+        try await harness.replaceCatalog(NotificationEndToEndTests.news)
         #expect(try await Self.sweep(harness).status == 0)
         let mails = try relay.messages()
         #expect(mails.count == 1)

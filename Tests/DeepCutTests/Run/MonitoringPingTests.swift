@@ -26,7 +26,7 @@ import Testing
         #expect(await harness.run("sweep").exitCode == .success)
         harness.fail("102", with: Fault(.status(code: 503, body: nil), on: .lookup))
         #expect(await harness.run("sweep").exitCode == .partial)
-        harness.server.stop()
+        await harness.server.stop()
         #expect(await harness.run("sweep").exitCode == .tempFail)
         let pings = try Self.pings(receiver)
         #expect(

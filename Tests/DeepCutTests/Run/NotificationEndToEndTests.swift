@@ -45,7 +45,7 @@ import Testing
         #expect(try hook.requests().isEmpty)
         #expect(try harness.health().notify?.first?.outcome == .nothingToSend)
 
-        try harness.replaceCatalog(Self.news)
+        try await harness.replaceCatalog(Self.news)
         #expect(await harness.run("sweep").exitCode == .success)
         var requests = try hook.requests()
         #expect(requests.count == 1)
@@ -65,7 +65,7 @@ import Testing
         try hook.setMode(.status(500))
         var more = Self.news
         more[1].releases.append(SweepHarness.release("1013", "Flicker", daysAgo: 2))
-        try harness.replaceCatalog(more)
+        try await harness.replaceCatalog(more)
         let failing = await harness.run("sweep")
         #expect(failing.exitCode == .success, "\(failing.console.err)")
         health = try harness.health()
@@ -76,7 +76,7 @@ import Testing
         #expect(channel.lastErrorKind == "rejected")
         #expect(channel.lastError?.contains("500") == true)
         let report = try Data(contentsOf: harness.feed.appendingPathComponent("health.json"))
-        #expect(try JSONSchemaValidator.health.problems([("health.json", report)]) == [])
+        #expect(try await JSONSchemaValidator.health.problems([("health.json", report)]) == [])
         #expect(try String(contentsOf: harness.feed.appendingPathComponent("health.txt"), encoding: .utf8).contains("notify   failed"))
         let page = try String(contentsOf: harness.feed.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(page.contains("hook (webhook): failed"), "the page's health table shows the channel")
@@ -110,7 +110,7 @@ import Testing
         let hook = try await HTTPReceiver()
         let harness = try SweepHarness(config: ["notify": "[\(Self.webhook(hook))]"])
         #expect(await harness.run("sweep").exitCode == .success)
-        try harness.replaceCatalog(Self.news)
+        try await harness.replaceCatalog(Self.news)
         // Polyphia cannot be checked: Khruangbin's new album is told, Polyphia's announcement is not.
         harness.fail("103", with: Fault(.status(code: 503, body: nil), on: .lookup))
         #expect(await harness.run("sweep").exitCode == .partial)
@@ -118,12 +118,12 @@ import Testing
         #expect(requests.count == 1)
         #expect(try Self.items(requests[0]).map { $0["title"] as? String } == ["Ali"])
         // An outage: nothing is published, nothing sent; health keeps each channel's standing.
-        harness.server.stop()
+        await harness.server.stop()
         #expect(await harness.run("sweep").exitCode == .tempFail)
         #expect(try hook.requests().count == 1)
         #expect(try harness.health().notify?.first?.outcome == .notAttempted)
         // The repair: Polyphia's announcement now, and Ali not again.
-        try harness.replaceCatalog(Self.news)
+        try await harness.replaceCatalog(Self.news)
         #expect(await harness.run("sweep").exitCode == .success)
         requests = try hook.requests()
         #expect(requests.count == 2)
@@ -134,7 +134,7 @@ import Testing
         let hook = try await HTTPReceiver()
         let harness = try SweepHarness(config: ["notify": "[\(Self.webhook(hook))]"])
         #expect(await harness.run("sweep").exitCode == .success)
-        try harness.replaceCatalog(Self.news)
+        try await harness.replaceCatalog(Self.news)
         // The receiver takes the message and holds its answer; the run is killed right then.
         try hook.setMode(.slow(seconds: 60))
         let sweep = try SpawnedProcess.deepcut(["sweep", "--config", harness.configPath, "--quiet"], in: harness.folder.url)
@@ -169,7 +169,7 @@ import Testing
         ]
         let harness = try SweepHarness(config: ["notify": "[\(channels.joined(separator: ", "))]"])
         #expect(await harness.run("sweep").exitCode == .success)
-        try harness.replaceCatalog(Self.news)
+        try await harness.replaceCatalog(Self.news)
         let run = await harness.run("sweep")
         #expect(run.exitCode == .success)
         let byPath = Dictionary(grouping: try http.requests(), by: \.path)
@@ -203,7 +203,7 @@ import Testing
         let hook = try await HTTPReceiver()
         let harness = try SweepHarness(config: ["notify": "[\(Self.webhook(hook))]"])
         #expect(await harness.run("sweep").exitCode == .success)
-        try harness.replaceCatalog(Self.news)
+        try await harness.replaceCatalog(Self.news)
         try hook.setMode(.status(503))
         #expect(await harness.run("sweep").exitCode == .success)
         #expect(try harness.health().notify?.first?.outcome == .failed)
@@ -255,7 +255,7 @@ import Testing
             try await SpawnedProcess.deepcut(["sweep", "--config", harness.configPath, "--quiet"], in: harness.folder.url).finish()
         }
         #expect(try await sweep().status == 0)
-        try harness.replaceCatalog(Self.news)
+        try await harness.replaceCatalog(Self.news)
         try hook.setMode(.status(502))
         let outage = try await sweep()
         #expect(outage.status == 0, "a channel's outage never changes the sweep's exit: \(outage.stderr)")

@@ -33,7 +33,7 @@ import Testing
         let harness = try SweepHarness(
             config: ["notify": #"[{"name": "phone", "type": "ntfy", "url": "\#(ntfy.url.absoluteString)topic"}]"#])
         #expect(try await Self.sweep(harness).status == 0)
-        try harness.replaceCatalog(Self.oversized)
+        try await harness.replaceCatalog(Self.oversized)
         let run = try await Self.sweep(harness)
         #expect(run.status == 0, "\(run.stderr)")
         let requests = try ntfy.requests()
@@ -59,7 +59,7 @@ import Testing
         #expect(try await Self.sweep(harness).status == 0)
         var artists = NotificationEndToEndTests.news
         artists[0].releases.append(SweepHarness.release("1004", String(repeating: "Very long title ", count: 100), daysAgo: 1))
-        try harness.replaceCatalog(artists)
+        try await harness.replaceCatalog(artists)
         let run = try await Self.sweep(harness)
         #expect(run.status == 0, "\(run.stderr)")
         let requests = try hook.requests()
@@ -90,16 +90,16 @@ import Testing
         var glitch = SweepHarness.artists
         glitch[1].releases = []
         for _ in 0..<3 {
-            try harness.replaceCatalog(glitch)
+            try await harness.replaceCatalog(glitch)
             _ = try await Self.sweep(harness)
         }
         var recovered = SweepHarness.artists
-        try harness.replaceCatalog(recovered)
+        try await harness.replaceCatalog(recovered)
         #expect(try await Self.sweep(harness).status == 0)
         let afterRecovery = try hook.requests()
         #expect(afterRecovery.isEmpty, "old releases coming back are not news: \(afterRecovery.map(\.text))")
         recovered[1].releases.append(SweepHarness.release("1013", "Flicker", daysAgo: 0))
-        try harness.replaceCatalog(recovered)
+        try await harness.replaceCatalog(recovered)
         #expect(try await Self.sweep(harness).status == 0)
         let told = try hook.requests().flatMap(NotificationEndToEndTests.items).compactMap { $0["title"] as? String }
         #expect(told == ["Flicker"])
@@ -116,7 +116,7 @@ import Testing
         _ = try await Self.sweep(harness)
         _ = try await Self.sweep(harness)
         artists[1].releases = catalog + [SweepHarness.release("1019", "Debut", daysAgo: -1)]
-        try harness.replaceCatalog(artists)
+        try await harness.replaceCatalog(artists)
         #expect(try await Self.sweep(harness).status == 0)
         let told = try hook.requests().flatMap(NotificationEndToEndTests.items).compactMap { $0["title"] as? String }
         #expect(told == ["Debut"], "the back catalog is history, the release dated after the empty answer is news")

@@ -21,11 +21,9 @@ import Testing
         #expect(try harness.health().status == .complete)
         #expect(try harness.health().lastSkip?.reason == skipped.console.out.trimmingCharacters(in: .newlines))
         // After a partial run the timer's next --if-stale run sweeps again.
-        try await Task.sleep(for: .seconds(1.1))
         harness.fail("102", with: Fault(.status(code: 502, body: nil), on: .lookup))
         #expect(await harness.run("sweep").exitCode == .partial)
         harness.fail("102", with: nil)
-        try await Task.sleep(for: .seconds(1.1))
         #expect(await harness.run("sweep", "--if-stale").exitCode == .success)
         #expect(try harness.health().status == .complete)
     }
@@ -38,7 +36,6 @@ import Testing
         #expect(await harness.run("sweep").exitCode == .partial)
         harness.fail("102", with: nil)
         harness.server.resetLog()
-        try await Task.sleep(for: .seconds(1.1))
         #expect(await harness.run("sweep").exitCode == .success)
         // Bonobo was asked again first, with one reusable artist as the canary (RepairPlan), and
         // both ids were cached: one batched lookup, no search.

@@ -17,13 +17,11 @@ import Testing
     @Test func aRepairRunAsksThePreviouslyFailedArtistEvenWhenItsOldAnswerIsFresh() async throws {
         let harness = try SweepHarness()
         #expect(await harness.run("sweep").exitCode == .success)
-        try await Task.sleep(for: .seconds(1.1))
         // Bonobo fails; its answer from the first run is still inside repairWindowMinutes.
         harness.fail("102", with: Fault(.status(code: 503, body: nil), on: .lookup))
         #expect(await harness.run("sweep").exitCode == .partial)
         harness.fail("102", with: nil)
         harness.server.resetLog()
-        try await Task.sleep(for: .seconds(1.1))
         #expect(await harness.run("sweep").exitCode == .success)
         // Bonobo first, and Khruangbin (checked longest ago) as the canary, in one batched lookup.
         let lookups = harness.server.requestLog.filter { $0.path == "/lookup" }
@@ -41,13 +39,11 @@ import Testing
     @Test func partialThenAnOutageIsFailedDespiteReusableAnswersThenTheRepairRunAsksTheFailedArtist() async throws {
         let harness = try SweepHarness()
         #expect(await harness.run("sweep").exitCode == .success)
-        try await Task.sleep(for: .seconds(1.1))
         harness.fail("102", with: Fault(.status(code: 500, body: nil), on: .lookup))
         #expect(await harness.run("sweep").exitCode == .partial)
-        try await Task.sleep(for: .seconds(1.1))
         // The outage: the repair run asks Bonobo (refused); the other two are reusable, and must
         // not make the run look partial or complete.
-        harness.server.stop()
+        await harness.server.stop()
         let outage = await harness.run("sweep")
         #expect(outage.exitCode == .tempFail, "\(outage.console.err)")
         var health = try harness.health()
@@ -56,8 +52,7 @@ import Testing
         #expect(health.sweep.reused == 1)
         #expect(health.publish.promoted == false)
 
-        try harness.replaceCatalog(SweepHarness.artists)
-        try await Task.sleep(for: .seconds(1.1))
+        try await harness.replaceCatalog(SweepHarness.artists)
         #expect(await harness.run("sweep").exitCode == .success)
         let lookups = harness.server.requestLog.filter { $0.path == "/lookup" }
         #expect(lookups.count == 1)
@@ -70,10 +65,8 @@ import Testing
     @Test func reusedAnswersNeverCompleteARunWhosePreviouslyFailedArtistFailsAgain() async throws {
         let harness = try SweepHarness()
         #expect(await harness.run("sweep").exitCode == .success)
-        try await Task.sleep(for: .seconds(1.1))
         harness.fail("102", with: Fault(.status(code: 500, body: nil), on: .lookup))
         #expect(await harness.run("sweep").exitCode == .partial)
-        try await Task.sleep(for: .seconds(1.1))
         // Bonobo fails again; the canary answers, so the run is partial, not an outage.
         #expect(await harness.run("sweep").exitCode == .partial)
         let health = try harness.health()
@@ -91,8 +84,7 @@ import Testing
         #expect(await harness.run("sweep").exitCode == .success)
         var artists = SweepHarness.artists
         artists[2].releases = []  // Polyphia's listing is suddenly empty.
-        try harness.replaceCatalog(artists)
-        try await Task.sleep(for: .seconds(1.1))
+        try await harness.replaceCatalog(artists)
 
         #expect(await harness.run("sweep").exitCode == .partial)
         let polyphiaLookups = harness.server.requestLog.filter { $0.path == "/lookup" && $0.query.contains("103") }
@@ -106,7 +98,6 @@ import Testing
         #expect(entries.first { $0["id"] as? String == "1021" }?["stale"] as? Bool == true)
         #expect(((current["changes"] as? [String: Any])?["removed"] as? [Any])?.isEmpty == true)
 
-        try await Task.sleep(for: .seconds(1.1))
         #expect(await harness.run("sweep").exitCode == .success, "a later run confirms the empty listing")
         health = try harness.health()
         #expect(health.status == .complete)
@@ -127,7 +118,6 @@ import Testing
             with: Fault(
                 .body(bytes: Array(#"{"resultCount":1,"results":[{"wrapperType":"artist","artistId":103,"artistName":"Polyphia"}]}"#.utf8)),
                 on: .lookup, times: 1))
-        try await Task.sleep(for: .seconds(1.1))
         #expect(await harness.run("sweep").exitCode == .success)
         let entries = try #require(try harness.json("current.json")["entries"] as? [[String: Any]])
         #expect(entries.map { $0["id"] as? String } == ["1001", "1011", "1021"])
@@ -139,8 +129,7 @@ import Testing
         #expect(await harness.run("sweep").exitCode == .success)
         var artists = SweepHarness.artists
         artists[2].id = "104"  // Polyphia's catalog id changed; lookups of 103 list no artist.
-        try harness.replaceCatalog(artists)
-        try await Task.sleep(for: .seconds(1.1))
+        try await harness.replaceCatalog(artists)
         let run = await harness.run("sweep")
         #expect(run.exitCode == .success, "\(run.console.err)")
         #expect(harness.server.requestLog.contains { $0.path == "/search" && $0.query.contains("Polyphia") })
@@ -171,11 +160,9 @@ import Testing
         let harness = try SweepHarness(library: "title,artist\nDemo,Nobody Knows Us\nTape,Nor Us\n")
         #expect(await harness.run("sweep").exitCode == .success)
         harness.server.resetLog()
-        try await Task.sleep(for: .seconds(1.1))
         #expect(await harness.run("sweep").exitCode == .success)
         #expect(harness.server.requestLog.filter { $0.path == "/search" }.count == 2)
-        harness.server.stop()
-        try await Task.sleep(for: .seconds(1.1))
+        await harness.server.stop()
         #expect(await harness.run("sweep").exitCode == .tempFail, "an outage is never passed on the cache alone")
     }
 }

@@ -13,6 +13,8 @@ import Testing
 /// folder, and a loopback iTunes catalog reached through the real libcurl client.
 final class SweepHarness: Sendable {
     let folder = ScratchFolder()
+    /// What in-process runs read as the time (`run`); spawned `deepcut` processes read the real one.
+    let clock = SteppingClock()
     private let running: Mutex<FixtureServer>
     private let catalogKeys: String
     private let librarySource: String
@@ -69,16 +71,18 @@ final class SweepHarness: Sendable {
         try writeConfig(baseURL: try server.start())
     }
 
-    deinit { server.stop() }
+    deinit { server.close() }
 
     /// The catalog changed between two runs: a new loopback server with these artists replaces the old one.
-    func replaceCatalog(_ artists: [FixtureArtist]) throws {
+    func replaceCatalog(_ artists: [FixtureArtist]) async throws {
         let next = FixtureServer(catalog: FixtureCatalog(artists: artists))
         let baseURL = try next.start()
-        running.withLock { current in
-            current.stop()
-            current = next
+        // Swapped under the lock, stopped outside it: the stop suspends until the old server's threads end.
+        let previous = running.withLock { current in
+            defer { current = next }
+            return current
         }
+        await previous.stop()
         try writeConfig(baseURL: baseURL)
     }
 
@@ -110,10 +114,15 @@ final class SweepHarness: Sendable {
     var configPath: String { folder.url.appendingPathComponent("config.json").path }
     var feed: URL { folder.url.appendingPathComponent("feed") }
 
-    /// Runs `deepcut <words> --config …` in-process through the CLI entry point.
+    /// Runs `deepcut <words> --config …` in-process through the CLI entry point, on `clock`: each run
+    /// starts more than a second after the one before ended, with no test sleeping for it.
     func run(_ words: String...) async -> (exitCode: ExitCode, console: CapturedConsole) {
         let console = CapturedConsole()
-        let code = await DeepCutCLI.run(words + ["--config", configPath], environment: [:], console: console.console, httpClient: nil)
+        clock.startRun()
+        let clock = clock
+        let code = await DeepCutCLI.run(
+            words + ["--config", configPath], environment: [:], console: console.console, httpClient: nil, now: { clock.now() })
+        clock.runEnded()
         return (code, console)
     }
 

@@ -134,7 +134,7 @@ final class SimulationWorld {
         refusing = try RefusingPort()
     }
 
-    deinit { server.stop() }
+    deinit { server.close() }
 
     private var feed: URL { folder.url.appendingPathComponent("feed") }
     private var configURL: URL { folder.url.appendingPathComponent("config.json") }
