@@ -127,7 +127,7 @@ final class GoldenWorld: Sendable {
             """)
     }
 
-    func stop() { server.stop() }
+    func stop() { server.close() }
 
     func sweep() async -> ExitCode {
         let at = OutputBytesTests.start.addingTimeInterval(60 * Double(runs.value))
