@@ -22,15 +22,16 @@ struct StateChange {
     let now: @Sendable () -> Date
 
     /// What the change did, and the files republished (none without a `current.json`).
-    struct Done<Value> {
+    struct Done<Value: Sendable>: Sendable {
         var value: Value
         var republished: [String]
     }
 
     /// Takes the lock, reads `current.json` (an unreadable one changes nothing: exit 74), makes
-    /// `change` in the state database, then republishes.
+    /// `change` in the state database, then republishes: all of it after the lock in one hop onto
+    /// the store's thread (`apply`), so the change and what is published from it see the same rows.
     /// - Throws: exit 75 naming the holder when a sweep keeps the lock past `lockWait`; nothing changes then.
-    func perform<Value>(_ change: (StateStore, Snapshot?) throws -> Value) async throws -> Done<Value> {
+    func perform<Value: Sendable>(_ change: @Sendable (isolated StateStore, Snapshot?) throws -> Value) async throws -> Done<Value> {
         let lock: RunLock
         do {
             lock = try await RunLock.acquire(path: Pipeline.lockFile(config), waitingUpTo: Self.lockWait)
@@ -38,30 +39,34 @@ struct StateChange {
             throw CommandFailure(
                 exitCode: busy.exitCode, message: "\(command): \(busy.message); nothing changed: try again when it has finished")
         }
-        return try withExtendedLifetime(lock) {
-            let folder = OutputFolder(config.outputDirectory)
-            let current = try Snapshot.load(from: folder.current)
-            let store = try StateStore(url: config.stateDatabase)
-            let value = try change(store, current)
-            guard var snapshot = current else { return Done(value: value, republished: []) }
-            let owned = try store.owned.keys()
-            let dismissed = try store.dismissals.keys()
-            let muted = try store.mutes.matcher()
-            let upcoming = Set((snapshot.upcoming ?? []).map(\.id))
-            snapshot.entries = Diff.hiding(snapshot.entries, owned: owned, dismissed: dismissed, muted: muted)
-            snapshot.upcoming = snapshot.upcoming.map { Diff.hiding($0, owned: owned, dismissed: dismissed, muted: muted) }
-            let hidden = upcoming.subtracting((snapshot.upcoming ?? []).map(\.id))
-            let installID = try store.installID()
-            let context = PublishContext(
-                health: try readable { try HealthReport.load(outputDirectory: config.outputDirectory) },
-                history: try store.runs.recent(limit: HistoryChart.runLimit), baseURL: config.publish.baseURL,
-                installID: installID,
-                calendar: try UpcomingCalendarUpdate(store: store, installID: installID).apply(snapshot, hidden: hidden, at: now()))
-            let baseline = try readable { try Baseline.read(outputDirectory: config.outputDirectory) }
-            let written = try Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots, now: now)
-                .republish(snapshot, context: context, baseline: baseline)
-            return Done(value: value, republished: written)
-        }
+        defer { withExtendedLifetime(lock) {} }
+        let current = try Snapshot.load(from: OutputFolder(config.outputDirectory).current)
+        let store = try await StateStore(url: config.stateDatabase)
+        return try await apply(change, to: store, current: current)
+    }
+
+    private func apply<Value: Sendable>(
+        _ change: @Sendable (isolated StateStore, Snapshot?) throws -> Value, to store: isolated StateStore, current: Snapshot?
+    ) throws -> Done<Value> {
+        let value = try change(store, current)
+        guard var snapshot = current else { return Done(value: value, republished: []) }
+        let owned = try store.owned.keys()
+        let dismissed = try store.dismissals.keys()
+        let muted = try store.mutes.matcher()
+        let upcoming = Set((snapshot.upcoming ?? []).map(\.id))
+        snapshot.entries = Diff.hiding(snapshot.entries, owned: owned, dismissed: dismissed, muted: muted)
+        snapshot.upcoming = snapshot.upcoming.map { Diff.hiding($0, owned: owned, dismissed: dismissed, muted: muted) }
+        let hidden = upcoming.subtracting((snapshot.upcoming ?? []).map(\.id))
+        let installID = try store.installID()
+        let context = PublishContext(
+            health: try readable { try HealthReport.load(outputDirectory: config.outputDirectory) },
+            history: try store.runs.recent(limit: HistoryChart.runLimit), baseURL: config.publish.baseURL,
+            installID: installID,
+            calendar: try UpcomingCalendarUpdate(installID: installID).apply(snapshot, hidden: hidden, at: now(), store: store))
+        let baseline = try readable { try Baseline.read(outputDirectory: config.outputDirectory) }
+        let written = try Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots, now: now)
+            .republish(snapshot, context: context, baseline: baseline)
+        return Done(value: value, republished: written)
     }
 
     /// An unreadable `health.json` or `latest.json` only leaves the page without that panel or the

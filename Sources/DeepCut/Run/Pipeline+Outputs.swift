@@ -13,7 +13,7 @@ extension Pipeline {
     func writeOutputsBeforeNotifying(
         _ run: RunInProgress, status: RunStatus, message: String, store: StateStore,
         page: (snapshot: Snapshot, publish: Publish, baseline: Baseline?)
-    ) {
+    ) async {
         var report = run.report
         report.status = status
         report.exitCode = Int(ExitStatus.of(status).rawValue)
@@ -23,7 +23,7 @@ extension Pipeline {
         let folder = OutputFolder(config.outputDirectory)
         report.publish.wrote.append(folder.relativeName(folder.page))
         do {
-            try writePage(of: report, page: page, store: store)
+            try await writePage(of: report, page: page, store: store)
             try HealthWriter.write(report, to: config.outputDirectory)
         } catch {
             log.warning("outputs.beforeNotifying", ["message": Self.message(of: error)])
@@ -32,9 +32,12 @@ extension Pipeline {
 
     /// The page for a finished (or about to finish) run: its report, and a history holding its
     /// record as `complete` is about to store it.
-    func writePage(of report: HealthReport, page: (snapshot: Snapshot, publish: Publish, baseline: Baseline?), store: StateStore) throws {
+    func writePage(
+        of report: HealthReport, page: (snapshot: Snapshot, publish: Publish, baseline: Baseline?), store: StateStore
+    ) async throws {
         let record = RunRecord(report)
-        let history = try store.runs.recent(limit: HistoryChart.runLimit).filter { $0.runID != record.runID } + [record]
+        let recent = try await store.perform { try $0.runs.recent(limit: HistoryChart.runLimit) }
+        let history = recent.filter { $0.runID != record.runID } + [record]
         try page.publish.writePage(
             page.snapshot, context: PublishContext(health: report, history: history, baseURL: config.publish.baseURL),
             baseline: page.baseline)

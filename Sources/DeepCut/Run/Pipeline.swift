@@ -68,21 +68,24 @@ struct Pipeline: Sendable {
         run.report.tokens = ConfiguredTokens.report(config, environment: environment, at: run.startedAt, log: log)
         log.info("run.started", ["run": run.runID.rawValue, "provider": config.catalog.provider.rawValue])
         do {
-            let store = try StateStore(url: config.stateDatabase)
-            try run.claimUniqueID(store: store, outputDirectory: config.outputDirectory)
-            let previous = try PreviousRun.load(
+            let store = try await StateStore(url: config.stateDatabase)
+            try await run.claimUniqueID(store: store, outputDirectory: config.outputDirectory)
+            let previous = try await PreviousRun.load(
                 outputDirectory: config.outputDirectory, store: store,
                 provider: config.catalog.provider.rawValue)
+            let startedAt = run.startedAt
             // An artist unmuted since the baseline has releases the feed lacks: sweep to bring them back.
             if options.ifStale, let skip = freshBaseline(previous, at: run.startedAt),
-                try !store.mutes.unmutedSince(previous.baselineSummary?.generatedAt ?? .distantPast)
+                try await !store.perform({ [baselineAt = previous.baselineSummary?.generatedAt ?? .distantPast] in
+                    try $0.mutes.unmutedSince(baselineAt)
+                })
             {
                 log.info("run.skipped", ["reason": skip])
                 return await self.skip(&run, reason: skip, store: store, baseline: previous.baselineSummary)
             }
             sendStartPing(startPing, runID: run.runID)
             let loaded = try await LoadLibrary(client: client, environment: environment).run(config.library)
-            let library = loaded.including(try store.owned.all())
+            let library = loaded.including(try await store.perform { try $0.owned.all() })
             run.report.library = HealthReport.LibraryStage(library)
             do {
                 try LibraryGuard(maxShrinkPercent: config.libraryMaxShrinkPercent, acceptChange: options.acceptLibraryChange)
@@ -96,11 +99,14 @@ struct Pipeline: Sendable {
                 library.artists, ownedKeys: owned, libraryIDs: libraryIDs(loaded),
                 store: store, previous: previous, run: &run)
             // Artists that could not be checked keep their last known releases, marked stale.
-            let stale = sweep.status == .failed ? StaleReleases() : try StaleReleases(of: sweep, memory: store.memory, now: run.startedAt)
-            let uncovered = sweep.status == .failed ? [] : try Self.beyondCoverage(of: sweep, memory: store.memory)
+            let (stale, uncovered) =
+                sweep.status == .failed
+                ? (StaleReleases(), [])
+                : try await store.perform { [sweep] in
+                    (try StaleReleases(of: sweep, memory: $0.memory, now: startedAt), try Self.beyondCoverage(of: sweep, memory: $0.memory))
+                }
             let releases = sweep.releases + stale.releases + uncovered
-            let dismissed = try store.dismissals.keys()
-            let muted = try store.mutes.matcher()
+            let (dismissed, muted) = try await store.perform { (try $0.dismissals.keys(), try $0.mutes.matcher()) }
             let libraryOwnedIDs = ownedIDs(loaded)
             let ownedYears = LibraryAlbum.years(of: library.albums)
             let computeDiff = { (byEvidence: Set<String>) in
@@ -112,7 +118,7 @@ struct Pipeline: Sendable {
             var diff = computeDiff([])
             var evidence: TrackEvidenceStage.Outcome?
             if sweep.status != .failed {
-                let stage = TrackEvidenceStage(provider: provider, store: store.trackLists, now: now)
+                let stage = TrackEvidenceStage(provider: provider, store: store, now: now)
                 let outcome = try await stage.decide(candidates: diff.shownReleases(of: releases), library: library.albums)
                 if !outcome.owned.isEmpty { diff = computeDiff(outcome.owned) }
                 evidence = outcome
@@ -122,11 +128,12 @@ struct Pipeline: Sendable {
             let snapshot =
                 sweep.status == .failed
                 ? nil
-                : try snapshot(of: sweep, diff: diff, stale: stale, memory: memory, store: store, previous: previous, run: run)
+                : try await snapshot(of: sweep, diff: diff, stale: stale, memory: memory, store: store, previous: previous, run: run)
             let publish = Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots, now: now)
-            let installID = try store.installID()
+            let installID = try await store.installID()
             // Only a run with answers moves the calendar; artists without one leave their events alone.
-            let calendar = try snapshot.map { try UpcomingCalendarUpdate(store: store, installID: installID).apply($0, at: now()) }
+            var calendar: [CalendarEvent]?
+            if let snapshot { calendar = try await UpcomingCalendarUpdate(installID: installID).apply(snapshot, at: now(), store: store) }
             let outcome: PublishOutcome
             do {
                 // The page waits for the finished run (`finish`): it shows this run's real status and history.
@@ -143,7 +150,7 @@ struct Pipeline: Sendable {
             let message = run.report.sweep.catalogFault.map { "\(summary); \($0)" } ?? summary
             // The page and health follow the feed at once; `finish` rewrites them with the channels' outcomes.
             if let snapshot, !channels.isEmpty {
-                writeOutputsBeforeNotifying(
+                await writeOutputsBeforeNotifying(
                     run, status: sweep.status, message: message, store: store, page: (snapshot, publish, outcome.baseline))
             }
             let notifications = notifications(store)
@@ -156,12 +163,12 @@ struct Pipeline: Sendable {
                         ["channel": channel.channel, "kind": channel.lastErrorKind ?? "", "message": channel.lastError ?? ""])
                 }
             } else {
-                run.report.notify = notifications.notAttempted()
+                run.report.notify = await notifications.notAttempted()
             }
-            return finish(
+            return await finish(
                 &run, status: sweep.status, store: store, message: message, page: snapshot.map { ($0, publish, outcome.baseline) })
         } catch {
-            return fail(&run, error: error)
+            return await fail(&run, error: error)
         }
     }
 
@@ -174,7 +181,7 @@ struct Pipeline: Sendable {
     /// The snapshot to publish: entries stamped with when they entered the feed, stale ones
     /// marked, the upcoming list, and the change set against the baseline.
     private func snapshot(
-        of sweep: SweepOutcome, diff: FeedDiff, stale: StaleReleases, memory: MemoryUpdate, store: StateStore,
+        of sweep: SweepOutcome, diff: FeedDiff, stale: StaleReleases, memory: MemoryUpdate, store: isolated StateStore,
         previous: PreviousRun, run: RunInProgress
     ) throws -> Snapshot {
         var snapshot = Snapshot(runID: run.runID, generatedAt: now(), sweep: sweep, diff: diff)
@@ -207,7 +214,7 @@ struct Pipeline: Sendable {
     /// Keeps the pace the catalog accepted for the next run: below the ceiling it is stored, at the
     /// ceiling any stored pace is forgotten.
     private func learnPace(
-        _ limiter: RateLimiter, learned: Double?, provider: String, store: StateStore, at date: Date
+        _ limiter: RateLimiter, learned: Double?, provider: String, store: isolated StateStore, at date: Date
     ) throws -> HealthReport.SweepStage.Pace? {
         guard let ceiling = limiter.ceiling, let effective = limiter.pace else { return nil }
         if effective < ceiling {
@@ -227,7 +234,7 @@ struct Pipeline: Sendable {
     /// Also: how many releases each known artist lists, so batches put the longest listings last,
     /// and the newest of them, which a newest-first answer must hold.
     private func warmPlan(
-        _ artists: [String], store: StateStore, provider: String, at date: Date
+        _ artists: [String], store: isolated StateStore, provider: String, at date: Date
     ) throws
         -> (newestSuffices: Set<String>, sizes: [String: Int], newestKnown: [String: String])
     {
@@ -281,11 +288,13 @@ struct Pipeline: Sendable {
         previous: PreviousRun, run: inout RunInProgress
     ) async throws -> (SweepOutcome, MemoryUpdate, any CatalogProvider) {
         let providerName = config.catalog.provider.rawValue
-        let learnedPace = try store.learning.pace(provider: providerName)
+        let startedAt = run.startedAt
+        let (learnedPace, storedTraits) = try await store.perform { store in
+            (try store.learning.pace(provider: providerName), try store.learning.traits(provider: providerName).current(at: startedAt))
+        }
         let limiter = RateLimiter(requestsPerMinute: config.catalog.requestsPerMinute, startingPace: learnedPace)
-        let storedTraits = try store.learning.traits(provider: providerName).current(at: run.startedAt)
         let traits = CatalogTraits(storedTraits)
-        let warm = try warmPlan(artists, store: store, provider: providerName, at: run.startedAt)
+        let warm = try await warmPlan(artists, store: store, provider: providerName, at: run.startedAt)
         let provider = try CatalogProviderFactory.make(
             config.catalog, client: client, environment: environment,
             coverageNeeded: windowStart(on: run.startedAt), limiter: limiter,
@@ -293,10 +302,13 @@ struct Pipeline: Sendable {
             listingSizes: warm.sizes, newestKnown: warm.newestKnown, types: config.feed.types)
         // A refused token is a configuration problem (exit 78), not a partial sweep of 401s.
         if let refused = await provider.credentialsRefused() { throw refused }
-        let plan = try RepairPlan(
-            artists: artists, previous: previous.lastRun, previouslyFailed: previous.unansweredArtists,
-            memory: store.memory, provider: provider.name, windowMinutes: config.repairWindowMinutes,
-            now: run.startedAt)
+        let (name, windowMinutes) = (provider.name, config.repairWindowMinutes)
+        let plan = try await store.perform { store in
+            try RepairPlan(
+                artists: artists, previous: previous.lastRun, previouslyFailed: previous.unansweredArtists,
+                memory: store.memory, provider: name, windowMinutes: windowMinutes,
+                now: startedAt)
+        }
         let progress = SweepProgress(total: plan.toFetch.count, log: log)
         var sweeper = SweepCatalog(config: config, provider: provider, store: store, now: now)
         sweeper.libraryIDs = libraryIDs
@@ -317,18 +329,23 @@ struct Pipeline: Sendable {
         var memory = MemoryUpdate()
         // A faulty catalog's run caches nothing: no resolution, no memory, no suspect mark.
         if fault == nil {
-            try store.artistResolutions.save(believed.learned, provider: provider.name)
-            // Only fresh answers are remembered: reused ones keep their original time, so reuse never chains.
-            memory = try store.memory.remember(fetched.results, provider: fetched.provider, at: run.startedAt)
+            memory = try await store.perform { store in
+                try store.artistResolutions.save(believed.learned, provider: name)
+                // Only fresh answers are remembered: reused ones keep their original time, so reuse never chains.
+                return try store.memory.remember(fetched.results, provider: fetched.provider, at: startedAt)
+            }
         }
-        try store.runs.recordAnswers(
-            provider: provider.name, runID: run.runID.rawValue, unanswered: fetched.incompleteArtists,
-            answered: fault == nil ? fetched.results.filter(\.isAnsweredInThisRun).map(\.artist) : [])
+        let runID = run.runID.rawValue
+        try await store.perform { store in
+            try store.runs.recordAnswers(
+                provider: name, runID: runID, unanswered: fetched.incompleteArtists,
+                answered: fault == nil ? fetched.results.filter(\.isAnsweredInThisRun).map(\.artist) : [])
+        }
         var sweep = plan.merge(fetched, artists: artists)
         sweep.unreachable = first.outcome.unreachable
-        let pace = try learnPace(limiter, learned: learnedPace, provider: providerName, store: store, at: run.startedAt)
+        let pace = try await learnPace(limiter, learned: learnedPace, provider: providerName, store: store, at: run.startedAt)
         let shownTraits = traits.shown(at: run.startedAt)
-        try store.learning.saveTraits(shownTraits, provider: providerName)
+        try await store.perform { try $0.learning.saveTraits(shownTraits, provider: providerName) }
         run.report.sweep = HealthReport.SweepStage(sweep)
         run.report.sweep.pace = pace
         if config.catalog.provider == .itunes {
@@ -359,7 +376,8 @@ struct Pipeline: Sendable {
         let providerName = first.outcome.provider
         let rule = SuddenlyEmptyRule(maxVanishedPercent: config.catalog.maxVanishedPercent)
         var results = first.outcome.results
-        let remembered = try store.memory.lastAnswers(provider: providerName, artists: results.map(\.artist))
+        let artists = results.map(\.artist)
+        let remembered = try await store.perform { try $0.memory.lastAnswers(provider: providerName, artists: artists) }
         let suspicious = rule.suspicious(results, remembered: remembered)
         let known = results.filter { result in
             guard result.isAnsweredInThisRun, case .fetched? = remembered[result.artist]?.result.outcome else { return false }
@@ -391,7 +409,9 @@ struct Pipeline: Sendable {
         // meets the suddenly-empty rule — and a few ids re-filed together never fail for good.
         let lostTooMany = rule.catalogFault(vanished: lostIDs.count, known: results.count) != nil
         let reresolved = lostTooMany ? [] : lostIDs
-        if lostTooMany { try store.artistResolutions.forget(lostIDs.map(ArtistName.normalize), provider: providerName) }
+        if lostTooMany {
+            try await store.perform { try $0.artistResolutions.forget(lostIDs.map(ArtistName.normalize), provider: providerName) }
+        }
         // A library id the catalog does not know (a 404: merged or deleted since the library was
         // tagged) is stale: that artist is searched by name in the same run, as if it had no id.
         let staleLibraryIDs = results.filter { result in
@@ -402,7 +422,7 @@ struct Pipeline: Sendable {
         for artist in staleLibraryIDs { searching.libraryIDs[ArtistName.normalize(artist)] = nil }
         let again = suspicious + reresolved + staleLibraryIDs
         let reasked = again.isEmpty ? nil : try await searching.sweep(artists: again, ownedKeys: ownedKeys, bypassingCache: true)
-        let suspects = try store.memory.suspects(provider: providerName)
+        let suspects = try await store.perform { try $0.memory.suspects(provider: providerName) }
         var marked: [String] = []
         var replaced: Set<String> = []
         for again in reasked?.outcome.results ?? [] {
@@ -419,9 +439,10 @@ struct Pipeline: Sendable {
             results[at] = answer
             replaced.insert(ArtistName.normalize(again.artist))
         }
-        try store.memory.updateSuspects(
-            provider: providerName, marked: marked,
-            cleared: results.filter(\.isAnsweredInThisRun).map(\.artist), at: date)
+        let cleared = results.filter(\.isAnsweredInThisRun).map(\.artist)
+        try await store.perform { [marked] in
+            try $0.memory.updateSuspects(provider: providerName, marked: marked, cleared: cleared, at: date)
+        }
         // Resolutions are cached as before (a search answered, whatever the releases did), except
         // those of unbelieved empty answers: a "no such artist" waiting for confirmation.
         // A re-asked artist's resolution is cached only with an answer to believe.
@@ -435,9 +456,8 @@ struct Pipeline: Sendable {
             .filter { (suspicious.isEmpty && lostIDs.isEmpty) || $0.method != .notFound }
         // A vanished id leaves the cache even when the search found nothing to replace it with.
         let replacedIDs = Set(learned.filter { $0.artist != nil }.map(\.artistKey))
-        try store.artistResolutions.forget(
-            reresolved.map(ArtistName.normalize).filter { !replacedIDs.contains($0) },
-            provider: providerName)
+        let forgotten = reresolved.map(ArtistName.normalize).filter { !replacedIDs.contains($0) }
+        try await store.perform { try $0.artistResolutions.forget(forgotten, provider: providerName) }
         return (SweepCatalog.Swept(outcome: SweepOutcome(provider: providerName, results: results), learned: learned), nil)
     }
 
@@ -482,10 +502,11 @@ struct Pipeline: Sendable {
                 fallback: run.report, notify: notify, to: config.outputDirectory)
             if let current {
                 let publish = Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots, now: now)
+                let history = try await store.perform { try $0.runs.recent(limit: HistoryChart.runLimit) }
                 try publish.writePage(
                     current,
                     context: PublishContext(
-                        health: written, history: try store.runs.recent(limit: HistoryChart.runLimit),
+                        health: written, history: history,
                         baseURL: config.publish.baseURL),
                     baseline: baseline)
             }
@@ -507,7 +528,7 @@ struct Pipeline: Sendable {
     private func finish(
         _ run: inout RunInProgress, status: RunStatus, store: StateStore, message: String,
         page: (snapshot: Snapshot, publish: Publish, baseline: Baseline?)?
-    ) -> RunReport {
+    ) async -> RunReport {
         let exitCode = ExitStatus.of(status)
         run.report.status = status
         run.report.exitCode = Int(exitCode.rawValue)
@@ -518,18 +539,18 @@ struct Pipeline: Sendable {
             let pageName = OutputFolder(config.outputDirectory).relativeName(OutputFolder(config.outputDirectory).page)
             run.report.publish.wrote.append(pageName)
             do {
-                try writePage(of: run.report, page: page, store: store)
+                try await writePage(of: run.report, page: page, store: store)
             } catch {
                 run.report.publish.wrote.removeAll { $0 == pageName }
                 run.report.publish.status = .failed
-                return fail(&run, error: error)
+                return await fail(&run, error: error)
             }
         }
-        return complete(&run, exitCode: exitCode, store: store, stderrLine: exitCode == .success ? nil : message)
+        return await complete(&run, exitCode: exitCode, store: store, stderrLine: exitCode == .success ? nil : message)
     }
 
     /// A stage threw: the run failed with that error's exit code; state and previous files stay as they were.
-    private func fail(_ run: inout RunInProgress, error: any Error) -> RunReport {
+    private func fail(_ run: inout RunInProgress, error: any Error) async -> RunReport {
         let exitCode = Self.exitCode(of: error)
         let message = Self.message(of: error)
         run.report.finishedAt = now()
@@ -539,13 +560,13 @@ struct Pipeline: Sendable {
         // A corrupt or unwritable state database is never touched again in this run.
         // Best effort: the run already failed with its own error; a store that cannot open now only
         // means this failure is missing from the run history, and the health report still says it.
-        let store = error is DatabaseError ? nil : try? StateStore(url: config.stateDatabase)
-        return complete(&run, exitCode: exitCode, store: store, stderrLine: message)
+        let store = error is DatabaseError ? nil : try? await StateStore(url: config.stateDatabase)
+        return await complete(&run, exitCode: exitCode, store: store, stderrLine: message)
     }
 
     /// Records the run, writes health and metrics. A failure here keeps the sweep's own result
     /// but the operator still hears why the report is missing.
-    private func complete(_ run: inout RunInProgress, exitCode: ExitCode, store: StateStore?, stderrLine: String?) -> RunReport {
+    private func complete(_ run: inout RunInProgress, exitCode: ExitCode, store: StateStore?, stderrLine: String?) async -> RunReport {
         // Failures at err, partial at warning: `journalctl -p warning` lists every run needing a look.
         let level: LogLevel =
             switch run.report.status {
@@ -563,7 +584,8 @@ struct Pipeline: Sendable {
             ])
         var problems: [(what: String, error: any Error)] = []
         do {
-            try store?.runs.record(RunRecord(run.report))
+            let record = RunRecord(run.report)
+            try await store?.perform { try $0.runs.record(record) }
         } catch {
             problems.append(("cannot record the run in the state database", error))
         }
@@ -579,7 +601,7 @@ struct Pipeline: Sendable {
             return RunReport(health: run.report, exitCode: code, stderrLine: line)
         }
         do {
-            try PrometheusTextfile.publish(run.report, config: config, store: store)
+            try await PrometheusTextfile.publish(run.report, config: config, store: store)
         } catch {
             log.warning("metrics.failed", ["message": Self.message(of: error)])
         }

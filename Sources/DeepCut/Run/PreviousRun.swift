@@ -16,7 +16,7 @@ struct PreviousRun: Sendable {
     /// The last complete run's id and library artist count: what the library guard measures a shrink against.
     var lastCompleteLibrary: (runID: String, artists: Int)?
 
-    static func load(outputDirectory: URL, store: StateStore, provider: String) throws -> PreviousRun {
+    static func load(outputDirectory: URL, store: isolated StateStore, provider: String) throws -> PreviousRun {
         let lastRun = try store.runs.last()
         let unanswered = try store.runs.unansweredArtists(provider: provider)
         let lastCompleteLibrary = try store.runs.lastCompleteLibraryArtists()
