@@ -57,6 +57,7 @@ package actor StateStore {
     }
 
     /// Runs `work` isolated to the store, on its thread: `try await store.perform { try $0.runs.last() }`.
+    @discardableResult
     package func perform<T: Sendable>(_ work: @Sendable (isolated StateStore) throws -> T) rethrows -> T {
         try work(self)
     }

@@ -18,9 +18,10 @@ import Testing
 
     // MARK: Discovery
 
-    @Test func firstAnswerIsHistoryLaterAdditionsAreDiscovered() throws {
-        try ScratchFolder.with { folder in
-            let memory = try StateStore(url: folder.appendingPathComponent("state.db")).memory
+    @Test func firstAnswerIsHistoryLaterAdditionsAreDiscovered() async throws {
+        try await withScratchFolder { folder in
+            try await StateStore(url: folder.appendingPathComponent("state.db")).perform { store throws in
+                let memory = store.memory
             #expect(try memory.isEmpty(provider: "itunes"))
             let first = try memory.remember([fetched(["a", "b"])], provider: "itunes", at: t0)
             #expect(first.discovered.isEmpty)
@@ -34,14 +35,16 @@ import Testing
             // A newly added artist's back catalog is history too.
             let newcomer = try memory.remember([fetched(["x"], artist: "Khruangbin")], provider: "itunes", at: later)
             #expect(newcomer.discovered.isEmpty)
+            }
         }
     }
 
     /// Runs under a clock 30 days ahead, then the clock is corrected: the stamps from the future come
     /// back to just before the corrected run, keeping which releases came after the first check.
-    @Test func aClockThatWentBackKeepsDiscoveryAndWithdrawalsWorking() throws {
-        try ScratchFolder.with { folder in
-            let memory = try StateStore(url: folder.appendingPathComponent("state.db")).memory
+    @Test func aClockThatWentBackKeepsDiscoveryAndWithdrawalsWorking() async throws {
+        try await withScratchFolder { folder in
+            try await StateStore(url: folder.appendingPathComponent("state.db")).perform { store throws in
+                let memory = store.memory
             let ahead = t0.addingTimeInterval(30 * 86_400)
             try memory.remember([fetched(["a", "b"])], provider: "itunes", at: ahead)
             #expect(
@@ -57,14 +60,16 @@ import Testing
             #expect(
                 try memory.remember([fetched(["a", "c", "d"])], provider: "itunes", at: corrected.addingTimeInterval(60)).withdrawn.map(
                     \.id) == ["b"])
+            }
         }
     }
 
     // MARK: Withdrawals
 
-    @Test func vanishedReleaseIsWithdrawnButAFailedArtistRemovesNothing() throws {
-        try ScratchFolder.with { folder in
-            let memory = try StateStore(url: folder.appendingPathComponent("state.db")).memory
+    @Test func vanishedReleaseIsWithdrawnButAFailedArtistRemovesNothing() async throws {
+        try await withScratchFolder { folder in
+            try await StateStore(url: folder.appendingPathComponent("state.db")).perform { store throws in
+                let memory = store.memory
             try memory.remember([fetched(["a", "b"])], provider: "itunes", at: t0)
             let failed = ArtistResult(artist: "Bonobo", outcome: .failed(FetchFailure(kind: .timeout, attempts: 3, message: "slow")))
             let outage = try memory.remember([failed], provider: "itunes", at: t0.addingTimeInterval(60))
@@ -73,14 +78,16 @@ import Testing
             #expect(answer.withdrawn.map(\.id) == ["b"])
             // Reported once, not on every run.
             #expect(try memory.remember([fetched(["a"])], provider: "itunes", at: t0.addingTimeInterval(180)).withdrawn.isEmpty)
+            }
         }
     }
 
     // MARK: Repair reuse
 
-    @Test func freshDefiniteAnswersAreReusable() throws {
-        try ScratchFolder.with { folder in
-            let memory = try StateStore(url: folder.appendingPathComponent("state.db")).memory
+    @Test func freshDefiniteAnswersAreReusable() async throws {
+        try await withScratchFolder { folder in
+            try await StateStore(url: folder.appendingPathComponent("state.db")).perform { store throws in
+                let memory = store.memory
             try memory.remember([fetched(["a", "b"]), ArtistResult(artist: "Nobody", outcome: .notFound)], provider: "itunes", at: t0)
             let reusable = try memory.results(
                 provider: "itunes", artists: ["Bonobo", "Nobody", "Other"], checkedSince: t0.addingTimeInterval(-60))
@@ -88,6 +95,7 @@ import Testing
             #expect(reusable["Nobody"]?.outcome == .notFound)
             #expect(reusable["Other"] == nil)
             #expect(try memory.results(provider: "itunes", artists: ["Bonobo"], checkedSince: t0.addingTimeInterval(60)).isEmpty)
+            }
         }
     }
 }

@@ -175,8 +175,8 @@ import Testing
 
     // MARK: - Last success from the run history
 
-    @Test func lastSuccessIsTheNewestCompleteRun() throws {
-        let store = try StateStore(url: scratch.url.appendingPathComponent("state.db"))
+    @Test func lastSuccessIsTheNewestCompleteRun() async throws {
+        try await StateStore(url: scratch.url.appendingPathComponent("state.db")).perform { store throws in
         #expect(try store.runs.lastCompleteFinish() == nil)
         let day = 86_400.0
         for (offset, status) in [(0.0, RunStatus.complete), (day, .complete), (2 * day, .partial), (3 * day, .failed), (4 * day, .skipped)]
@@ -189,6 +189,7 @@ import Testing
                     artistsFailed: 0, entries: 0, requests: 1))
         }
         #expect(try store.runs.lastCompleteFinish() == Self.started.addingTimeInterval(day + 60))
+        }
     }
 
     // MARK: - Publishing a run
@@ -203,32 +204,34 @@ import Testing
         return config
     }
 
-    @Test func publishTakesTheLastSuccessFromTheHistory() throws {
+    @Test func publishTakesTheLastSuccessFromTheHistory() async throws {
         let url = scratch.url.appendingPathComponent("metrics/deepcut.prom")
-        let store = try StateStore(url: scratch.url.appendingPathComponent("state.db"))
+        let store = try await StateStore(url: scratch.url.appendingPathComponent("state.db"))
         let earlier = Self.started.addingTimeInterval(-86_400)
-        try store.runs.record(
-            RunRecord(
-                runID: RunID(earlier).rawValue, startedAt: earlier, finishedAt: earlier.addingTimeInterval(30),
-                status: .complete, exitCode: .success, durationSeconds: 30, artistsTotal: 200,
-                artistsFailed: 0, entries: 36, requests: 400))
+        try await store.perform { store in
+            try store.runs.record(
+                RunRecord(
+                    runID: RunID(earlier).rawValue, startedAt: earlier, finishedAt: earlier.addingTimeInterval(30),
+                    status: .complete, exitCode: .success, durationSeconds: 30, artistsTotal: 200,
+                    artistsFailed: 0, entries: 36, requests: 400))
+        }
 
-        try PrometheusTextfile.publish(Self.failed, config: config(textfile: url), store: store)
+        try await PrometheusTextfile.publish(Self.failed, config: config(textfile: url), store: store)
 
         #expect(
             try String(contentsOf: url, encoding: .utf8)
                 == PrometheusTextfile.render(Self.failed, provider: "itunes", previousSuccess: earlier.addingTimeInterval(30)))
     }
 
-    @Test func publishWritesNothingForASkipOrWithoutTheKey() throws {
+    @Test func publishWritesNothingForASkipOrWithoutTheKey() async throws {
         let url = scratch.url.appendingPathComponent("deepcut.prom")
         var skipped = Self.complete
         skipped.status = .skipped
-        try PrometheusTextfile.publish(skipped, config: config(textfile: url), store: nil)
-        try PrometheusTextfile.publish(Self.complete, config: config(textfile: nil), store: nil)
+        try await PrometheusTextfile.publish(skipped, config: config(textfile: url), store: nil)
+        try await PrometheusTextfile.publish(Self.complete, config: config(textfile: nil), store: nil)
         #expect(!FileManager.default.fileExists(atPath: url.path))
 
-        try PrometheusTextfile.publish(Self.complete, config: config(textfile: url), store: nil)
+        try await PrometheusTextfile.publish(Self.complete, config: config(textfile: url), store: nil)
         #expect(FileManager.default.fileExists(atPath: url.path))
     }
 

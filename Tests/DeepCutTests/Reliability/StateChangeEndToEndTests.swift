@@ -110,7 +110,7 @@ import Testing
         #expect(
             refused.errorLines == ["dismiss: another sweep is running (pid \(getpid())); nothing changed: try again when it has finished"])
         #expect(try harness.outputFiles() == before)
-        #expect(try StateStore(url: harness.stateDatabase).dismissals.all().isEmpty)
+        #expect(try await StateStore(url: harness.stateDatabase).perform { try $0.dismissals.all() }.isEmpty)
 
         // Held briefly (another person's command): the dismissal waits and lands. The lock is let go
         // from a thread of its own, half a second in: under a loaded parallel run the test's own
@@ -142,7 +142,7 @@ import Testing
         #expect(try harness.outputFiles() == before)
         let added = try await harness.deepcut("library", "add", "--title", "Otomo", "--artist", "Bonobo")
         #expect(added.status == 74)
-        #expect(try StateStore(url: harness.stateDatabase).owned.all().isEmpty)
+        #expect(try await StateStore(url: harness.stateDatabase).perform { try $0.owned.all() }.isEmpty)
     }
 
     // MARK: Reading the outputs
