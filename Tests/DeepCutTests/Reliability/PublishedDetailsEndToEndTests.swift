@@ -153,7 +153,7 @@ import Testing
         #expect(try !StateChangeEndToEndTests.feedIDs(first).contains(otomo))
     }
 
-    @Test func aDatabaseThatAlreadyPublishedKeepsTheSharedLegacyIds() throws {
+    @Test func aDatabaseThatAlreadyPublishedKeepsTheSharedLegacyIds() async throws {
         let folder = ScratchFolder()
         let url = folder.url.appendingPathComponent("state.db")
         let database = try Database(path: url.path)
