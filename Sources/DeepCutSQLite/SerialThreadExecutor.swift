@@ -17,13 +17,12 @@ import Foundation
 package final class SerialThreadExecutor: SerialExecutor {
     private let queue: JobQueue
 
-    /// Starts the thread. - Parameter name: the thread's name (at most 15 bytes), as `top -H` shows it.
-    package init(name: String) {
+    /// Starts the thread.
+    package init() {
         let queue = JobQueue()
         self.queue = queue
         let executor = UnownedSerialExecutor(ordinary: self)
-        let thread = Thread { queue.runJobs(on: executor, threadName: name) }
-        thread.start()
+        Thread { queue.runJobs(on: executor) }.start()
     }
 
     deinit {
@@ -38,6 +37,7 @@ package final class SerialThreadExecutor: SerialExecutor {
         UnownedSerialExecutor(ordinary: self)
     }
 
+    /// True on the executor's own thread (compared by `pthread_self`), false anywhere else.
     package func isIsolatingCurrentContext() -> Bool? {
         queue.isRunningOnCurrentThread
     }
@@ -99,8 +99,7 @@ private final class JobQueue: @unchecked Sendable {
 
     /// The thread's body: runs jobs in order until closed. `executor` is unowned: a job only exists
     /// while the actor it belongs to, and so the executor, is alive.
-    func runJobs(on executor: UnownedSerialExecutor, threadName: String) {
-        Thread.current.name = threadName
+    func runJobs(on executor: UnownedSerialExecutor) {
         condition.withLock { thread = pthread_self() }
         while let batch = nextJobs() {
             for job in batch { job.runSynchronously(on: executor) }

@@ -18,11 +18,13 @@ import Foundation
 /// - `try await store.perform { store in … }` runs a closure isolated to the store: the
 ///   repositories (`dismissals`, `runs`, `memory`, `mutes`, …) are plain synchronous types,
 ///   not Sendable, reachable only there. Group the calls one step needs in one `perform`:
-///   one hop, and no other caller's work between them.
+///   one hop, and no other caller's work between them. The closure is `@Sendable`: it captures
+///   values (copy a `var` into a `let` or a capture list first).
+/// - `installID()` and `integrityCheck()` are the store's own methods: `try await store.installID()`.
 /// - A function taking `store: isolated StateStore` runs on the store's thread too (awaited by its
 ///   callers), for work that reads and writes the store in several places.
 package actor StateStore {
-    private let executor: SerialThreadExecutor
+    let executor: SerialThreadExecutor
     package let dismissals: DismissalRepository
     package let runs: RunHistoryRepository
     package let owned: OwnedAlbumRepository
@@ -42,7 +44,7 @@ package actor StateStore {
     ///   `-shm`, or the folder is not writable (checked before SQLite creates anything), the file is not
     ///   a sound SQLite database (checked before any write), or its schema is newer than this deepcut.
     package init(url: URL) async throws {
-        let executor = SerialThreadExecutor(name: "deepcut.state")
+        let executor = SerialThreadExecutor()
         let database = try await executor.run { try Self.openDatabase(url) }
         self.executor = executor
         self.database = database
