@@ -34,16 +34,16 @@ import Testing
         try await withScratchFolder { folder in
             try await StateStore(url: folder.appendingPathComponent("state.db")).perform { store throws in
                 let memory = store.memory
-            try memory.remember(
-                [ArtistResult(artist: "Khruangbin", catalogID: "7", outcome: .fetched(Self.releases))], provider: "itunes", at: t0)
-            #expect(try remembered(memory) == Self.releases)
-            // A later answer that no longer calls it live is the catalog's word now.
-            var relabelled = Self.releases
-            relabelled[1].secondaryTypes = []
-            try memory.remember(
-                [ArtistResult(artist: "Khruangbin", catalogID: "7", outcome: .fetched(relabelled))], provider: "itunes",
-                at: t0.addingTimeInterval(3_600))
-            #expect(try remembered(memory).map(\.secondaryTypes) == [[], [], [.soundtrack, .appearance]])
+                try memory.remember(
+                    [ArtistResult(artist: "Khruangbin", catalogID: "7", outcome: .fetched(Self.releases))], provider: "itunes", at: t0)
+                #expect(try remembered(memory) == Self.releases)
+                // A later answer that no longer calls it live is the catalog's word now.
+                var relabelled = Self.releases
+                relabelled[1].secondaryTypes = []
+                try memory.remember(
+                    [ArtistResult(artist: "Khruangbin", catalogID: "7", outcome: .fetched(relabelled))], provider: "itunes",
+                    at: t0.addingTimeInterval(3_600))
+                #expect(try remembered(memory).map(\.secondaryTypes) == [[], [], [.soundtrack, .appearance]])
             }
         }
     }
@@ -69,9 +69,9 @@ import Testing
                     """)
             }
             try await StateStore(url: url).perform { store throws in
-            #expect(try store.database.withConnection { try $0.userVersion } == StateStore.migrator.latestVersion)
-            #expect(try remembered(store.memory).map(\.secondaryTypes) == [[]])
-            #expect(try remembered(store.memory).map(\.title) == ["Live at Rome"])
+                #expect(try store.database.withConnection { try $0.userVersion } == StateStore.migrator.latestVersion)
+                #expect(try remembered(store.memory).map(\.secondaryTypes) == [[]])
+                #expect(try remembered(store.memory).map(\.title) == ["Live at Rome"])
             }
         }
     }
@@ -79,10 +79,10 @@ import Testing
     @Test func anUnknownStoredTypeFailsTheReadInsteadOfVanishing() async throws {
         try await withScratchFolder { folder in
             try await StateStore(url: folder.appendingPathComponent("state.db")).perform { store throws in
-            try store.memory.remember(
-                [ArtistResult(artist: "Khruangbin", catalogID: "7", outcome: .fetched(Self.releases))], provider: "itunes", at: t0)
-            try store.database.withConnection { try $0.execute("UPDATE catalog_releases SET secondary_types = 'live,bootleg'") }
-            #expect(throws: (any Error).self) { try store.memory.lastAnswers(provider: "itunes", artists: ["Khruangbin"]) }
+                try store.memory.remember(
+                    [ArtistResult(artist: "Khruangbin", catalogID: "7", outcome: .fetched(Self.releases))], provider: "itunes", at: t0)
+                try store.database.withConnection { try $0.execute("UPDATE catalog_releases SET secondary_types = 'live,bootleg'") }
+                #expect(throws: (any Error).self) { try store.memory.lastAnswers(provider: "itunes", artists: ["Khruangbin"]) }
             }
         }
     }

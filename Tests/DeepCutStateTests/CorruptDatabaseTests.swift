@@ -44,8 +44,8 @@ import Testing
     @Test func soundDatabasePassesIntegrityCheck() async throws {
         try await withScratchFolder { folder in
             try await StateStore(url: folder.appendingPathComponent("state.db")).perform { store throws in
-            try store.dismissals.importRows(Self.sampleDismissals)
-            #expect(try store.integrityCheck() == ["ok"])
+                try store.dismissals.importRows(Self.sampleDismissals)
+                #expect(try store.integrityCheck() == ["ok"])
             }
         }
     }
@@ -76,7 +76,7 @@ import Testing
     /// Creates and closes a store, so its WAL is checkpointed into the main file.
     private static func makeStore(at url: URL) async throws {
         try await StateStore(url: url).perform { store throws in
-        try store.dismissals.importRows(sampleDismissals)
+            try store.dismissals.importRows(sampleDismissals)
         }
     }
 

@@ -22,11 +22,11 @@ import Testing
                 _ = try connection.execute(insert, [" Fragments \u{1F}BONOBO", "2", 10.0, nil as String?, nil as String?])
             }
             try await StateStore(url: url).perform { store throws in
-            let rows = try store.dismissals.all()
-            #expect(rows.count == 2)
-            let cafe = try #require(try store.dismissals.find(key: AlbumKey(title: "Café", artist: "Beyoncé")))
-            #expect(cafe.title == "Café")
-            #expect(try store.dismissals.delete(key: AlbumKey(title: "fragments", artist: "bonobo")))
+                let rows = try store.dismissals.all()
+                #expect(rows.count == 2)
+                let cafe = try #require(try store.dismissals.find(key: AlbumKey(title: "Café", artist: "Beyoncé")))
+                #expect(cafe.title == "Café")
+                #expect(try store.dismissals.delete(key: AlbumKey(title: "fragments", artist: "bonobo")))
             }
         }
     }

@@ -85,12 +85,17 @@ import Testing
         try await withScratchFolder { folder in
             let url = folder.appendingPathComponent("var/lib/deepcut/state.db")
             try await StateStore(url: url).perform { store throws in
-            #expect(try userVersion(store.database) == StateStore.migrator.latestVersion)
-            let tables = try store.database.withConnection { connection in
-                try connection.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") { try $0.get(0, as: String.self) }
-            }
-            #expect(
-                Set(["dismissals", "owned_albums", "runs", "catalog_artists", "catalog_releases", "feed_appearances", "artist_resolutions"])
+                #expect(try userVersion(store.database) == StateStore.migrator.latestVersion)
+                let tables = try store.database.withConnection { connection in
+                    try connection.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") {
+                        try $0.get(0, as: String.self)
+                    }
+                }
+                #expect(
+                    Set([
+                        "dismissals", "owned_albums", "runs", "catalog_artists", "catalog_releases", "feed_appearances",
+                        "artist_resolutions"
+                    ])
                     .isSubset(of: tables))
             }
         }

@@ -26,7 +26,8 @@ import Testing
                                         Dismissal(
                                             releaseID: "\(writer)-\(index)",
                                             albumKey: AlbumKey(title: "Album \(index)", artist: "Writer \(writer)"),
-                                            dismissedAt: 1_795_000_000 + Double(index), title: "Album \(index)", artistName: "Writer \(writer)"))
+                                            dismissedAt: 1_795_000_000 + Double(index), title: "Album \(index)",
+                                            artistName: "Writer \(writer)"))
                                     try store.runs.record(
                                         RunRecord(
                                             runID: "\(writer)-\(index)", startedAt: Date(timeIntervalSince1970: 1_795_000_000),

@@ -29,7 +29,8 @@ import Testing
                         group.addTask {
                             try await store.perform { store in
                                 starting.yield(index)
-                                try store.owned.add(title: "Album \(index)", artist: "Writer", at: Date(timeIntervalSince1970: 1_795_000_000))
+                                try store.owned.add(
+                                    title: "Album \(index)", artist: "Writer", at: Date(timeIntervalSince1970: 1_795_000_000))
                                 // On the store's own thread, not merely isolated to it.
                                 return store.executor.isIsolatingCurrentContext()
                             }

@@ -177,18 +177,19 @@ import Testing
 
     @Test func lastSuccessIsTheNewestCompleteRun() async throws {
         try await StateStore(url: scratch.url.appendingPathComponent("state.db")).perform { store throws in
-        #expect(try store.runs.lastCompleteFinish() == nil)
-        let day = 86_400.0
-        for (offset, status) in [(0.0, RunStatus.complete), (day, .complete), (2 * day, .partial), (3 * day, .failed), (4 * day, .skipped)]
-        {
-            let started = Self.started.addingTimeInterval(offset)
-            try store.runs.record(
-                RunRecord(
-                    runID: RunID(started).rawValue, startedAt: started, finishedAt: started.addingTimeInterval(60),
-                    status: status, exitCode: ExitStatus.of(status), durationSeconds: 60, artistsTotal: 1,
-                    artistsFailed: 0, entries: 0, requests: 1))
-        }
-        #expect(try store.runs.lastCompleteFinish() == Self.started.addingTimeInterval(day + 60))
+            #expect(try store.runs.lastCompleteFinish() == nil)
+            let day = 86_400.0
+            for (offset, status) in [
+                (0.0, RunStatus.complete), (day, .complete), (2 * day, .partial), (3 * day, .failed), (4 * day, .skipped)
+            ] {
+                let started = Self.started.addingTimeInterval(offset)
+                try store.runs.record(
+                    RunRecord(
+                        runID: RunID(started).rawValue, startedAt: started, finishedAt: started.addingTimeInterval(60),
+                        status: status, exitCode: ExitStatus.of(status), durationSeconds: 60, artistsTotal: 1,
+                        artistsFailed: 0, entries: 0, requests: 1))
+            }
+            #expect(try store.runs.lastCompleteFinish() == Self.started.addingTimeInterval(day + 60))
         }
     }
 

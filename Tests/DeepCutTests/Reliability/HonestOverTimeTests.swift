@@ -227,7 +227,8 @@ import Testing
             sourceLocation: sourceLocation)
         #expect(Set(health.sweep.failures.map(\.kind)) == [.suddenlyEmpty], sourceLocation: sourceLocation)
         #expect(health.publish.promoted == false, sourceLocation: sourceLocation)
-        #expect(try await harness.catalogState() == stateBefore, "something was cached from a faulty catalog", sourceLocation: sourceLocation)
+        #expect(
+            try await harness.catalogState() == stateBefore, "something was cached from a faulty catalog", sourceLocation: sourceLocation)
     }
 
     struct FeedItem: Hashable {

@@ -35,7 +35,9 @@ import Testing
             options: FixtureServerOptions(lookupLimit: limit, lookupSort: sort))
         #expect(try await RealCatalogTests.sweep(world).status == 0)
         let feed = try world.files()
-        try await StateStore(url: world.stateDatabase).perform { try $0.database.withConnection { try $0.execute("DELETE FROM catalog_learning") } }
+        try await StateStore(url: world.stateDatabase).perform {
+            try $0.database.withConnection { try $0.execute("DELETE FROM catalog_learning") }
+        }
         world.server.resetLog()
 
         let (run, report) = try await Self.probe(world)

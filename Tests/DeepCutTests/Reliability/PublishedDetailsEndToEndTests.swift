@@ -247,7 +247,9 @@ import Testing
 
         // While a connection is open (the sidecars exist then), each of the three is 0600 too.
         let store = try await StateStore(url: harness.folder.url.appendingPathComponent("other/state.db"))
-        _ = try await store.perform { try $0.dismissals.save(Dismissal(releaseID: "1", albumKey: AlbumKey(title: "a", artist: "b"), dismissedAt: 1)) }
+        _ = try await store.perform {
+            try $0.dismissals.save(Dismissal(releaseID: "1", albumKey: AlbumKey(title: "a", artist: "b"), dismissedAt: 1))
+        }
         for suffix in ["", "-wal", "-shm"] {
             #expect(try Self.mode(harness.folder.url.appendingPathComponent("other/state.db" + suffix).path) == 0o600, "state.db\(suffix)")
         }
@@ -284,9 +286,11 @@ import Testing
         #expect(health.sweep.requests == 2, "one search and one lookup, not two of each")
         #expect(try StateChangeEndToEndTests.feedIDs(harness).map { String($0.suffix(4)) } == ["4001"])
         // The stored key is the first spelling's legacy form, as before.
-        let keys = try await StateStore(url: harness.stateDatabase).perform { try $0.database.withConnection { connection in
-            try connection.query("SELECT artist_key FROM artist_resolutions") { try $0.get(0, as: String.self) }
-        } }
+        let keys = try await StateStore(url: harness.stateDatabase).perform {
+            try $0.database.withConnection { connection in
+                try connection.query("SELECT artist_key FROM artist_resolutions") { try $0.get(0, as: String.self) }
+            }
+        }
         #expect(keys == ["björk"])
     }
 }

@@ -74,7 +74,8 @@ import Testing
         let cut = try await Self.sweep(world)
         #expect(cut.status == 0, "\(cut.stderr)")
         let store = try await StateStore(url: world.stateDatabase)
-        let remembered = try #require(try await store.perform { try $0.memory.lastAnswers(provider: "itunes", artists: ["The Composer"]) }["The Composer"])
+        let remembered = try #require(
+            try await store.perform { try $0.memory.lastAnswers(provider: "itunes", artists: ["The Composer"]) }["The Composer"])
         let ids = Set(remembered.result.outcome.releases.map(\.id))
         #expect(Set(old.map(\.id)).isSubset(of: ids), "releases beyond the cut were taken as withdrawn")
         #expect(ids.count == 211)
@@ -296,11 +297,14 @@ import Testing
         #expect(try await Self.sweep(world).status == 0)
         let store = try await StateStore(url: world.stateDatabase)
         let vault = { () async throws -> Bool in
-            try await store.perform { try $0.memory.lastAnswers(provider: "itunes", artists: ["Heavy 3"]) }["Heavy 3"]?.result.outcome.releases
+            try await store.perform { try $0.memory.lastAnswers(provider: "itunes", artists: ["Heavy 3"]) }["Heavy 3"]?.result.outcome
+                .releases
                 .contains { $0.id == late.id } == true
         }
         if reading == .perArtist { #expect(try await !vault(), "a newest-only lookup cannot see an old album") }
-        try await store.perform { try $0.database.withConnection { try $0.execute("UPDATE catalog_artists SET full_listing_at = full_listing_at - 8 * 86400") } }
+        try await store.perform {
+            try $0.database.withConnection { try $0.execute("UPDATE catalog_artists SET full_listing_at = full_listing_at - 8 * 86400") }
+        }
         #expect(try await Self.sweep(world).status == 0)
         #expect(try await vault(), "the full listing did not find the album added late")
     }
