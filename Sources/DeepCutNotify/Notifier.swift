@@ -30,13 +30,14 @@ package struct Notifier: Sendable {
     package static let expiry: TimeInterval = 7 * 86_400
 
     let routes: [Route]
-    let ledger: DeliveryLedger
+    /// Holds the delivery ledger (`deliveries`).
+    let store: StateStore
     let pageURL: URL?
     let now: @Sendable () -> Date
 
-    package init(routes: [Route], ledger: DeliveryLedger, pageURL: URL?, now: @escaping @Sendable () -> Date) {
+    package init(routes: [Route], store: StateStore, pageURL: URL?, now: @escaping @Sendable () -> Date) {
         self.routes = routes
-        self.ledger = ledger
+        self.store = store
         self.pageURL = pageURL
         self.now = now
     }
@@ -59,11 +60,14 @@ package struct Notifier: Sendable {
 
     /// What the next run would send each channel: what is owed, then this digest's items the channel
     /// has no record of. Reads the ledger only.
-    package func preview(_ digest: Digest) throws -> [(channel: String, items: [Digest.Item])] {
-        try routes.map { route in
-            let recorded = try ledger.states(channel: route.channel.name)
-            let new = digest.items.filter { route.admits($0) && recorded[$0.dedupeKey] == nil }
-            return (route.channel.name, try ledger.pending(channel: route.channel.name) + new)
+    package func preview(_ digest: Digest) async throws -> [(channel: String, items: [Digest.Item])] {
+        let routes = routes
+        return try await store.perform { store in
+            try routes.map { route in
+                let recorded = try store.deliveries.states(channel: route.channel.name)
+                let new = digest.items.filter { route.admits($0) && recorded[$0.dedupeKey] == nil }
+                return (route.channel.name, try store.deliveries.pending(channel: route.channel.name) + new)
+            }
         }
     }
 
@@ -71,20 +75,27 @@ package struct Notifier: Sendable {
         let name = route.channel.name
         do {
             let started = now()
-            try ledger.reconcileInterrupted(channel: name, at: started)
-            try ledger.enqueue(digest.items.filter(route.admits), channel: name, runID: digest.runID, at: started)
-            // A channel that cannot work shows failing every run, news or not; its items wait for the fix.
-            if let problem = route.channel.setupProblem {
-                try ledger.markFailed([], channel: name, errorKind: problem.kind.rawValue, error: problem.message, at: started)
-                return try ledger.standing(channel: name, type: route.type, outcome: .failed, sent: 0)
+            let (items, runID, problem) = (digest.items.filter(route.admits), digest.runID, route.channel.setupProblem)
+            // Either what is owed, or the channel's standing when nothing goes out.
+            let owed = try await store.perform { store -> (items: [Digest.Item], standing: ChannelDelivery?) in
+                try store.deliveries.reconcileInterrupted(channel: name, at: started)
+                try store.deliveries.enqueue(items, channel: name, runID: runID, at: started)
+                // A channel that cannot work shows failing every run, news or not; its items wait for the fix.
+                if let problem {
+                    try store.deliveries.markFailed(
+                        [], channel: name, errorKind: problem.kind.rawValue, error: problem.message, at: started)
+                    return ([], try store.deliveries.standing(channel: name, type: route.type, outcome: .failed, sent: 0))
+                }
+                let owed = try store.deliveries.owed(
+                    channel: name, queuedAfter: started.addingTimeInterval(-Self.expiry),
+                    stillShown: { shown.contains($0.entry.id) }, at: started)
+                guard !owed.isEmpty else {
+                    return ([], try store.deliveries.standing(channel: name, type: route.type, outcome: .nothingToSend, sent: 0))
+                }
+                return (owed, nil)
             }
-            let owed = try ledger.owed(
-                channel: name, queuedAfter: started.addingTimeInterval(-Self.expiry),
-                stillShown: { shown.contains($0.entry.id) }, at: started)
-            guard !owed.isEmpty else {
-                return try ledger.standing(channel: name, type: route.type, outcome: .nothingToSend, sent: 0)
-            }
-            return try await send(owed, digest: digest, to: route)
+            if let standing = owed.standing { return standing }
+            return try await send(owed.items, digest: digest, to: route)
         } catch {
             // The ledger itself failed (disk full, locked past the timeout): nothing more is sent to
             // this channel in this run; the items stay as recorded and the report says why.
@@ -114,35 +125,40 @@ package struct Notifier: Sendable {
             let keys = part.map(\.dedupeKey)
             let message = DigestMessage(
                 runID: digest.runID, items: part.map(\.fitted), dedupeKey: Self.messageKey(channel: name, items: keys), pageURL: pageURL)
-            try ledger.markSending(keys, channel: name, at: now())
+            try await store.perform { try $0.deliveries.markSending(keys, channel: name, at: now()) }
             do {
                 try await route.channel.deliver(message)
             } catch {
                 if Task.isCancelled {
-                    try ledger.markUnconfirmed(keys, channel: name, at: now())
+                    try await store.perform { try $0.deliveries.markUnconfirmed(keys, channel: name, at: now()) }
                     break
                 }
                 if let status = error.status, Self.sizeRefusals.contains(status), error.kind == .rejected {
                     if part.count > 1 {
-                        try ledger.markRequeued(keys, channel: name, at: now())
+                        try await store.perform { try $0.deliveries.markRequeued(keys, channel: name, at: now()) }
                         let middle = part.startIndex + part.count / 2
                         parts.insert(contentsOf: [part[..<middle], part[middle...]], at: 0)
                     } else {
-                        try ledger.markRefused(
-                            keys[0], channel: name, errorKind: error.kind.rawValue,
-                            error: "\(error.message); one item refused even alone, given up for this channel", at: now())
+                        let (kind, message) = (error.kind.rawValue, error.message)
+                        try await store.perform {
+                            try $0.deliveries.markRefused(
+                                keys[0], channel: name, errorKind: kind,
+                                error: "\(message); one item refused even alone, given up for this channel", at: now())
+                        }
                     }
                     continue
                 }
-                try ledger.markFailed(keys, channel: name, errorKind: error.kind.rawValue, error: error.message, at: now())
+                let (kind, message) = (error.kind.rawValue, error.message)
+                try await store.perform { try $0.deliveries.markFailed(keys, channel: name, errorKind: kind, error: message, at: now()) }
                 failed = true
                 break
             }
-            try ledger.markSent(keys, channel: name, at: now())
+            try await store.perform { try $0.deliveries.markSent(keys, channel: name, at: now()) }
             sent += keys.count
         }
         let outcome: ChannelDelivery.Outcome = failed ? .failed : sent > 0 ? .delivered : Task.isCancelled ? .notAttempted : .failed
-        return try ledger.standing(channel: name, type: route.type, outcome: outcome, sent: sent)
+        let type = route.type
+        return try await store.perform { [sent] in try $0.deliveries.standing(channel: name, type: type, outcome: outcome, sent: sent) }
     }
 
     /// A message's stable id: the same channel and items give the same key, so a retried message

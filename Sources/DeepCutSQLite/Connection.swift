@@ -1,6 +1,6 @@
 import CSQLite
 
-/// One open SQLite connection. Not Sendable: `Database` owns it behind a lock.
+/// One open SQLite connection. Not Sendable: `Database` owns it and lends it out one call at a time.
 ///
 /// Opening never creates, deletes or rewrites anything but a missing read-write database:
 /// a file that is not a database, or a corrupt one, is reported and left byte-for-byte as found.
@@ -18,7 +18,7 @@ package final class Connection {
             case .readWrite: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
             case .readOnly: SQLITE_OPEN_READONLY
             }
-        // Database serialises every use behind its lock, so SQLite's own mutex is redundant.
+        // Its owner serialises every use (`Database` is not Sendable), so SQLite's own mutex is redundant.
         let code = sqlite3_open_v2(path, &opened, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let opened else {
             let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))

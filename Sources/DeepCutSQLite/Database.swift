@@ -1,11 +1,13 @@
 import Foundation
 
-/// A SQLite database file, safe to share across tasks.
+/// A SQLite database file and its one connection.
 ///
-/// The connection is not Sendable, so it lives behind a lock and is only lent out inside
-/// `withConnection`: statements and rows cannot escape the lock. Keep each call short; a
-/// blocked thread here defeats task deadlines and cancellation.
-package final class Database: Sendable {
+/// Not Sendable: one owner uses it, one call at a time, and never from a cooperative thread for
+/// long. The state database's owner is `StateStore`, an actor on its own thread
+/// (`SerialThreadExecutor`), which serialises every use; other owners keep theirs local to one
+/// call. The connection is only lent out inside `withConnection`, so statements and rows cannot
+/// outlive the call.
+package final class Database {
     package enum Access: Sendable {
         /// Creates the file if missing; WAL journal.
         case readWrite
@@ -14,10 +16,7 @@ package final class Database: Sendable {
     }
 
     package let path: String
-    private let lock = NSLock()
-    /// Only touched while `lock` is held. (`Mutex` cannot lend its value to a caller's
-    /// closure: its `inout sending` parameter would have to stay disconnected from it.)
-    nonisolated(unsafe) private let connection: Connection
+    private let connection: Connection
 
     package init(path: String, access: Access = .readWrite) throws {
         self.path = path
@@ -26,7 +25,7 @@ package final class Database: Sendable {
 
     @discardableResult
     package func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
-        try lock.withLock { try body(connection) }
+        try body(connection)
     }
 
     /// `withConnection` inside one `BEGIN IMMEDIATE` transaction.

@@ -6,7 +6,7 @@ import Foundation
 /// spends no search requests on artists it already knows.
 ///
 /// Rows never expire here; how long one is trusted is the sweep's decision (`ResolutionMethod.cacheLifetime`).
-package struct ArtistResolutionRepository: Sendable {
+package struct ArtistResolutionRepository {
     let database: Database
 
     private static let columns = "artist_key, catalog_id, catalog_name, method, resolved_at"

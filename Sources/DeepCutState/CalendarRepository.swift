@@ -3,7 +3,7 @@ import DeepCutSQLite
 import Foundation
 
 /// The events of `upcoming.ics`, per provider: what `UpcomingCalendar.reconcile` decided last.
-package struct CalendarRepository: Sendable {
+package struct CalendarRepository {
     let database: Database
 
     private static let columns = """

@@ -4,7 +4,7 @@ import Foundation
 
 /// What the sweep learned about how a catalog behaves, per provider, for the next run: the pace it
 /// accepts, how it counts `limit` in a multi-id lookup, and whether it honours `sort=recent`.
-package struct CatalogLearning: Sendable {
+package struct CatalogLearning {
     let database: Database
 
     /// The requests per minute the catalog accepted at the end of the last run that met a rate

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Only definite answers are remembered: a failed or skipped artist changes nothing, so an
 /// outage can never make releases look withdrawn or new.
-package struct CatalogMemory: Sendable {
+package struct CatalogMemory {
     let database: Database
 
     /// Records one sweep's definite answers.

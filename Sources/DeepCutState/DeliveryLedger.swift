@@ -13,7 +13,7 @@ import Foundation
 /// unconfirmed items back to `pending`, the operator's choice. A pending item owed for longer than
 /// `expiry`, or whose release left the published lists, is given up (`expired`, `dropped`); one
 /// the channel refused even alone (too large for it) is `refused`, so it never holds back the rest.
-package struct DeliveryLedger: Sendable {
+package struct DeliveryLedger {
     package enum State: String, Sendable, CaseIterable, DatabaseValueConvertible {
         case pending, sending, sent, unconfirmed, expired, dropped, refused
     }

@@ -5,7 +5,7 @@ import DeepCutSQLite
 ///
 /// Keys are stored as `AlbumKey.rawValue`, which is NFC: SQLite compares bytes, so an NFD
 /// spelling of the same album lands on the same row instead of a duplicate.
-package struct DismissalRepository: Sendable {
+package struct DismissalRepository {
     let database: Database
 
     private static let columns = """

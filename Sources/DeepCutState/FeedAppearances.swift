@@ -7,7 +7,7 @@ import Foundation
 /// Feed readers sort by the publication date; using the entry's first appearance (not the run
 /// time, not the release date) means a reader shows each release once, at the moment it became
 /// news, and a partial run that drops an entry for a day does not re-announce it later.
-package struct FeedAppearances: Sendable {
+package struct FeedAppearances {
     package enum List: String, Sendable {
         case feed
         case upcoming

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// `unmute` does not delete the row: it sets `unmuted_at`, which tells the next `sweep --if-stale`
 /// that the feed lacks releases it should show (`unmutedSince`). Muting again clears it.
-package struct MutedArtistRepository: Sendable {
+package struct MutedArtistRepository {
     let database: Database
 
     private static let columns = "artist_key, name, muted_at, catalog_name, catalog_id, artwork_url"

@@ -10,7 +10,7 @@ import Foundation
 /// definite answer named, with when it was first seen, kept for good) and the feed's first
 /// appearances (`feed_appearances`), which nothing prunes: what was seen is remembered for as long
 /// as the state database lives, well past a year.
-package struct NewsHistory: Sendable {
+package struct NewsHistory {
     let database: Database
 
     /// Whether `item` is news for a run that started at `start`.

@@ -4,7 +4,7 @@ import Foundation
 
 /// Albums the user recorded as owned with `deepcut library add`: they count as owned in every
 /// future feed, whatever the library files say.
-package struct OwnedAlbumRepository: Sendable {
+package struct OwnedAlbumRepository {
     let database: Database
 
     package func add(title: String, artist: String, at date: Date = Date()) throws {

@@ -3,7 +3,7 @@ import DeepCutSQLite
 import Foundation
 
 /// The history of runs, newest first, for `health` and trend questions.
-package struct RunHistoryRepository: Sendable {
+package struct RunHistoryRepository {
     package let database: Database
 
     private static let columns = """

@@ -9,9 +9,22 @@ import Foundation
 
 /// deepcut's own database: dismissals and run history, migrated to the latest schema on open.
 ///
-/// Safe to share across tasks; several stores (or processes) may open the same file, and
-/// their writes wait for each other (WAL, busy timeout) instead of failing.
-package final class StateStore: Sendable {
+/// An actor on a thread of its own (`SerialThreadExecutor`): every SQLite call, and the wait
+/// for another process's write lock (WAL, busy timeout) that any of them may meet, runs there and
+/// never holds a thread of Swift's cooperative pool. Several stores (or processes) may open the
+/// same file; their writes wait for each other instead of failing.
+///
+/// - `try await StateStore(url:)` opens it, on the store's thread.
+/// - `try await store.perform { store in … }` runs a closure isolated to the store: the
+///   repositories (`dismissals`, `runs`, `memory`, `mutes`, …) are plain synchronous types,
+///   not Sendable, reachable only there. Group the calls one step needs in one `perform`:
+///   one hop, and no other caller's work between them. The closure is `@Sendable`: it captures
+///   values (copy a `var` into a `let` or a capture list first).
+/// - `installID()` and `integrityCheck()` are the store's own methods: `try await store.installID()`.
+/// - A function taking `store: isolated StateStore` runs on the store's thread too (awaited by its
+///   callers), for work that reads and writes the store in several places.
+package actor StateStore {
+    let executor: SerialThreadExecutor
     package let dismissals: DismissalRepository
     package let runs: RunHistoryRepository
     package let owned: OwnedAlbumRepository
@@ -22,24 +35,19 @@ package final class StateStore: Sendable {
     package let news: NewsHistory
     let database: Database
 
-    /// Opens the state database, creating it and its folder when missing.
+    package nonisolated var unownedExecutor: UnownedSerialExecutor {
+        executor.asUnownedSerialExecutor()
+    }
+
+    /// Opens the state database, creating it and its folder when missing; all of it on the store's thread.
     /// - Throws: `DatabaseError` (exit 74) when the folder cannot be created, the file, its `-wal` or
     ///   `-shm`, or the folder is not writable (checked before SQLite creates anything), the file is not
     ///   a sound SQLite database (checked before any write), or its schema is newer than this deepcut.
-    package init(url: URL) throws {
-        let folder = url.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw DatabaseError(
-                resultCode: SQLITE_CANTOPEN,
-                detail: "cannot create folder \(folder.path) (\(error.fileSystemReason))", path: url.path)
-        }
-        try Self.refuseUnwritable(url)
-        try Self.createPrivately(url)
-        database = try Database(path: url.path)
-        try Self.refuseDamage(database)
-        try Self.migrator.migrate(database)
+    package init(url: URL) async throws {
+        let executor = SerialThreadExecutor()
+        let database = try await executor.run { try Self.openDatabase(url) }
+        self.executor = executor
+        self.database = database
         dismissals = DismissalRepository(database: database)
         runs = RunHistoryRepository(database: database)
         owned = OwnedAlbumRepository(database: database)
@@ -48,6 +56,12 @@ package final class StateStore: Sendable {
         trackLists = TrackListRepository(database: database)
         deliveries = DeliveryLedger(database: database)
         news = NewsHistory(database: database)
+    }
+
+    /// Runs `work` isolated to the store, on its thread: `try await store.perform { try $0.runs.last() }`.
+    @discardableResult
+    package func perform<T: Sendable>(_ work: @Sendable (isolated StateStore) throws -> T) rethrows -> T {
+        try work(self)
     }
 
     /// This install's id in the feeds' entry ids (`FeedIdentity`), made once by migration 11;
@@ -62,6 +76,26 @@ package final class StateStore: Sendable {
     /// `PRAGMA integrity_check`: `["ok"]` when the file is sound, otherwise one line per problem.
     package func integrityCheck() throws -> [String] {
         try database.withConnection { connection in try connection.integrityCheck() }
+    }
+}
+
+extension StateStore {
+    /// The folder, the writability checks, the file, quick_check and the migrations, in that order.
+    private static func openDatabase(_ url: URL) throws -> Database {
+        let folder = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw DatabaseError(
+                resultCode: SQLITE_CANTOPEN,
+                detail: "cannot create folder \(folder.path) (\(error.fileSystemReason))", path: url.path)
+        }
+        try refuseUnwritable(url)
+        try createPrivately(url)
+        let database = try Database(path: url.path)
+        try refuseDamage(database)
+        try migrator.migrate(database)
+        return database
     }
 }
 

@@ -4,7 +4,7 @@ import Foundation
 
 /// Catalog track lists kept for good: each release's tracks are fetched once, as evidence for an
 /// edition the title rules cannot place, and read from here by every later run.
-package struct TrackListRepository: Sendable {
+package struct TrackListRepository {
     let database: Database
 
     /// The stored track lists of `releaseIDs` that have one.

@@ -48,7 +48,10 @@ extension CatalogSweep {
         // meets the suddenly-empty rule — and a few ids re-filed together never fail for good.
         let lostTooMany = rule.catalogFault(vanished: lostIDs.count, known: results.count) != nil
         let reresolved = lostTooMany ? [] : lostIDs
-        if lostTooMany { try store.artistResolutions.forget(lostIDs.map(ArtistName.normalize), provider: providerName) }
+        if lostTooMany {
+            let forgotten = lostIDs.map(ArtistName.normalize)
+            try await store.perform { try $0.artistResolutions.forget(forgotten, provider: providerName) }
+        }
         // A library id the catalog does not know (a 404: merged or deleted since the library was
         // tagged) is stale: that artist is searched by name in the same run, as if it had no id.
         let staleLibraryIDs = results.filter { result in
@@ -59,7 +62,7 @@ extension CatalogSweep {
         for artist in staleLibraryIDs { searching.libraryIDs[ArtistName.normalize(artist)] = nil }
         let again = suspicious + reresolved + staleLibraryIDs
         let reasked = again.isEmpty ? nil : try await searching.sweep(artists: again, ownedKeys: ownedKeys, bypassingCache: true)
-        let suspects = try store.memory.suspects(provider: providerName)
+        let suspects = try await store.perform { try $0.memory.suspects(provider: providerName) }
         var marked: [String] = []
         var replaced: Set<String> = []
         for again in reasked?.outcome.results ?? [] {
@@ -76,9 +79,8 @@ extension CatalogSweep {
             results[at] = answer
             replaced.insert(ArtistName.normalize(again.artist))
         }
-        try store.memory.updateSuspects(
-            provider: providerName, marked: marked,
-            cleared: results.filter(\.isAnsweredInThisRun).map(\.artist), at: date)
+        let (markedNow, cleared) = (marked, results.filter(\.isAnsweredInThisRun).map(\.artist))
+        try await store.perform { try $0.memory.updateSuspects(provider: providerName, marked: markedNow, cleared: cleared, at: date) }
         // Resolutions are cached as before (a search answered, whatever the releases did), except
         // those of unbelieved empty answers: a "no such artist" waiting for confirmation.
         // A re-asked artist's resolution is cached only with an answer to believe.
@@ -92,9 +94,8 @@ extension CatalogSweep {
             .filter { (suspicious.isEmpty && lostIDs.isEmpty) || $0.method != .notFound }
         // A vanished id leaves the cache even when the search found nothing to replace it with.
         let replacedIDs = Set(learned.filter { $0.artist != nil }.map(\.artistKey))
-        try store.artistResolutions.forget(
-            reresolved.map(ArtistName.normalize).filter { !replacedIDs.contains($0) },
-            provider: providerName)
+        let forgotten = reresolved.map(ArtistName.normalize).filter { !replacedIDs.contains($0) }
+        try await store.perform { try $0.artistResolutions.forget(forgotten, provider: providerName) }
         return (SweepCatalog.Swept(outcome: SweepOutcome(provider: providerName, results: results), learned: learned), nil)
     }
 }

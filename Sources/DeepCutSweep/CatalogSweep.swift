@@ -107,14 +107,17 @@ package struct CatalogSweep: Sendable {
     /// - Throws: the provider's refusal of its credentials (exit 78), `DatabaseError`.
     package func run(_ plan: Plan) async throws -> Outcome {
         let providerName = config.catalog.provider.rawValue
-        let remembered = try store.memory.lastAnswers(provider: providerName, artists: plan.artists)
-        let learnedPace = try store.learning.pace(provider: providerName)
+        let artists = plan.artists
+        let (remembered, learnedPace, readings, listed) = try await store.perform { store in
+            (
+                try store.memory.lastAnswers(provider: providerName, artists: artists), try store.learning.pace(provider: providerName),
+                try store.learning.traits(provider: providerName), try store.memory.listed(provider: providerName, artists: artists)
+            )
+        }
         let limiter = RateLimiter(requestsPerMinute: config.catalog.requestsPerMinute, startingPace: learnedPace)
-        let storedTraits = try store.learning.traits(provider: providerName).current(at: plan.startedAt)
+        let storedTraits = readings.current(at: plan.startedAt)
         let traits = CatalogTraits(storedTraits)
-        let warm = try WarmPlan(
-            listed: store.memory.listed(provider: providerName, artists: plan.artists),
-            fullListingDays: config.catalog.fullListingDays, at: plan.startedAt)
+        let warm = WarmPlan(listed: listed, fullListingDays: config.catalog.fullListingDays, at: plan.startedAt)
         let provider = try CatalogProviderFactory.make(
             config.catalog, client: client, environment: environment, coverageNeeded: windowStart(plan), limiter: limiter,
             traits: traits, newestSuffices: warm.newestSuffices, listingSizes: warm.sizes, newestKnown: warm.newestKnown,
@@ -144,18 +147,31 @@ package struct CatalogSweep: Sendable {
         var outcome = Outcome(sweep: repair.merge(fetched, artists: plan.artists), provider: provider)
         outcome.sweep.unreachable = first.outcome.unreachable
         outcome.fault = fault
-        // A faulty catalog's run caches nothing: no resolution, no memory, no suspect mark.
-        if fault == nil {
-            try store.artistResolutions.save(believed.learned, provider: provider.name)
-            // Only fresh answers are remembered: reused ones keep their original time, so reuse never chains.
-            outcome.memory = try store.memory.remember(fetched.results, provider: fetched.provider, at: plan.startedAt)
-        }
-        try store.runs.recordAnswers(
-            provider: provider.name, runID: plan.runID, unanswered: fetched.incompleteArtists,
-            answered: fault == nil ? fetched.results.filter(\.isAnsweredInThisRun).map(\.artist) : [])
-        outcome.pace = try learnPace(limiter, learned: learnedPace, provider: providerName, at: plan.startedAt)
         let shownTraits = traits.shown(at: plan.startedAt)
-        try store.learning.saveTraits(shownTraits, provider: providerName)
+        let pace = Self.pace(of: limiter, learned: learnedPace)
+        let (runID, startedAt, learned) = (plan.runID, plan.startedAt, believed.learned)
+        outcome.memory = try await store.perform { store in
+            var memory = MemoryUpdate()
+            // A faulty catalog's run caches nothing: no resolution, no memory, no suspect mark.
+            if fault == nil {
+                try store.artistResolutions.save(learned, provider: providerName)
+                // Only fresh answers are remembered: reused ones keep their original time, so reuse never chains.
+                memory = try store.memory.remember(fetched.results, provider: fetched.provider, at: startedAt)
+            }
+            try store.runs.recordAnswers(
+                provider: providerName, runID: runID, unanswered: fetched.incompleteArtists,
+                answered: fault == nil ? fetched.results.filter(\.isAnsweredInThisRun).map(\.artist) : [])
+            // The pace the catalog accepted is kept for the next run: below the ceiling it is stored,
+            // at the ceiling any stored pace is forgotten.
+            if let pace, pace.effective < pace.configured {
+                try store.learning.savePace(pace.effective, provider: providerName, at: startedAt)
+            } else if pace != nil, learnedPace != nil {
+                try store.learning.forgetPace(provider: providerName)
+            }
+            try store.learning.saveTraits(shownTraits, provider: providerName)
+            return memory
+        }
+        outcome.pace = pace
         if config.catalog.provider == .itunes { outcome.traits = (storedTraits, shownTraits) }
         outcome.reusedArtists = repair.reused.isEmpty ? [] : plan.artists.filter { repair.reused[$0] != nil }
         let start = windowStart(plan)
@@ -186,15 +202,9 @@ package struct CatalogSweep: Sendable {
         }
     }
 
-    /// Keeps the pace the catalog accepted for the next run: below the ceiling it is stored, at the
-    /// ceiling any stored pace is forgotten.
-    private func learnPace(_ limiter: RateLimiter, learned: Double?, provider: String, at date: Date) throws -> Pace? {
+    /// The pace the run kept, against the ceiling and the pace it started from.
+    private static func pace(of limiter: RateLimiter, learned: Double?) -> Pace? {
         guard let ceiling = limiter.ceiling, let effective = limiter.pace else { return nil }
-        if effective < ceiling {
-            try store.learning.savePace(effective, provider: provider, at: date)
-        } else if learned != nil {
-            try store.learning.forgetPace(provider: provider)
-        }
         return Pace(
             configured: ceiling, start: min(ceiling, learned ?? ceiling), effective: effective,
             slowest: limiter.slowestPace ?? effective, rateLimitedAnswers: limiter.rateLimitedAnswers)

@@ -30,8 +30,7 @@ package struct FeedDiffStage: Sendable {
     /// - Throws: `DatabaseError` when the dismissals, mutes or track lists cannot be read.
     package func run(_ sweep: CatalogSweep.Outcome, owned: OwnedAlbums, today: Int) async throws -> Outcome {
         let releases = sweep.releases
-        let dismissed = try store.dismissals.keys()
-        let muted = try store.mutes.matcher()
+        let (dismissed, muted) = try await store.perform { store in (try store.dismissals.keys(), try store.mutes.matcher()) }
         let discovered = sweep.memory.discovered.mapValues(\.epochDay)
         let diff = { (byEvidence: Set<String>) in
             Diff(types: feed.types, windowDays: feed.windowDays, newBy: feed.newBy)(
@@ -40,7 +39,7 @@ package struct FeedDiffStage: Sendable {
         }
         var outcome = Outcome(diff: diff([]))
         guard sweep.sweep.status != .failed else { return outcome }
-        let stage = TrackEvidenceStage(provider: sweep.provider, store: store.trackLists, now: now)
+        let stage = TrackEvidenceStage(provider: sweep.provider, store: store, now: now)
         let evidence = try await stage.decide(candidates: outcome.diff.shownReleases(of: releases), library: owned.albums)
         if !evidence.owned.isEmpty { outcome.diff = diff(evidence.owned) }
         outcome.evidence = evidence

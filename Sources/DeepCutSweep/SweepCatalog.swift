@@ -31,8 +31,8 @@ package struct SweepCatalog: Sendable {
     let provider: any CatalogProvider
     /// Jobs in flight at once.
     let concurrency: Int
-    /// The resolution cache; nil searches every artist on every run.
-    let resolutionCache: ArtistResolutionRepository?
+    /// The store holding the resolution cache (`artistResolutions`); nil searches every artist on every run.
+    let resolutionCache: StateStore?
     /// `artistOverrides`: catalog ids by `ArtistName.normalize`d library name.
     let overrides: [String: String]
     /// Catalog ids the library itself holds (beets' `mb_albumartistid`), by `ArtistName.normalize`d
@@ -50,7 +50,7 @@ package struct SweepCatalog: Sendable {
     var breaker = CircuitBreaker()
 
     init(
-        provider: any CatalogProvider, concurrency: Int, resolutionCache: ArtistResolutionRepository? = nil,
+        provider: any CatalogProvider, concurrency: Int, resolutionCache: StateStore? = nil,
         overrides: [String: String] = [:], deadline: Duration? = nil, clock: CatalogClock = .continuous,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
@@ -80,7 +80,8 @@ package struct SweepCatalog: Sendable {
     /// - Throws: `DatabaseError` when the resolution cache cannot be read or written.
     package func run(artists: [String], ownedKeys: Set<AlbumKey> = []) async throws -> SweepOutcome {
         let swept = try await sweep(artists: artists, ownedKeys: ownedKeys)
-        try resolutionCache?.save(swept.learned, provider: provider.name)
+        let (learned, name) = (swept.learned, provider.name)
+        try await resolutionCache?.perform { try $0.artistResolutions.save(learned, provider: name) }
         return swept.outcome
     }
 
@@ -92,7 +93,7 @@ package struct SweepCatalog: Sendable {
     package func sweep(artists: [String], ownedKeys: Set<AlbumKey> = [], bypassingCache: Bool = false) async throws -> Swept {
         let window = SlidingWindow(width: concurrency, deadline: deadline.map { clock.now() + $0 }, clock: clock)
         let resolvedAt = now()
-        var known = bypassingCache ? try pinnedIdentities(artists) : try knownIdentities(artists, at: resolvedAt)
+        var known = bypassingCache ? try pinnedIdentities(artists) : try await knownIdentities(artists, at: resolvedAt)
         // A run that would send no request at all (every artist a cached "no such artist") would be
         // judged on the cache alone: ask the catalog about them instead.
         if !artists.isEmpty, artists.indices.allSatisfy({ known[$0]?.method == .notFound }) {
@@ -148,8 +149,9 @@ package struct SweepCatalog: Sendable {
 
     /// Identities known before any request, by artist index: pinned ids, and cached resolutions
     /// still within their lifetime.
-    private func knownIdentities(_ artists: [String], at now: Date) throws -> [Int: ArtistIdentity] {
-        let cached = try resolutionCache?.all(provider: provider.name) ?? [:]
+    private func knownIdentities(_ artists: [String], at now: Date) async throws -> [Int: ArtistIdentity] {
+        let name = provider.name
+        let cached = try await resolutionCache?.perform { try $0.artistResolutions.all(provider: name) } ?? [:]
         var known: [Int: ArtistIdentity] = [:]
         for (index, name) in artists.enumerated() {
             let key = ArtistName.normalize(name)
@@ -169,7 +171,7 @@ extension SweepCatalog {
     package init(config: Config, provider: any CatalogProvider, store: StateStore, now: @escaping @Sendable () -> Date = { Date() }) {
         let deadline = config.catalog.sweepDeadlineMinutes.map { Duration.milliseconds(Int64(($0 * 60_000).rounded())) }
         self.init(
-            provider: provider, concurrency: config.catalog.concurrency, resolutionCache: store.artistResolutions,
+            provider: provider, concurrency: config.catalog.concurrency, resolutionCache: store,
             overrides: config.artistOverrides, deadline: deadline, now: now)
     }
 }

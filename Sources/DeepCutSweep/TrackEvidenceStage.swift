@@ -12,7 +12,8 @@ import Foundation
 /// fails decides nothing (the release stays visible) and is tried again next run.
 package struct TrackEvidenceStage: Sendable {
     let provider: any CatalogProvider
-    let store: TrackListRepository
+    /// Holds the track lists read before (`trackLists`).
+    let store: StateStore
     let now: @Sendable () -> Date
 
     package struct Outcome: Sendable, Equatable {
@@ -32,7 +33,8 @@ package struct TrackEvidenceStage: Sendable {
         let pairs = UndecidedPair.find(in: candidates, owned: library)
         var outcome = Outcome(undecided: pairs.count)
         guard !pairs.isEmpty else { return outcome }
-        var lists = try store.lists(provider: provider.name, releaseIDs: pairs.map(\.release.id))
+        let (name, releaseIDs) = (provider.name, pairs.map(\.release.id))
+        var lists = try await store.perform { try $0.trackLists.lists(provider: name, releaseIDs: releaseIDs) }
         for pair in pairs {
             if Task.isCancelled { break }
             let list: TrackList
@@ -43,7 +45,8 @@ package struct TrackEvidenceStage: Sendable {
                 outcome.requests += 1
                 switch answer {
                 case .success(let fetched):
-                    try store.save(fetched, provider: provider.name, releaseID: pair.release.id, at: now())
+                    let (releaseID, date) = (pair.release.id, now())
+                    try await store.perform { try $0.trackLists.save(fetched, provider: name, releaseID: releaseID, at: date) }
                     lists[pair.release.id] = fetched
                     list = fetched
                 case .failure:
@@ -60,7 +63,7 @@ package struct TrackEvidenceStage: Sendable {
         return outcome
     }
 
-    package init(provider: any CatalogProvider, store: TrackListRepository, now: @escaping @Sendable () -> Date) {
+    package init(provider: any CatalogProvider, store: StateStore, now: @escaping @Sendable () -> Date) {
         self.provider = provider
         self.store = store
         self.now = now

@@ -34,7 +34,7 @@ import Testing
     static let start = Date(timeIntervalSince1970: 1_796_126_400)
     var date: Date { Self.start.addingTimeInterval(Double(wall.elapsed.components.seconds)) }
 
-    func store() throws -> StateStore { try StateStore(url: folder.url.appendingPathComponent("state.db")) }
+    func store() async throws -> StateStore { try await StateStore(url: folder.url.appendingPathComponent("state.db")) }
 
     func notifier(
         _ channels: [RecordingChannel], store: StateStore, admits: @escaping @Sendable (Digest.Item) -> Bool = { _ in true }
@@ -42,7 +42,7 @@ import Testing
         -> Notifier
     {
         Notifier(
-            routes: channels.map { Notifier.Route(channel: $0, type: "webhook", admits: admits) }, ledger: store.deliveries,
+            routes: channels.map { Notifier.Route(channel: $0, type: "webhook", admits: admits) }, store: store,
             pageURL: nil, now: { [wall] in Self.start.addingTimeInterval(Double(wall.elapsed.components.seconds)) })
     }
 
@@ -57,7 +57,7 @@ import Testing
     func advance(hours: Int) { wall.advance(by: .seconds(hours * 3600)) }
 
     @Test func eachItemReachesEachChannelOnceAcrossRuns() async throws {
-        let store = try store()
+        let store = try await store()
         let phone = RecordingChannel("phone")
         let mail = RecordingChannel("mail")
         let notifier = notifier([phone, mail], store: store)
@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func aFailedDeliveryIsRetriedNextRunAndOnlyThatChannelFails() async throws {
-        let store = try store()
+        let store = try await store()
         let phone = RecordingChannel("phone")
         let mail = RecordingChannel("mail")
         let notifier = notifier([phone, mail], store: store)
@@ -109,9 +109,9 @@ import Testing
     }
 
     @Test func aRunStoppedWhileAMessageIsOutRecordsItUnconfirmedUntilResend() async throws {
-        let store = try store()
+        let store = try await store()
         let stopped = Notifier(
-            routes: [Notifier.Route(channel: StoppedWhileSending(), type: "ntfy") { _ in true }], ledger: store.deliveries,
+            routes: [Notifier.Route(channel: StoppedWhileSending(), type: "ntfy") { _ in true }], store: store,
             pageURL: nil, now: { Self.start })
         let standing = await stopped.deliver(Digest(runID: "R1", items: [Self.item("1"), Self.item("2")]), shown: ["1", "2"])
         #expect(standing[0].unconfirmed == 2)
@@ -123,7 +123,7 @@ import Testing
         #expect(next[0].outcome == .nothingToSend)
         #expect(phone.messages.isEmpty)
         // `notify --resend`: owed again, sent by the run after.
-        #expect(try store.deliveries.requeueUnconfirmed(channel: "phone", at: date) == ["phone": 2])
+        #expect(try await store.perform { try $0.deliveries.requeueUnconfirmed(channel: "phone", at: date) } == ["phone": 2])
         advance(hours: 1)
         let resent = await notifier([phone], store: store).deliver(Digest(runID: "R3", items: []), shown: ["1", "2"])
         #expect(resent[0].sent == 2)
@@ -143,10 +143,10 @@ import Testing
                 received.withLock { $0.append(keys) }
             }
         }
-        let store = try store()
+        let store = try await store()
         let channel = SmallOnly()
         let notifier = Notifier(
-            routes: [Notifier.Route(channel: channel, type: "ntfy") { _ in true }], ledger: store.deliveries, pageURL: nil,
+            routes: [Notifier.Route(channel: channel, type: "ntfy") { _ in true }], store: store, pageURL: nil,
             now: { Self.start })
         let items = (1...4).map { Self.item(String($0)) }
         let standing = await notifier.deliver(Digest(runID: "R1", items: items), shown: ["1", "2", "3", "4"])
@@ -158,7 +158,7 @@ import Testing
     }
 
     @Test func aRetriedMessageKeepsItsDedupeKey() async throws {
-        let store = try store()
+        let store = try await store()
         let phone = RecordingChannel("phone")
         let notifier = notifier([phone], store: store)
         phone.fail(with: DeliveryError(.timeout, "hooks.example.org did not answer within 10 s"))
@@ -172,21 +172,21 @@ import Testing
     }
 
     @Test func aRunThatStoppedWhileSendingNeverSendsThoseItemsAgain() async throws {
-        let store = try store()
+        let store = try await store()
         // A run recorded `sending` and then died before the answer was recorded.
-        try store.deliveries.enqueue([Self.item("1")], channel: "phone", runID: "R1", at: date)
-        try store.deliveries.markSending(["release:itunes:1"], channel: "phone", at: date)
+        try await store.perform { try $0.deliveries.enqueue([Self.item("1")], channel: "phone", runID: "R1", at: date) }
+        try await store.perform { try $0.deliveries.markSending(["release:itunes:1"], channel: "phone", at: date) }
         let phone = RecordingChannel("phone")
         advance(hours: 1)
         let standings = await notifier([phone], store: store).deliver(
             Digest(runID: "R2", items: [Self.item("1"), Self.item("2")]), shown: ["1", "2"])
         #expect(phone.messages.map { $0.items.map(\.dedupeKey) } == [["release:itunes:2"]])
         #expect(standings[0].unconfirmed == 1)
-        #expect(try store.deliveries.states(channel: "phone")["release:itunes:1"] == .unconfirmed)
+        #expect(try await store.perform { try $0.deliveries.states(channel: "phone")["release:itunes:1"] } == .unconfirmed)
     }
 
     @Test func ownedItemsThatLeftTheFeedOrAgedOutAreNotSent() async throws {
-        let store = try store()
+        let store = try await store()
         let phone = RecordingChannel("phone")
         let notifier = notifier([phone], store: store)
         phone.fail(with: DeliveryError(.unreachable, "ntfy.example.org: connection refused"))
@@ -196,7 +196,7 @@ import Testing
         advance(hours: 1)
         _ = await notifier.deliver(Digest(runID: "R2", items: []), shown: ["1"])
         #expect(phone.messages.map { $0.items.map(\.dedupeKey) } == [["release:itunes:1"]])
-        #expect(try store.deliveries.states(channel: "phone")["release:itunes:2"] == .dropped)
+        #expect(try await store.perform { try $0.deliveries.states(channel: "phone")["release:itunes:2"] } == .dropped)
         // An item owed for longer than a week is no longer news.
         phone.fail(with: DeliveryError(.unreachable, "down"))
         _ = await notifier.deliver(Digest(runID: "R3", items: [Self.item("3")]), shown: ["3"])
@@ -204,11 +204,11 @@ import Testing
         advance(hours: 24 * 8)
         let late = await notifier.deliver(Digest(runID: "R4", items: []), shown: ["3"])
         #expect(late[0].outcome == .nothingToSend)
-        #expect(try store.deliveries.states(channel: "phone")["release:itunes:3"] == .expired)
+        #expect(try await store.perform { try $0.deliveries.states(channel: "phone")["release:itunes:3"] } == .expired)
     }
 
     @Test func theChannelFilterDecidesWhatIsQueued() async throws {
-        let store = try store()
+        let store = try await store()
         let phone = RecordingChannel("phone")
         let notifier = notifier([phone], store: store, admits: { $0.entry.artist == "Khruangbin" })
         let digest = Digest(runID: "R1", items: [Self.item("1"), Self.item("2", artist: "Khruangbin")])

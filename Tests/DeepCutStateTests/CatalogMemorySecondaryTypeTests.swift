@@ -30,25 +30,27 @@ import Testing
         return releases.sorted { $0.id < $1.id }
     }
 
-    @Test func rememberedReleasesKeepTheirSecondaryTypes() throws {
-        try ScratchFolder.with { folder in
-            let memory = try StateStore(url: folder.appendingPathComponent("state.db")).memory
-            try memory.remember(
-                [ArtistResult(artist: "Khruangbin", catalogID: "7", outcome: .fetched(Self.releases))], provider: "itunes", at: t0)
-            #expect(try remembered(memory) == Self.releases)
-            // A later answer that no longer calls it live is the catalog's word now.
-            var relabelled = Self.releases
-            relabelled[1].secondaryTypes = []
-            try memory.remember(
-                [ArtistResult(artist: "Khruangbin", catalogID: "7", outcome: .fetched(relabelled))], provider: "itunes",
-                at: t0.addingTimeInterval(3_600))
-            #expect(try remembered(memory).map(\.secondaryTypes) == [[], [], [.soundtrack, .appearance]])
+    @Test func rememberedReleasesKeepTheirSecondaryTypes() async throws {
+        try await withScratchFolder { folder in
+            try await StateStore(url: folder.appendingPathComponent("state.db")).perform { store throws in
+                let memory = store.memory
+                try memory.remember(
+                    [ArtistResult(artist: "Khruangbin", catalogID: "7", outcome: .fetched(Self.releases))], provider: "itunes", at: t0)
+                #expect(try remembered(memory) == Self.releases)
+                // A later answer that no longer calls it live is the catalog's word now.
+                var relabelled = Self.releases
+                relabelled[1].secondaryTypes = []
+                try memory.remember(
+                    [ArtistResult(artist: "Khruangbin", catalogID: "7", outcome: .fetched(relabelled))], provider: "itunes",
+                    at: t0.addingTimeInterval(3_600))
+                #expect(try remembered(memory).map(\.secondaryTypes) == [[], [], [.soundtrack, .appearance]])
+            }
         }
     }
 
     /// A database from before migration 13 keeps its releases, which know no secondary types yet.
-    @Test func version12MemoryIsMigratedKeepingItsReleases() throws {
-        try ScratchFolder.with { folder in
+    @Test func version12MemoryIsMigratedKeepingItsReleases() async throws {
+        try await withScratchFolder { folder in
             let url = folder.appendingPathComponent("state.db")
             let old = try Database(path: url.path)
             try Migrator(Array(StateStore.migrator.migrations.prefix(12))).migrate(old)
@@ -66,20 +68,22 @@ import Testing
                         '2024-05-01', 0, 0, 0)
                     """)
             }
-            let store = try StateStore(url: url)
-            #expect(try store.database.withConnection { try $0.userVersion } == StateStore.migrator.latestVersion)
-            #expect(try remembered(store.memory).map(\.secondaryTypes) == [[]])
-            #expect(try remembered(store.memory).map(\.title) == ["Live at Rome"])
+            try await StateStore(url: url).perform { store throws in
+                #expect(try store.database.withConnection { try $0.userVersion } == StateStore.migrator.latestVersion)
+                #expect(try remembered(store.memory).map(\.secondaryTypes) == [[]])
+                #expect(try remembered(store.memory).map(\.title) == ["Live at Rome"])
+            }
         }
     }
 
-    @Test func anUnknownStoredTypeFailsTheReadInsteadOfVanishing() throws {
-        try ScratchFolder.with { folder in
-            let store = try StateStore(url: folder.appendingPathComponent("state.db"))
-            try store.memory.remember(
-                [ArtistResult(artist: "Khruangbin", catalogID: "7", outcome: .fetched(Self.releases))], provider: "itunes", at: t0)
-            try store.database.withConnection { try $0.execute("UPDATE catalog_releases SET secondary_types = 'live,bootleg'") }
-            #expect(throws: (any Error).self) { try store.memory.lastAnswers(provider: "itunes", artists: ["Khruangbin"]) }
+    @Test func anUnknownStoredTypeFailsTheReadInsteadOfVanishing() async throws {
+        try await withScratchFolder { folder in
+            try await StateStore(url: folder.appendingPathComponent("state.db")).perform { store throws in
+                try store.memory.remember(
+                    [ArtistResult(artist: "Khruangbin", catalogID: "7", outcome: .fetched(Self.releases))], provider: "itunes", at: t0)
+                try store.database.withConnection { try $0.execute("UPDATE catalog_releases SET secondary_types = 'live,bootleg'") }
+                #expect(throws: (any Error).self) { try store.memory.lastAnswers(provider: "itunes", artists: ["Khruangbin"]) }
+            }
         }
     }
 }

@@ -13,12 +13,12 @@ import Testing
         Data("this is a text file, not a database\n".utf8),
         Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
     ])
-    func garbageFileIsNotADatabaseAndIsLeftUnchanged(garbage: Data) throws {
-        try ScratchFolder.with { folder in
+    func garbageFileIsNotADatabaseAndIsLeftUnchanged(garbage: Data) async throws {
+        try await withScratchFolder { folder in
             let url = folder.appendingPathComponent("state.db")
             try garbage.write(to: url)
 
-            let error = #expect(throws: DatabaseError.self) { try StateStore(url: url) }
+            let error = await #expect(throws: DatabaseError.self) { try await StateStore(url: url) }
 
             #expect(error?.primaryResultCode == SQLITE_NOTADB)
             #expect(error?.exitCode == .ioError)
@@ -41,22 +41,23 @@ import Testing
         }
     }
 
-    @Test func soundDatabasePassesIntegrityCheck() throws {
-        try ScratchFolder.with { folder in
-            let store = try StateStore(url: folder.appendingPathComponent("state.db"))
-            try store.dismissals.importRows(Self.sampleDismissals)
-            #expect(try store.integrityCheck() == ["ok"])
+    @Test func soundDatabasePassesIntegrityCheck() async throws {
+        try await withScratchFolder { folder in
+            try await StateStore(url: folder.appendingPathComponent("state.db")).perform { store throws in
+                try store.dismissals.importRows(Self.sampleDismissals)
+                #expect(try store.integrityCheck() == ["ok"])
+            }
         }
     }
 
-    @Test func damagedTablePageIsReportedAndLeftUnchanged() throws {
-        try ScratchFolder.with { folder in
+    @Test func damagedTablePageIsReportedAndLeftUnchanged() async throws {
+        try await withScratchFolder { folder in
             let url = folder.appendingPathComponent("state.db")
-            try Self.makeStore(at: url)
+            try await Self.makeStore(at: url)
             let damaged = try Self.damageDismissalsLeafPage(Data(contentsOf: url))
             try damaged.write(to: url)
 
-            try Self.expectCorruptionReported(at: url)
+            try await Self.expectCorruptionReported(at: url)
 
             #expect(try Data(contentsOf: url) == damaged)
         }
@@ -73,9 +74,10 @@ import Testing
     }
 
     /// Creates and closes a store, so its WAL is checkpointed into the main file.
-    private static func makeStore(at url: URL) throws {
-        let store = try StateStore(url: url)
-        try store.dismissals.importRows(sampleDismissals)
+    private static func makeStore(at url: URL) async throws {
+        try await StateStore(url: url).perform { store throws in
+            try store.dismissals.importRows(sampleDismissals)
+        }
     }
 
     /// Points the first cell of a dismissals table leaf page past the page's end, the kind of
@@ -97,8 +99,8 @@ import Testing
 
     /// Opens the damaged file: the store refuses it at once, before any migration or write could
     /// touch it, with a one-line corrupt-database error (exit 74) naming the file.
-    private static func expectCorruptionReported(at url: URL) throws {
-        let error = #expect(throws: DatabaseError.self) { try StateStore(url: url) }
+    private static func expectCorruptionReported(at url: URL) async throws {
+        let error = await #expect(throws: DatabaseError.self) { try await StateStore(url: url) }
         #expect(error?.exitCode == .ioError)
         #expect(error?.primaryResultCode == SQLITE_CORRUPT)
         #expect(error?.message.hasPrefix("\(url.path): database is corrupt (") == true, "\(error?.message ?? "")")

@@ -10,8 +10,8 @@ import Testing
 @Suite struct DismissalKeyMigrationTests {
     /// A version-2 database written by an older tool: one NFD key, one NFC duplicate of it with
     /// display data, one legacy row with stray case. Migrating loses no dismissal.
-    @Test func storedKeysMigrateToNormalisedFormWithoutLosingADismissal() throws {
-        try ScratchFolder.with { folder in
+    @Test func storedKeysMigrateToNormalisedFormWithoutLosingADismissal() async throws {
+        try await withScratchFolder { folder in
             let url = folder.appendingPathComponent("state.db")
             let database = try Database(path: url.path)
             try Migrator(Array(StateStore.migrator.migrations.prefix(2))).migrate(database)
@@ -21,12 +21,13 @@ import Testing
                 _ = try connection.execute(insert, ["caf\u{E9}\u{1F}beyonc\u{E9}", "1", 50.0, "Café", "Beyoncé"])
                 _ = try connection.execute(insert, [" Fragments \u{1F}BONOBO", "2", 10.0, nil as String?, nil as String?])
             }
-            let store = try StateStore(url: url)
-            let rows = try store.dismissals.all()
-            #expect(rows.count == 2)
-            let cafe = try #require(try store.dismissals.find(key: AlbumKey(title: "Café", artist: "Beyoncé")))
-            #expect(cafe.title == "Café")
-            #expect(try store.dismissals.delete(key: AlbumKey(title: "fragments", artist: "bonobo")))
+            try await StateStore(url: url).perform { store throws in
+                let rows = try store.dismissals.all()
+                #expect(rows.count == 2)
+                let cafe = try #require(try store.dismissals.find(key: AlbumKey(title: "Café", artist: "Beyoncé")))
+                #expect(cafe.title == "Café")
+                #expect(try store.dismissals.delete(key: AlbumKey(title: "fragments", artist: "bonobo")))
+            }
         }
     }
 }

@@ -22,8 +22,8 @@ import Testing
 
     // MARK: Reading
 
-    @Test func storesEveryFieldAndListsNewestFirst() throws {
-        try withStore { store throws in
+    @Test func storesEveryFieldAndListsNewestFirst() async throws {
+        try await withStore { store throws in
             let older = Self.rich(at: 1_795_000_000.25)
             let partialDate = Dismissal(
                 releaseID: "2", albumKey: AlbumKey(title: "Demo", artist: "Unknown"),
@@ -39,8 +39,8 @@ import Testing
         }
     }
 
-    @Test func findsByReleaseID() throws {
-        try withStore { store throws in
+    @Test func findsByReleaseID() async throws {
+        try await withStore { store throws in
             let dismissal = Self.rich(at: 1_795_000_000, releaseID: "42")
             try store.dismissals.save(dismissal)
             #expect(try store.dismissals.find(releaseID: "42") == dismissal)
@@ -48,8 +48,8 @@ import Testing
         }
     }
 
-    @Test func keepsTimesToTheMillisecond() throws {
-        try withStore { store throws in
+    @Test func keepsTimesToTheMillisecond() async throws {
+        try await withStore { store throws in
             try store.dismissals.save(Self.rich(at: 1_795_000_000.123_4))
             #expect(try store.dismissals.find(key: Self.key)?.dismissedAt == 1_795_000_000.123)
         }
@@ -57,8 +57,8 @@ import Testing
 
     // MARK: Which row is kept
 
-    @Test func richRowIsNeverReplacedByALegacyRow() throws {
-        try withStore { store throws in
+    @Test func richRowIsNeverReplacedByALegacyRow() async throws {
+        try await withStore { store throws in
             let rich = Self.rich(at: 1_795_000_000)
             #expect(try store.dismissals.save(rich) == .inserted)
             #expect(try store.dismissals.save(Self.legacy(at: 1_795_999_999)) == .unchanged)
@@ -66,8 +66,8 @@ import Testing
         }
     }
 
-    @Test func legacyRowIsKeptWhenAloneAndUpgradedByARichRow() throws {
-        try withStore { store throws in
+    @Test func legacyRowIsKeptWhenAloneAndUpgradedByARichRow() async throws {
+        try await withStore { store throws in
             let legacy = Self.legacy(at: 1_795_999_999)
             #expect(try store.dismissals.save(legacy) == .inserted)
             #expect(try store.dismissals.all() == [legacy])
@@ -79,8 +79,8 @@ import Testing
         }
     }
 
-    @Test func newerRichRowWinsOverOlderRichRow() throws {
-        try withStore { store throws in
+    @Test func newerRichRowWinsOverOlderRichRow() async throws {
+        try await withStore { store throws in
             let newer = Self.rich(at: 1_795_000_500, title: "Fragments (Deluxe)")
             try store.dismissals.save(Self.rich(at: 1_795_000_000))
             #expect(try store.dismissals.save(newer) == .updated)
@@ -89,8 +89,8 @@ import Testing
         }
     }
 
-    @Test func nfcAndNFDKeysLandOnOneRow() throws {
-        try withStore { store throws in
+    @Test func nfcAndNFDKeysLandOnOneRow() async throws {
+        try await withStore { store throws in
             let nfc = AlbumKey(rawValue: "caf\u{E9} tacvba\u{1F}caf\u{E9} tacvba")
             let nfd = AlbumKey(rawValue: "cafe\u{301} tacvba\u{1F}cafe\u{301} tacvba")
             try store.dismissals.save(Self.legacy(at: 1_795_000_000, key: nfd))
@@ -109,8 +109,8 @@ import Testing
 
     // MARK: Import
 
-    @Test func importCountsAndIsIdempotent() throws {
-        try withStore { store throws in
+    @Test func importCountsAndIsIdempotent() async throws {
+        try await withStore { store throws in
             try store.dismissals.save(Self.legacy(at: 1_795_000_000))
             let rows = [
                 Self.rich(at: 1_794_000_000),
@@ -125,8 +125,8 @@ import Testing
         }
     }
 
-    @Test func exportedFileImportsBackUnchanged() throws {
-        try withStore { store throws in
+    @Test func exportedFileImportsBackUnchanged() async throws {
+        try await withStore { store throws in
             try store.dismissals.importRows([
                 Self.rich(at: 1_795_000_000.987_6),
                 Self.legacy(at: 1_795_000_001, key: AlbumKey(title: "Black Sands", artist: "Bonobo"), releaseID: "9")
@@ -139,8 +139,8 @@ import Testing
 
     // MARK: Delete
 
-    @Test func deletesByKey() throws {
-        try withStore { store throws in
+    @Test func deletesByKey() async throws {
+        try await withStore { store throws in
             try store.dismissals.save(Self.legacy(at: 1_795_000_000))
             #expect(try store.dismissals.delete(key: Self.key))
             #expect(try !store.dismissals.delete(key: Self.key))
@@ -148,8 +148,8 @@ import Testing
         }
     }
 
-    @Test func deletesByReleaseID() throws {
-        try withStore { store throws in
+    @Test func deletesByReleaseID() async throws {
+        try await withStore { store throws in
             let kept = Self.legacy(at: 1_795_000_000, key: AlbumKey(title: "Other", artist: "Bonobo"), releaseID: "8")
             try store.dismissals.save(Self.legacy(at: 1_795_000_000, releaseID: "7"))
             try store.dismissals.save(
@@ -162,9 +162,4 @@ import Testing
         }
     }
 
-    private func withStore(_ body: (StateStore) throws -> Void) throws {
-        try ScratchFolder.with { folder in
-            try body(StateStore(url: folder.appendingPathComponent("state.db")))
-        }
-    }
 }

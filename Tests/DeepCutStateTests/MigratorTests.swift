@@ -63,12 +63,12 @@ import Testing
         }
     }
 
-    @Test func newerSchemaIsRefusedAndLeftAlone() throws {
-        try ScratchFolder.with { folder in
+    @Test func newerSchemaIsRefusedAndLeftAlone() async throws {
+        try await withScratchFolder { folder in
             let url = folder.appendingPathComponent("state.db")
             try Database(path: url.path).withConnection { try $0.setUserVersion(99) }
 
-            let error = #expect(throws: DatabaseError.self) { try StateStore(url: url) }
+            let error = await #expect(throws: DatabaseError.self) { try await StateStore(url: url) }
 
             #expect(error?.exitCode == .ioError)
             #expect(
@@ -81,27 +81,33 @@ import Testing
         }
     }
 
-    @Test func stateStoreCreatesItsFolderAndLatestSchema() throws {
-        try ScratchFolder.with { folder in
+    @Test func stateStoreCreatesItsFolderAndLatestSchema() async throws {
+        try await withScratchFolder { folder in
             let url = folder.appendingPathComponent("var/lib/deepcut/state.db")
-            let store = try StateStore(url: url)
-            #expect(try userVersion(store.database) == StateStore.migrator.latestVersion)
-            let tables = try store.database.withConnection { connection in
-                try connection.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") { try $0.get(0, as: String.self) }
-            }
-            #expect(
-                Set(["dismissals", "owned_albums", "runs", "catalog_artists", "catalog_releases", "feed_appearances", "artist_resolutions"])
+            try await StateStore(url: url).perform { store throws in
+                #expect(try userVersion(store.database) == StateStore.migrator.latestVersion)
+                let tables = try store.database.withConnection { connection in
+                    try connection.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") {
+                        try $0.get(0, as: String.self)
+                    }
+                }
+                #expect(
+                    Set([
+                        "dismissals", "owned_albums", "runs", "catalog_artists", "catalog_releases", "feed_appearances",
+                        "artist_resolutions"
+                    ])
                     .isSubset(of: tables))
+            }
         }
     }
 
-    @Test func stateStoreReportsAnUncreatableFolder() throws {
-        try ScratchFolder.with { folder in
+    @Test func stateStoreReportsAnUncreatableFolder() async throws {
+        try await withScratchFolder { folder in
             let blocker = folder.appendingPathComponent("file")
             try Data("x".utf8).write(to: blocker)
             let url = blocker.appendingPathComponent("state.db")
 
-            let error = #expect(throws: DatabaseError.self) { try StateStore(url: url) }
+            let error = await #expect(throws: DatabaseError.self) { try await StateStore(url: url) }
 
             #expect(error?.exitCode == .ioError)
             #expect(error?.message == "\(url.path): cannot create folder \(blocker.path) (File exists)")

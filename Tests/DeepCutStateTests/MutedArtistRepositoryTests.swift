@@ -13,8 +13,8 @@ import Testing
 
     // MARK: Repository
 
-    @Test func muteIsOnePerArtistWhateverTheSpellingAndKeepsTheFirst() throws {
-        try withStore { store throws in
+    @Test func muteIsOnePerArtistWhateverTheSpellingAndKeepsTheFirst() async throws {
+        try await withStore { store throws in
             #expect(try store.mutes.mute(Self.bonobo))
             #expect(try !store.mutes.mute(MutedArtist(name: "  BONOBO ", mutedAt: 1_795_999_999)))
             #expect(try store.mutes.all() == [Self.bonobo])
@@ -24,8 +24,8 @@ import Testing
         }
     }
 
-    @Test func unmuteKeepsARowThatTellsTheNextRunToSweep() throws {
-        try withStore { store throws in
+    @Test func unmuteKeepsARowThatTellsTheNextRunToSweep() async throws {
+        try await withStore { store throws in
             try store.mutes.mute(Self.bonobo)
             let before = Date(timeIntervalSince1970: 1_796_000_000)
             #expect(try !store.mutes.unmutedSince(before))
@@ -41,8 +41,8 @@ import Testing
         }
     }
 
-    @Test func displayDataComesFromTheResolutionCacheAndTheCatalogMemory() throws {
-        try withStore { store throws in
+    @Test func displayDataComesFromTheResolutionCacheAndTheCatalogMemory() async throws {
+        try await withStore { store throws in
             try store.artistResolutions.save(
                 [
                     ArtistResolutionRecord(
@@ -58,13 +58,13 @@ import Testing
 
     // MARK: Exchange format
 
-    @Test func mutesRoundTripThroughTheExchangeFileBesideDismissals() throws {
+    @Test func mutesRoundTripThroughTheExchangeFileBesideDismissals() async throws {
         let dismissal = Dismissal(releaseID: "9", albumKey: AlbumKey(title: "Fragments", artist: "Bonobo"), dismissedAt: 1_795_953_641)
         let data = DismissalsFile.encode([dismissal], mutes: [Self.bonobo, MutedArtist(name: "Polyphia", mutedAt: 1_795_953_000)])
         let read = try DismissalsFile.decode(data, path: "x.json")
         #expect(read.dismissals == [dismissal])
         #expect(read.mutes == [Self.bonobo, MutedArtist(name: "Polyphia", mutedAt: 1_795_953_000)])
-        try withStore { store throws in
+        try await withStore { store throws in
             #expect(try store.dismissals.importRows(read.dismissals, mutes: read.mutes) == DismissalImportCounts(inserted: 3))
             #expect(try store.dismissals.importRows(read.dismissals, mutes: read.mutes) == DismissalImportCounts(unchanged: 3))
             let again = DismissalsFile.encode(try store.dismissals.all(), mutes: try store.mutes.all().sorted { $0.name < $1.name })
@@ -104,9 +104,4 @@ import Testing
         #expect(missing?.message == "m.json: item 1: artistName: a mutedArtist row names its artist")
     }
 
-    private func withStore(_ body: (StateStore) throws -> Void) throws {
-        try ScratchFolder.with { folder in
-            try body(StateStore(url: folder.appendingPathComponent("state.db")))
-        }
-    }
 }

@@ -18,15 +18,15 @@ import Testing
             entries: 37, requests: 412)
     }
 
-    @Test func emptyHistoryHasNoLastRun() throws {
-        try withStore { store throws in
+    @Test func emptyHistoryHasNoLastRun() async throws {
+        try await withStore { store throws in
             #expect(try store.runs.last() == nil)
             #expect(try store.runs.recent(limit: 5).isEmpty)
         }
     }
 
-    @Test func recentIsNewestFirstAndLimited() throws {
-        try withStore { store throws in
+    @Test func recentIsNewestFirstAndLimited() async throws {
+        try await withStore { store throws in
             let first = Self.run("20261127T120000Z", startedAt: 1_795_780_800)
             let second = Self.run("20261128T120000Z", startedAt: 1_795_867_200, status: .partial, exitCode: .partial)
             let third = Self.run("20261129T120000Z", startedAt: 1_795_953_600, status: .failed, exitCode: .tempFail)
@@ -42,8 +42,8 @@ import Testing
         }
     }
 
-    @Test func recordingARunAgainReplacesIt() throws {
-        try withStore { store throws in
+    @Test func recordingARunAgainReplacesIt() async throws {
+        try await withStore { store throws in
             var run = Self.run("20261129T120000Z", startedAt: 1_795_953_600)
             try store.runs.record(run)
             run.entries = 0
@@ -54,8 +54,8 @@ import Testing
         }
     }
 
-    @Test func unknownStoredStatusIsAnErrorNotADefault() throws {
-        try withStore { store throws in
+    @Test func unknownStoredStatusIsAnErrorNotADefault() async throws {
+        try await withStore { store throws in
             try store.runs.record(Self.run("20261129T120000Z", startedAt: 1_795_953_600))
             try store.database.withConnection { try $0.execute("UPDATE runs SET status = 'exploded'") }
             let error = #expect(throws: DatabaseError.self) { try store.runs.last() }
@@ -63,9 +63,4 @@ import Testing
         }
     }
 
-    private func withStore(_ body: (StateStore) throws -> Void) throws {
-        try ScratchFolder.with { folder in
-            try body(StateStore(url: folder.appendingPathComponent("state.db")))
-        }
-    }
 }

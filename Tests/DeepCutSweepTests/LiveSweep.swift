@@ -27,7 +27,7 @@ struct LiveSweep {
     func run(_ artists: [String], ownedKeys: Set<AlbumKey> = []) async throws -> SweepOutcome {
         let sweep = SweepCatalog(
             provider: live.provider(concurrency: concurrency), concurrency: concurrency,
-            resolutionCache: store?.artistResolutions, overrides: overrides, deadline: deadline,
+            resolutionCache: store, overrides: overrides, deadline: deadline,
             clock: clock, now: now)
         return try await sweep.run(artists: artists, ownedKeys: ownedKeys)
     }
@@ -44,5 +44,5 @@ extension FixtureServer {
 func withStateStore<T>(_ body: (StateStore) async throws -> T) async throws -> T {
     let folder = ScratchFolder()
     defer { withExtendedLifetime(folder) {} }
-    return try await body(StateStore(url: folder.url.appendingPathComponent("state.db")))
+    return try await body(await StateStore(url: folder.url.appendingPathComponent("state.db")))
 }

@@ -88,13 +88,13 @@ import Testing
         }
     }
 
-    @Test func configMinutesBecomeTheSweepsDeadline() throws {
+    @Test func configMinutesBecomeTheSweepsDeadline() async throws {
         let folder = URL(fileURLWithPath: "/tmp/deepcut-config")
         var config = Config(
             file: folder.appendingPathComponent("config.json"), library: [], catalog: CatalogConfig(),
             feed: FeedConfig(), stateDatabase: folder.appendingPathComponent("state.db"),
             outputDirectory: folder.appendingPathComponent("feed"))
-        try withStateStoreSync { store in
+        try await withStateStore { store in
             let provider = ITunesProvider(
                 baseURL: URL(string: "http://127.0.0.1:9")!, country: "us",
                 requester: CatalogRequester(
@@ -108,9 +108,5 @@ import Testing
             #expect(sweep.overrides == ["bonobo": "123"])
             #expect(sweep.resolutionCache != nil)
         }
-    }
-
-    private func withStateStoreSync(_ body: (StateStore) throws -> Void) throws {
-        try ScratchFolder.with { folder in try body(StateStore(url: folder.appendingPathComponent("state.db"))) }
     }
 }

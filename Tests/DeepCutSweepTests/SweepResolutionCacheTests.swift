@@ -139,7 +139,7 @@ import Testing
                 #expect(outcome.results[0].resolution == .override)
                 #expect(outcome.results[0].catalogID == pinned.id)
                 #expect(outcome.results[0].outcome.releases.map(\.id) == pinned.releases.map(\.id))
-                #expect(try store.artistResolutions.all(provider: "itunes").isEmpty)
+                #expect(try await store.perform { try $0.artistResolutions.all(provider: "itunes") }.isEmpty)
             }
         }
     }

@@ -41,12 +41,13 @@ struct CatalogProbeRun: Sendable {
     /// - Returns: the report, and every exchange (redacted) for `--record`.
     func run() async throws -> (Report, [RecordingHTTPClient.Exchange]) {
         let startedAt = now()
-        let store = try StateStore(url: config.stateDatabase)
+        let store = try await StateStore(url: config.stateDatabase)
         let providerName = config.catalog.provider.rawValue
-        let stored = try store.learning.traits(provider: providerName).current(at: startedAt)
+        let (stored, pace) = try await store.perform { store in
+            (try store.learning.traits(provider: providerName).current(at: startedAt), try store.learning.pace(provider: providerName))
+        }
         let traits = CatalogTraits(stored)
-        let limiter = RateLimiter(
-            requestsPerMinute: config.catalog.requestsPerMinute, startingPace: try store.learning.pace(provider: providerName))
+        let limiter = RateLimiter(requestsPerMinute: config.catalog.requestsPerMinute, startingPace: pace)
         let recorder = RecordingHTTPClient(client)
         let provider = try CatalogProviderFactory.make(
             config.catalog, client: recorder, environment: environment, limiter: limiter, traits: traits, types: config.feed.types)
@@ -54,7 +55,8 @@ struct CatalogProbeRun: Sendable {
         var findings = await provider.probing?.probe(artists) ?? []
         findings.append(rateFinding(recorder.recorded, limiter: limiter))
         findings.append(try tokenFinding(at: startedAt))
-        try store.learning.saveTraits(traits.shown(at: startedAt), provider: providerName)
+        let shown = traits.shown(at: startedAt)
+        try await store.perform { try $0.learning.saveTraits(shown, provider: providerName) }
         let report = Report(
             provider: providerName, catalog: config.catalog.baseURL.origin, storefront: storefront,
             probedAt: startedAt, artists: artists.map(\.name), requests: recorder.recorded.count, findings: findings)
@@ -73,7 +75,8 @@ struct CatalogProbeRun: Sendable {
     /// The artists with the longest remembered listings; before any sweep, the first library
     /// artists the catalog's search finds by their exact name.
     private func artistsToAsk(_ provider: any CatalogProvider, store: StateStore) async throws -> [CatalogArtist] {
-        let known = try store.memory.mostListed(provider: provider.name, limit: Self.artistsAsked)
+        let name = provider.name
+        let known = try await store.perform { try $0.memory.mostListed(provider: name, limit: Self.artistsAsked) }
         if !known.isEmpty { return known.map { CatalogArtist(id: $0.catalogID, name: $0.artist) } }
         let library = try await LoadLibrary(client: client, environment: environment).run(config.library)
         var found: [CatalogArtist] = []

@@ -153,7 +153,7 @@ enum DismissedCommand: DeepCutCommand {
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
         let config = try context.loadConfig()
-        let dismissals = try StateStore(url: config.stateDatabase).dismissals.all()
+        let dismissals = try await StateStore(url: config.stateDatabase).perform { try $0.dismissals.all() }
         if context.arguments.flag("json") {
             context.console.out(String(decoding: DismissalsFile.encode(dismissals), as: UTF8.self))
             return .success
@@ -181,9 +181,10 @@ enum DismissalsExportCommand: DeepCutCommand {
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
         let config = try context.loadConfig()
-        let store = try StateStore(url: config.stateDatabase)
-        context.console.out(
-            String(decoding: DismissalsFile.encode(try store.dismissals.all(), mutes: try store.mutes.all()), as: UTF8.self))
+        let (dismissals, mutes) = try await StateStore(url: config.stateDatabase).perform { store in
+            (try store.dismissals.all(), try store.mutes.all())
+        }
+        context.console.out(String(decoding: DismissalsFile.encode(dismissals, mutes: mutes), as: UTF8.self))
         return .success
     }
 }

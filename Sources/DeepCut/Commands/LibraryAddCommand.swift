@@ -30,7 +30,7 @@ enum LibraryAddCommand: DeepCutCommand {
         }
         let moreFrom = MoreFrom(config: config, client: context.httpClient, now: context.now)
         let releases = try await moreFrom.releases(of: artist)
-        try MoreFromCommand.print(releases, artist: artist, muted: try moreFrom.mute(of: artist), context: context)
+        try MoreFromCommand.print(releases, artist: artist, muted: try await moreFrom.mute(of: artist), context: context)
         return .success
     }
 }

@@ -34,14 +34,14 @@ struct MoreFrom: Sendable {
 
     /// The mute of this artist, if muted: `more-from` still lists its releases (a muted artist is
     /// swept), and says so.
-    func mute(of artist: String) throws -> MutedArtist? {
-        try StateStore(url: config.stateDatabase).mutes.find(name: artist)
+    func mute(of artist: String) async throws -> MutedArtist? {
+        try await StateStore(url: config.stateDatabase).perform { try $0.mutes.find(name: artist) }
     }
 
     func releases(of artist: String) async throws -> [FeedEntry] {
-        let store = try StateStore(url: config.stateDatabase)
+        let store = try await StateStore(url: config.stateDatabase)
         let library = try await LoadLibrary(client: client, environment: ProcessInfo.processInfo.environment).run(config.library)
-            .including(try store.owned.all())
+            .including(try await store.perform { try $0.owned.all() })
         let provider = try CatalogProviderFactory.make(config.catalog, client: client, types: config.feed.types)
         // The sweep's own resolution: overrides, the cache, namesakes told apart by owned albums.
         let sweep = try await SweepCatalog(config: config, provider: provider, store: store, now: now)
@@ -50,9 +50,10 @@ struct MoreFrom: Sendable {
         case .fetched(let releases):
             // No window: every release the user lacks, up to today.
             let diff = Diff(types: config.feed.types, windowDays: 365 * 1000)
+            let dismissed = try await store.perform { try $0.dismissals.keys() }
             return diff(
                 releases: releases, owned: Set(library.albums.map(\.key)),
-                dismissed: try store.dismissals.keys(), today: now().epochDay
+                dismissed: dismissed, today: now().epochDay
             ).entries
         case .notFound, nil:
             throw NotFound(artist: artist)

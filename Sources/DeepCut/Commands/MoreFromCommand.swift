@@ -16,7 +16,7 @@ enum MoreFromCommand: DeepCutCommand {
         let artist = context.arguments.argument("ARTIST") ?? ""
         let moreFrom = MoreFrom(config: config, client: context.httpClient, now: context.now)
         let releases = try await moreFrom.releases(of: artist)
-        try print(releases, artist: artist, muted: try moreFrom.mute(of: artist), context: context)
+        try print(releases, artist: artist, muted: try await moreFrom.mute(of: artist), context: context)
         return .success
     }
 

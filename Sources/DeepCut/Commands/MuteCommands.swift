@@ -62,7 +62,7 @@ enum MutedCommand: DeepCutCommand {
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
         let config = try context.loadConfig()
-        let muted = try StateStore(url: config.stateDatabase).mutes.all()
+        let muted = try await StateStore(url: config.stateDatabase).perform { try $0.mutes.all() }
         if context.arguments.flag("json") {
             context.console.out(String(decoding: DismissalsFile.encode([], mutes: muted), as: UTF8.self))
             return .success

@@ -56,17 +56,17 @@ enum NotifyCommand: DeepCutCommand {
                     message: "\(context.configFile.lastPathComponent): notify: no channel named '\(name)' (configured: \(names))")
             }
         }
-        if resend { return try requeue(routes, config: config, console: context.console, at: context.now()) }
+        if resend { return try await requeue(routes, config: config, console: context.console, at: context.now()) }
         return test
             ? await sendTest(routes, config: config, console: context.console, today: context.now().epochDay)
             : try await preview(routes, config: config, context)
     }
 
-    private static func requeue(_ routes: [Notifier.Route], config: Config, console: Console, at now: Date) throws -> ExitCode {
-        let store = try StateStore(url: config.stateDatabase)
+    private static func requeue(_ routes: [Notifier.Route], config: Config, console: Console, at now: Date) async throws -> ExitCode {
+        let store = try await StateStore(url: config.stateDatabase)
         for route in routes {
             let name = route.channel.name
-            let count = try store.deliveries.requeueUnconfirmed(channel: name, at: now)[name, default: 0]
+            let count = try await store.perform { try $0.deliveries.requeueUnconfirmed(channel: name, at: now)[name, default: 0] }
             let items = count == 1 ? "1 unconfirmed item" : "\(count) unconfirmed items"
             console.out(
                 count == 0
@@ -99,8 +99,8 @@ enum NotifyCommand: DeepCutCommand {
 
     private static func preview(_ routes: [Notifier.Route], config: Config, _ context: CommandContext) async throws -> ExitCode {
         let folder = OutputFolder(config.outputDirectory)
-        let store = try StateStore(url: config.stateDatabase)
-        let notifier = Notifier(routes: routes, ledger: store.deliveries, pageURL: nil, now: context.now)
+        let store = try await StateStore(url: config.stateDatabase)
+        let notifier = Notifier(routes: routes, store: store, pageURL: nil, now: context.now)
         var digest = Digest(runID: "next", items: [])
         let snapshots = try await BlockingQueue.files.run { () -> (current: Snapshot, baseline: Snapshot?)? in
             guard let current = try Snapshot.load(from: folder.current) else { return nil }
@@ -113,7 +113,7 @@ enum NotifyCommand: DeepCutCommand {
         if let (current, baseline) = snapshots {
             digest = RunNotifications.digest(of: current, baseline: baseline, today: context.now().epochDay)
         }
-        let preview = try notifier.preview(digest)
+        let preview = try await notifier.preview(digest)
         if context.arguments.flag("json") {
             let document = preview.map { PreviewChannel(channel: $0.channel, items: $0.items) }
             context.console.out(String(decoding: try OutputJSON.encode(document), as: UTF8.self))

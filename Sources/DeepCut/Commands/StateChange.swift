@@ -22,15 +22,16 @@ struct StateChange {
     let now: @Sendable () -> Date
 
     /// What the change did, and the files republished (none without a `current.json`).
-    struct Done<Value> {
+    struct Done<Value: Sendable>: Sendable {
         var value: Value
         var republished: [String]
     }
 
     /// Takes the lock, reads `current.json` (an unreadable one changes nothing: exit 74), makes
-    /// `change` in the state database, then republishes.
+    /// `change` in the state database, then republishes: all of it after the lock in one hop onto
+    /// the store's thread (`apply`), so the change and what is published from it see the same rows.
     /// - Throws: exit 75 naming the holder when a sweep keeps the lock past `lockWait`; nothing changes then.
-    func perform<Value>(_ change: (StateStore, Snapshot?) throws -> Value) async throws -> Done<Value> {
+    func perform<Value: Sendable>(_ change: @Sendable (isolated StateStore, Snapshot?) throws -> Value) async throws -> Done<Value> {
         let lock: RunLock
         do {
             lock = try await RunLock.acquire(path: Pipeline.lockFile(config), waitingUpTo: Self.lockWait)
@@ -39,11 +40,17 @@ struct StateChange {
                 exitCode: busy.exitCode, message: "\(command): \(busy.message); nothing changed: try again when it has finished")
         }
         defer { withExtendedLifetime(lock) {} }
-        let outputDirectory = config.outputDirectory
-        let folder = OutputFolder(outputDirectory)
-        // The files are read and written on `BlockingQueue.files`, off the cooperative threads.
+        let folder = OutputFolder(config.outputDirectory)
+        // `current.json` is read on `BlockingQueue.files`; the change and the republish then run in
+        // one hop on the store's own thread, off the cooperative threads too.
         let current = try await BlockingQueue.files.run { try Snapshot.load(from: folder.current) }
-        let store = try StateStore(url: config.stateDatabase)
+        let store = try await StateStore(url: config.stateDatabase)
+        return try await apply(change, to: store, current: current)
+    }
+
+    private func apply<Value: Sendable>(
+        _ change: @Sendable (isolated StateStore, Snapshot?) throws -> Value, to store: isolated StateStore, current: Snapshot?
+    ) throws -> Done<Value> {
         let value = try change(store, current)
         guard var snapshot = current else { return Done(value: value, republished: []) }
         let owned = try store.owned.keys()
@@ -53,27 +60,21 @@ struct StateChange {
         snapshot.entries = Diff.hiding(snapshot.entries, owned: owned, dismissed: dismissed, muted: muted)
         snapshot.upcoming = snapshot.upcoming.map { Diff.hiding($0, owned: owned, dismissed: dismissed, muted: muted) }
         let hidden = upcoming.subtracting((snapshot.upcoming ?? []).map(\.id))
-        let (health, baseline) = try await BlockingQueue.files.run {
-            (
-                try Self.readable { try HealthReport.load(outputDirectory: outputDirectory) },
-                try Self.readable { try Baseline.read(outputDirectory: outputDirectory) }
-            )
-        }
         let installID = try store.installID()
         let context = PublishContext(
-            health: health,
+            health: try readable { try HealthReport.load(outputDirectory: config.outputDirectory) },
             history: try store.runs.recent(limit: HistoryChart.runLimit), baseURL: config.publish.baseURL,
             installID: installID,
-            calendar: try UpcomingCalendarUpdate(store: store, installID: installID).apply(snapshot, hidden: hidden, at: now()))
-        let publish = Publish(outputDirectory: outputDirectory, keepSnapshots: config.keepSnapshots, now: now)
-        let republished = snapshot
-        let written = try await BlockingQueue.files.run { try publish.republish(republished, context: context, baseline: baseline) }
+            calendar: try UpcomingCalendarUpdate(installID: installID).apply(snapshot, hidden: hidden, at: now(), store: store))
+        let baseline = try readable { try Baseline.read(outputDirectory: config.outputDirectory) }
+        let written = try Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots, now: now)
+            .republish(snapshot, context: context, baseline: baseline)
         return Done(value: value, republished: written)
     }
 
     /// An unreadable `health.json` or `latest.json` only leaves the page without that panel or the
     /// banner's "last complete sweep": the sweep reports and replaces them, this command does not.
-    private static func readable<T>(_ read: () throws -> T?) throws -> T? {
+    private func readable<T>(_ read: () throws -> T?) throws -> T? {
         do {
             return try read()
         } catch is OutputReadError {

@@ -150,7 +150,7 @@ extension PrometheusTextfile {
     static func publish(_ report: HealthReport, config: Config, store: StateStore?) async throws {
         guard let url = config.prometheusTextfile, report.status != .skipped else { return }
         let provider = config.catalog.provider.rawValue
-        let previousSuccess = try store?.runs.lastCompleteFinish()
+        let previousSuccess = try await store?.perform { try $0.runs.lastCompleteFinish() }
         try await BlockingQueue.files.run {
             try PrometheusTextfile(url: url).write(report, provider: provider, previousSuccess: previousSuccess)
         }

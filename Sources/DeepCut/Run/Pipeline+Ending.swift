@@ -42,7 +42,8 @@ extension Pipeline {
     /// record as `complete` is about to store it.
     private func writePage(of report: HealthReport, page: PageToWrite, store: StateStore) async throws {
         let record = RunRecord(report)
-        let history = try store.runs.recent(limit: HistoryChart.runLimit).filter { $0.runID != record.runID } + [record]
+        let history =
+            try await store.perform { try $0.runs.recent(limit: HistoryChart.runLimit) }.filter { $0.runID != record.runID } + [record]
         let context = PublishContext(health: report, history: history, baseURL: config.publish.baseURL)
         try await BlockingQueue.files.run { try page.publish.writePage(page.snapshot, context: context, baseline: page.baseline) }
     }
@@ -72,8 +73,8 @@ extension Pipeline {
             }
             if let current {
                 let publish = Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots, now: now)
-                let context = PublishContext(
-                    health: written, history: try store.runs.recent(limit: HistoryChart.runLimit), baseURL: config.publish.baseURL)
+                let history = try await store.perform { try $0.runs.recent(limit: HistoryChart.runLimit) }
+                let context = PublishContext(health: written, history: history, baseURL: config.publish.baseURL)
                 try await BlockingQueue.files.run { try publish.writePage(current, context: context, baseline: baseline) }
             }
             var report = RunReport(health: written, exitCode: .success, stderrLine: reason)
@@ -110,7 +111,7 @@ extension Pipeline {
         // A corrupt or unwritable state database is never touched again in this run.
         // Best effort: the run already failed with its own error; a store that cannot open now only
         // means this failure is missing from the run history, and the health report still says it.
-        let store = error is DatabaseError ? nil : try? StateStore(url: config.stateDatabase)
+        let store = error is DatabaseError ? nil : try? await StateStore(url: config.stateDatabase)
         return await complete(run, ending: .error(error, at: now()), store: store)
     }
 
@@ -135,7 +136,8 @@ extension Pipeline {
             ])
         var problems: [(what: String, error: any Error)] = []
         do {
-            try store?.runs.record(RunRecord(report))
+            let record = RunRecord(report)
+            try await store?.perform { try $0.runs.record(record) }
         } catch {
             problems.append(("cannot record the run in the state database", error))
         }
@@ -165,7 +167,7 @@ extension Snapshot {
     /// initializer: the entries' `didSet`, which makes them safe to publish, runs only outside one.)
     static func of(
         run runID: RunID, startedAt: Date, at date: Date, stage: CatalogSweep.Outcome, diff: FeedDiff, previous: PreviousRun,
-        store: StateStore
+        store: isolated StateStore
     ) throws -> Snapshot {
         let sweep = stage.sweep
         var snapshot = Snapshot(runID: runID, generatedAt: date, sweep: sweep, diff: diff)

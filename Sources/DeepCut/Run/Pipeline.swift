@@ -66,17 +66,17 @@ struct Pipeline: Sendable {
         run.tokens = ConfiguredTokens.report(config, environment: environment, at: run.startedAt, log: log)
         log.info("run.started", ["run": run.runID.rawValue, "provider": config.catalog.provider.rawValue])
         do {
-            let store = try StateStore(url: config.stateDatabase)
-            try run.claimUniqueID(store: store, outputDirectory: config.outputDirectory)
+            let store = try await StateStore(url: config.stateDatabase)
+            try await run.claimUniqueID(store: store, outputDirectory: config.outputDirectory)
             let provider = config.catalog.provider
             let previous = try await PreviousRun.load(outputDirectory: config.outputDirectory, store: store, provider: provider.rawValue)
-            if options.ifStale, let reason = try skipReason(previous, store: store, at: run.startedAt) {
+            if options.ifStale, let reason = try await skipReason(previous, store: store, at: run.startedAt) {
                 log.info("run.skipped", ["reason": reason])
                 return await skip(run, reason: reason, store: store, baseline: previous.baselineSummary)
             }
             sendStartPing(startPing, runID: run.runID)
             let loaded = try await LoadLibrary(client: client, environment: environment).run(config.library)
-            let library = loaded.including(try store.owned.all())
+            let library = loaded.including(try await store.perform { try $0.owned.all() })
             run.library = library
             do {
                 try LibraryGuard(maxShrinkPercent: config.libraryMaxShrinkPercent, acceptChange: options.acceptLibraryChange)
@@ -98,15 +98,22 @@ struct Pipeline: Sendable {
             let diffed = try await FeedDiffStage(feed: config.feed, store: store, now: now).run(
                 sweep, owned: owned, today: run.startedAt.epochDay)
             (run.diff, run.evidence) = (diffed.diff, diffed.evidence)
+            let (runID, startedAt, generatedAt) = (run.runID, run.startedAt, now())
             let snapshot =
                 RunVerdict.publishes(sweep.sweep)
-                ? try Snapshot.of(
-                    run: run.runID, startedAt: run.startedAt, at: now(), stage: sweep, diff: diffed.diff, previous: previous,
-                    store: store) : nil
+                ? try await store.perform { store in
+                    try Snapshot.of(
+                        run: runID, startedAt: startedAt, at: generatedAt, stage: sweep, diff: diffed.diff, previous: previous, store: store
+                    )
+                } : nil
             let publish = Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots, now: now)
-            let installID = try store.installID()
+            let installID = try await store.installID()
             // Only a run with answers moves the calendar; artists without one leave their events alone.
-            let calendar = try snapshot.map { try UpcomingCalendarUpdate(store: store, installID: installID).apply($0, at: now()) }
+            var calendar: [CalendarEvent]?
+            if let snapshot {
+                let at = now()
+                calendar = try await store.perform { try UpcomingCalendarUpdate(installID: installID).apply(snapshot, at: at, store: $0) }
+            }
             let context = PublishContext(baseURL: config.publish.baseURL, installID: installID, calendar: calendar)
             let published: PublishOutcome
             do {
@@ -131,21 +138,22 @@ struct Pipeline: Sendable {
 
     /// Why an `--if-stale` run has nothing to do, or nil when it must sweep. An artist unmuted
     /// since the baseline has releases the feed lacks: the run sweeps to bring them back.
-    private func skipReason(_ previous: PreviousRun, store: StateStore, at date: Date) throws -> String? {
+    private func skipReason(_ previous: PreviousRun, store: StateStore, at date: Date) async throws -> String? {
         switch SkipRule(ttlHours: config.ttlHours).decide(lastRun: previous.lastRun, baseline: previous.baselineSummary, at: date) {
         case .sweep: return nil
         case .sweepDespiteClockSkew(let skew):
             log.warning("clock.skew", ["seconds": skew.seconds, "what": skew.what])
             return nil
         case .skip(let reason):
-            return try store.mutes.unmutedSince(previous.baselineSummary?.generatedAt ?? .distantPast) ? nil : reason
+            let since = previous.baselineSummary?.generatedAt ?? .distantPast
+            return try await store.perform { try $0.mutes.unmutedSince(since) } ? nil : reason
         }
     }
 
     /// The notify step: a published snapshot's news to every channel; without one, each channel's standing.
     private func tell(_ snapshot: Snapshot?, store: StateStore, previous: PreviousRun, startedAt: Date) async -> [ChannelDelivery]? {
         let notifications = notifications(store)
-        guard let snapshot else { return notifications.notAttempted() }
+        guard let snapshot else { return await notifications.notAttempted() }
         let delivered = await notifications.deliver(snapshot, baseline: previous.baseline, today: startedAt.epochDay, startedAt: startedAt)
         for channel in delivered ?? [] where channel.outcome == .failed {
             log.warning(

@@ -16,11 +16,12 @@ struct PreviousRun: Sendable {
     /// The last complete run's id and library artist count: what the library guard measures a shrink against.
     var lastCompleteLibrary: (runID: String, artists: Int)?
 
-    /// `latest.json` is read on `BlockingQueue.files`: a large baseline never holds a cooperative thread.
+    /// The run history is read on the store's thread, `latest.json` on `BlockingQueue.files`: a large
+    /// baseline never holds a cooperative thread.
     static func load(outputDirectory: URL, store: StateStore, provider: String) async throws -> PreviousRun {
-        let lastRun = try store.runs.last()
-        let unanswered = try store.runs.unansweredArtists(provider: provider)
-        let lastCompleteLibrary = try store.runs.lastCompleteLibraryArtists()
+        let (lastRun, unanswered, lastCompleteLibrary) = try await store.perform { store in
+            (try store.runs.last(), try store.runs.unansweredArtists(provider: provider), try store.runs.lastCompleteLibraryArtists())
+        }
         return PreviousRun(
             baselineFile: try await BlockingQueue.files.run { try BaselineFile.read(outputDirectory: outputDirectory) },
             lastRun: lastRun, unansweredArtists: unanswered, lastCompleteLibrary: lastCompleteLibrary)

@@ -21,7 +21,7 @@ struct RunNotifications: Sendable {
     }
 
     var notifier: Notifier {
-        Notifier(routes: routes, ledger: store.deliveries, pageURL: pageURL, now: now)
+        Notifier(routes: routes, store: store, pageURL: pageURL, now: now)
     }
 
     /// The digest of a published snapshot against the baseline it was measured from.
@@ -38,7 +38,10 @@ struct RunNotifications: Sendable {
         let shown = Set(snapshot.entries.map(\.id) + (snapshot.upcoming ?? []).map(\.id))
         var digest = Self.digest(of: snapshot, baseline: baseline, today: today)
         do {
-            digest.items = try digest.items.filter { try store.news.isNews($0, provider: snapshot.provider, runStartedAt: startedAt) }
+            let (items, provider) = (digest.items, snapshot.provider)
+            digest.items = try await store.perform { store in
+                try items.filter { try store.news.isNews($0, provider: provider, runStartedAt: startedAt) }
+            }
         } catch {
             // Without the history nothing can be told honestly: tell nothing new in this run; what is owed still goes.
             log.warning("notify.historyUnreadable", ["held_back": digest.items.count, "message": "\(error)"])
@@ -51,9 +54,12 @@ struct RunNotifications: Sendable {
     /// nil when no channel is configured or nothing is owed anywhere, so the last run's report stands.
     func retryOwed(shown snapshot: Snapshot) async -> [ChannelDelivery]? {
         guard !routes.isEmpty else { return nil }
-        let owed = routes.contains { route in
-            // An unreadable ledger is the notifier's to report, so it runs then.
-            (try? store.deliveries.isOwed(channel: route.channel.name)) ?? true
+        let names = routes.map(\.channel.name)
+        let owed = await store.perform { store in
+            names.contains { name in
+                // An unreadable ledger is the notifier's to report, so it runs then.
+                (try? store.deliveries.isOwed(channel: name)) ?? true
+            }
         }
         guard owed else { return nil }
         let shown = Set(snapshot.entries.map(\.id) + (snapshot.upcoming ?? []).map(\.id))
@@ -61,15 +67,18 @@ struct RunNotifications: Sendable {
     }
 
     /// A run that published nothing sends nothing: each channel's standing as the ledger has it.
-    func notAttempted() -> [ChannelDelivery]? {
+    func notAttempted() async -> [ChannelDelivery]? {
         guard !routes.isEmpty else { return nil }
-        return routes.map { route in
-            do {
-                return try store.deliveries.standing(channel: route.channel.name, type: route.type, outcome: .notAttempted, sent: 0)
-            } catch {
-                return ChannelDelivery(
-                    channel: route.channel.name, type: route.type, outcome: .notAttempted, lastErrorKind: "ledger",
-                    lastError: "cannot read deliveries: \(error)")
+        let routes = routes
+        return await store.perform { store in
+            routes.map { route in
+                do {
+                    return try store.deliveries.standing(channel: route.channel.name, type: route.type, outcome: .notAttempted, sent: 0)
+                } catch {
+                    return ChannelDelivery(
+                        channel: route.channel.name, type: route.type, outcome: .notAttempted, lastErrorKind: "ledger",
+                        lastError: "cannot read deliveries: \(error)")
+                }
             }
         }
     }

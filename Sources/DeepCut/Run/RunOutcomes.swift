@@ -35,10 +35,13 @@ struct RunOutcomes: Sendable {
     /// Takes the first id of this start time that neither the run history nor `snapshots/` holds,
     /// so two runs in the same second never overwrite each other's snapshot file or history row.
     /// Runs hold the sweep lock while they do this, so no other run can take the same id meanwhile.
-    mutating func claimUniqueID(store: StateStore, outputDirectory: URL) throws {
+    mutating func claimUniqueID(store: StateStore, outputDirectory: URL) async throws {
         let folder = OutputFolder(outputDirectory)
-        runID = try RunID.unique(at: startedAt) { id in
-            try store.runs.contains(runID: id.rawValue) || FileManager.default.fileExists(atPath: folder.snapshot(id).path)
+        let startedAt = startedAt
+        runID = try await store.perform { store in
+            try RunID.unique(at: startedAt) { id in
+                try store.runs.contains(runID: id.rawValue) || FileManager.default.fileExists(atPath: folder.snapshot(id).path)
+            }
         }
     }
 }

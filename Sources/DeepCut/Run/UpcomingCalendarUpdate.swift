@@ -7,13 +7,12 @@ import Foundation
 /// `UpcomingCalendar`: what a sweep and a state change (`StateChange`) both do before writing
 /// `upcoming.ics`.
 struct UpcomingCalendarUpdate {
-    let store: StateStore
     let installID: String?
 
     /// - Parameter hidden: upcoming releases a person's change just hid (dismissed, muted, owned): a
     ///   definite answer even for an artist the snapshot's run could not check.
     /// - Returns: the events `upcoming.ics` shows after `snapshot`.
-    func apply(_ snapshot: Snapshot, hidden: Set<String> = [], at date: Date) throws -> [CalendarEvent] {
+    func apply(_ snapshot: Snapshot, hidden: Set<String> = [], at date: Date, store: isolated StateStore) throws -> [CalendarEvent] {
         // The releases of artists without a definite answer in the snapshot's run: their events stay.
         let unchecked = try store.memory.releaseIDs(provider: snapshot.provider, artists: snapshot.incompleteArtists)
             .subtracting(hidden)

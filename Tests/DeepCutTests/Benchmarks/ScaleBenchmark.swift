@@ -45,17 +45,20 @@ struct ScaleBenchmark {
         var config = try ConfigLoader.load(from: URL(fileURLWithPath: input.config))
         config.stateDatabase = stateCopy
         config.outputDirectory = scratch.appendingPathComponent("feed")
-        let store = try StateStore(url: config.stateDatabase)
+        let store = try await StateStore(url: config.stateDatabase)
         let started = Date()
 
         let (libraryTime, library) = try await BenchmarkRequest.seconds {
-            try await LoadLibrary(registry: .files).run(config.library).including(try store.owned.all())
+            try await LoadLibrary(registry: .files).run(config.library).including(try await store.perform { try $0.owned.all() })
         }
         let (memoryTime, sweep) = try await BenchmarkRequest.seconds {
-            let remembered = try store.memory.results(provider: "itunes", artists: library.artists, checkedSince: .distantPast)
+            let artists = library.artists
+            let remembered = try await store.perform {
+                try $0.memory.results(provider: "itunes", artists: artists, checkedSince: .distantPast)
+            }
             return SweepOutcome(provider: "itunes", results: library.artists.compactMap { remembered[$0] })
         }
-        let (dismissalsTime, dismissed) = try await BenchmarkRequest.seconds { try store.dismissals.keys() }
+        let (dismissalsTime, dismissed) = try await BenchmarkRequest.seconds { try await store.perform { try $0.dismissals.keys() } }
         let releases = sweep.releases
         let owned = Set(library.albums.map(\.key))
         let diff = Diff(types: config.feed.types, windowDays: config.feed.windowDays, newBy: config.feed.newBy)

@@ -175,20 +175,22 @@ import Testing
 
     // MARK: - Last success from the run history
 
-    @Test func lastSuccessIsTheNewestCompleteRun() throws {
-        let store = try StateStore(url: scratch.url.appendingPathComponent("state.db"))
-        #expect(try store.runs.lastCompleteFinish() == nil)
-        let day = 86_400.0
-        for (offset, status) in [(0.0, RunStatus.complete), (day, .complete), (2 * day, .partial), (3 * day, .failed), (4 * day, .skipped)]
-        {
-            let started = Self.started.addingTimeInterval(offset)
-            try store.runs.record(
-                RunRecord(
-                    runID: RunID(started).rawValue, startedAt: started, finishedAt: started.addingTimeInterval(60),
-                    status: status, exitCode: status.exitCode, durationSeconds: 60, artistsTotal: 1,
-                    artistsFailed: 0, entries: 0, requests: 1))
+    @Test func lastSuccessIsTheNewestCompleteRun() async throws {
+        try await StateStore(url: scratch.url.appendingPathComponent("state.db")).perform { store throws in
+            #expect(try store.runs.lastCompleteFinish() == nil)
+            let day = 86_400.0
+            for (offset, status) in [
+                (0.0, RunStatus.complete), (day, .complete), (2 * day, .partial), (3 * day, .failed), (4 * day, .skipped)
+            ] {
+                let started = Self.started.addingTimeInterval(offset)
+                try store.runs.record(
+                    RunRecord(
+                        runID: RunID(started).rawValue, startedAt: started, finishedAt: started.addingTimeInterval(60),
+                        status: status, exitCode: status.exitCode, durationSeconds: 60, artistsTotal: 1,
+                        artistsFailed: 0, entries: 0, requests: 1))
+            }
+            #expect(try store.runs.lastCompleteFinish() == Self.started.addingTimeInterval(day + 60))
         }
-        #expect(try store.runs.lastCompleteFinish() == Self.started.addingTimeInterval(day + 60))
     }
 
     // MARK: - Publishing a run
@@ -205,13 +207,15 @@ import Testing
 
     @Test func publishTakesTheLastSuccessFromTheHistory() async throws {
         let url = scratch.url.appendingPathComponent("metrics/deepcut.prom")
-        let store = try StateStore(url: scratch.url.appendingPathComponent("state.db"))
+        let store = try await StateStore(url: scratch.url.appendingPathComponent("state.db"))
         let earlier = Self.started.addingTimeInterval(-86_400)
-        try store.runs.record(
-            RunRecord(
-                runID: RunID(earlier).rawValue, startedAt: earlier, finishedAt: earlier.addingTimeInterval(30),
-                status: .complete, exitCode: .success, durationSeconds: 30, artistsTotal: 200,
-                artistsFailed: 0, entries: 36, requests: 400))
+        try await store.perform { store in
+            try store.runs.record(
+                RunRecord(
+                    runID: RunID(earlier).rawValue, startedAt: earlier, finishedAt: earlier.addingTimeInterval(30),
+                    status: .complete, exitCode: .success, durationSeconds: 30, artistsTotal: 200,
+                    artistsFailed: 0, entries: 36, requests: 400))
+        }
 
         try await PrometheusTextfile.publish(Self.failed, config: config(textfile: url), store: store)
 

@@ -85,7 +85,7 @@ import Testing
         #expect(try RealCatalogTests.entryIDs(world).contains(fresh.id), "the new release was missed")
         let traits = try #require(try world.health().sweep.catalogTraits)
         #expect(traits.sortRecent.reading == "ignored" && traits.sortRecent.shownThisRun)
-        let stored = try StateStore(url: world.stateDatabase).learning.traits(provider: "itunes")
+        let stored = try await StateStore(url: world.stateDatabase).perform { try $0.learning.traits(provider: "itunes") }
         #expect(stored.sort?.reading == .ignored)
         #expect(world.server.requestLog.contains { $0.query.contains("limit=10") }, "the warm sweep relied on the stored trait first")
     }

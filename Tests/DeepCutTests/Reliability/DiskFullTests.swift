@@ -85,7 +85,7 @@ import Testing
         #expect(health.publish.wrote == [snapshotName, "current.json", "latest.json"], "\(health.publish.wrote)")
         #expect(health.publish.baselineRunID == health.runID && health.publish.snapshot == health.runID)
         #expect(after[snapshotName] != nil, "the new baseline's own snapshot is kept")
-        #expect(try StateStore(url: world.stateDatabase).integrityCheck() == ["ok"])
+        #expect(try await StateStore(url: world.stateDatabase).integrityCheck() == ["ok"])
         #expect(await world.run("sweep").exitCode == .success)
     }
 

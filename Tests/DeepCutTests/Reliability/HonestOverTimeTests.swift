@@ -50,7 +50,7 @@ import Testing
             let check = try await SpawnedProcess.deepcut(["health", "--config", harness.configPath], in: harness.folder.url).finish()
             #expect(check.status == 2, "health must be CRITICAL during an outage: \(check.stdout)")
             // The last success (the metric's source) is still the first run.
-            let runs = try StateStore(url: harness.stateDatabase).runs.recent(limit: 10)
+            let runs = try await StateStore(url: harness.stateDatabase).perform { try $0.runs.recent(limit: 10) }
             #expect(runs.filter { $0.status == .complete }.map(\.runID) == [baselineRun.rawValue])
         }
 
@@ -111,15 +111,15 @@ import Testing
         let before = try harness.outputFiles()
         let feedBefore = try Self.feedItems(harness)
         // The old-install cliff: every cached resolution expired at once, so every artist is searched.
-        try harness.execute("DELETE FROM artist_resolutions")
-        let stateBefore = try harness.catalogState()
+        try await harness.execute("DELETE FROM artist_resolutions")
+        let stateBefore = try await harness.catalogState()
         for artist in SweepHarness.artists {
             harness.fail(artist.id, with: Fault(.body(bytes: Array(#"{"resultCount":0,"results":[]}"#.utf8)), on: .search))
         }
         let faulty = await harness.sweepInProcess()
         #expect(faulty.status == 3, "\(faulty.stderr)")
         try await Self.expectNothingLost(harness, before: before, feedBefore: feedBefore, stateBefore: stateBefore)
-        #expect(try harness.catalogState()["artist_resolutions"] == [], "no 'not found' is cached from a faulty catalog")
+        #expect(try await harness.catalogState()["artist_resolutions"] == [], "no 'not found' is cached from a faulty catalog")
 
         for artist in SweepHarness.artists { harness.fail(artist.id, with: nil) }
         let recovered = await harness.sweepInProcess()
@@ -135,7 +135,7 @@ import Testing
         #expect(try await harness.sweep().status == 0)
         let before = try harness.outputFiles()
         let feedBefore = try Self.feedItems(harness)
-        let stateBefore = try harness.catalogState()
+        let stateBefore = try await harness.catalogState()
         for artist in SweepHarness.artists {
             // With the row: the artist, and no collections. Without: not even the artist.
             let body =
@@ -157,7 +157,7 @@ import Testing
             #expect(Set(try harness.health().sweep.failures.map(\.kind)) == [.decoding])
             // Nothing is learned; the lost ids are forgotten (too many at once to search them now), so
             // the next run searches those artists afresh: resolutions may only go, never change or come.
-            var state = try harness.catalogState()
+            var state = try await harness.catalogState()
             let resolutions = state.removeValue(forKey: "artist_resolutions") ?? []
             var expected = stateBefore
             let resolutionsBefore = expected.removeValue(forKey: "artist_resolutions") ?? []
@@ -220,7 +220,8 @@ import Testing
             sourceLocation: sourceLocation)
         #expect(Set(health.sweep.failures.map(\.kind)) == [.suddenlyEmpty], sourceLocation: sourceLocation)
         #expect(health.publish.promoted == false, sourceLocation: sourceLocation)
-        #expect(try harness.catalogState() == stateBefore, "something was cached from a faulty catalog", sourceLocation: sourceLocation)
+        #expect(
+            try await harness.catalogState() == stateBefore, "something was cached from a faulty catalog", sourceLocation: sourceLocation)
     }
 
     struct FeedItem: Hashable {
@@ -275,22 +276,24 @@ extension SweepHarness {
     }
 
     /// Runs SQL on the state database between runs (what time would do: expire a cache).
-    func execute(_ sql: String) throws {
-        let store = try StateStore(url: stateDatabase)
-        try store.database.withConnection { try $0.execute(sql) }
+    func execute(_ sql: String) async throws {
+        let store = try await StateStore(url: stateDatabase)
+        try await store.perform { try $0.database.withConnection { try $0.execute(sql) } }
     }
 
     /// What the catalog taught the state database: memory, resolution cache, suspect marks, as text rows.
-    func catalogState() throws -> [String: [String]] {
-        let store = try StateStore(url: stateDatabase)
-        var state: [String: [String]] = [:]
-        try store.database.withConnection { connection in
-            for table in ["catalog_artists", "catalog_releases", "artist_resolutions", "suspect_artists"] {
-                let columns = try connection.query("SELECT name FROM pragma_table_info(?)", [table]) { try $0.get(0, as: String.self) }
-                let row = columns.map { "quote(\"\($0)\")" }.joined(separator: " || '|' || ")
-                state[table] = try connection.query("SELECT \(row) FROM \"\(table)\"") { try $0.get(0, as: String.self) }.sorted()
+    func catalogState() async throws -> [String: [String]] {
+        let store = try await StateStore(url: stateDatabase)
+        return try await store.perform { store in
+            try store.database.withConnection { connection in
+                var state: [String: [String]] = [:]
+                for table in ["catalog_artists", "catalog_releases", "artist_resolutions", "suspect_artists"] {
+                    let columns = try connection.query("SELECT name FROM pragma_table_info(?)", [table]) { try $0.get(0, as: String.self) }
+                    let row = columns.map { "quote(\"\($0)\")" }.joined(separator: " || '|' || ")
+                    state[table] = try connection.query("SELECT \(row) FROM \"\(table)\"") { try $0.get(0, as: String.self) }.sorted()
+                }
+                return state
             }
         }
-        return state
     }
 }

@@ -41,7 +41,9 @@ import Testing
         let health = try harness.health()
         #expect(health.sweep.artists.total == 3 && health.sweep.artists.fetched == 3)
         #expect(health.diff.dropped["muted"] == 1)
-        let memory = try StateStore(url: harness.stateDatabase).memory.lastAnswers(provider: "itunes", artists: ["Bonobo"])
+        let memory = try await StateStore(url: harness.stateDatabase).perform {
+            try $0.memory.lastAnswers(provider: "itunes", artists: ["Bonobo"])
+        }
         #expect(memory["Bonobo"]?.result.outcome.releases.map(\.id).sorted() == ["1011", "1012"])
         let removed = try #require((try harness.json("current.json")["changes"] as? [String: Any])?["removed"] as? [[String: Any]])
         #expect(removed.map { $0["reason"] as? String } == ["muted"])

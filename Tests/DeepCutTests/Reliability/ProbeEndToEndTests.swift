@@ -35,7 +35,9 @@ import Testing
             options: FixtureServerOptions(lookupLimit: limit, lookupSort: sort))
         #expect(try await RealCatalogTests.sweep(world).status == 0)
         let feed = try world.files()
-        try StateStore(url: world.stateDatabase).database.withConnection { try $0.execute("DELETE FROM catalog_learning") }
+        try await StateStore(url: world.stateDatabase).perform {
+            try $0.database.withConnection { try $0.execute("DELETE FROM catalog_learning") }
+        }
         world.server.resetLog()
 
         let (run, report) = try await Self.probe(world)
@@ -46,7 +48,7 @@ import Testing
         #expect(Self.finding(report, "tokenExpiry")["reading"] as? String == "n/a")
         #expect(world.server.requestLog.count <= 4, "a handful of requests: \(world.server.requestLog.map(\.query))")
         #expect(try world.files() == feed, "the probe changed the feed")
-        let learned = try StateStore(url: world.stateDatabase).learning.traits(provider: "itunes")
+        let learned = try await StateStore(url: world.stateDatabase).perform { try $0.learning.traits(provider: "itunes") }
         #expect(learned.sort?.reading.rawValue == sortReading && learned.lookupLimit?.reading.rawValue == limitReading)
 
         let text = try await SpawnedProcess.deepcut(["probe", "--config", world.configPath], in: world.folder.url).finish()

@@ -135,9 +135,9 @@ import Testing
         #expect(atom.contains(#"<link rel="self" type="application/atom+xml" href="feed.atom"/>"#), "\(atom)")
         #expect(atom.contains(#"<link rel="alternate" type="text/html" href="index.html"/>"#))
 
-        let install = try #require(try StateStore(url: first.stateDatabase).installID())
+        let install = try #require(try await StateStore(url: first.stateDatabase).installID())
         #expect(install.wholeMatch(of: #/[0-9a-f]{16}/#) != nil, "\(install)")
-        #expect(try StateStore(url: second.stateDatabase).installID() != install)
+        #expect(try await StateStore(url: second.stateDatabase).installID() != install)
         let ids = try HonestOverTimeTests.atomIDs(first)
         #expect(ids.first == "tag:deepcut.atlas,2026:\(install)/feed")
         #expect(ids.dropFirst().allSatisfy { $0.hasPrefix("tag:deepcut.atlas,2026:\(install)/itunes/") }, "\(ids)")
@@ -152,14 +152,14 @@ import Testing
         #expect(try !StateChangeEndToEndTests.feedIDs(first).contains(otomo))
     }
 
-    @Test func aDatabaseThatAlreadyPublishedKeepsTheSharedLegacyIds() throws {
+    @Test func aDatabaseThatAlreadyPublishedKeepsTheSharedLegacyIds() async throws {
         let folder = ScratchFolder()
         let url = folder.url.appendingPathComponent("state.db")
         let database = try Database(path: url.path)
         try Migrator(Array(StateStore.migrator.migrations.prefix(9))).migrate(database)
         try database.withConnection { try $0.execute("INSERT INTO feed_appearances VALUES ('itunes', '1001', 'feed', 1)") }
-        #expect(try StateStore(url: url).installID() == nil, "an upgrade must not re-announce every entry")
-        #expect(try StateStore(url: folder.url.appendingPathComponent("fresh.db")).installID() != nil)
+        #expect(try await StateStore(url: url).installID() == nil, "an upgrade must not re-announce every entry")
+        #expect(try await StateStore(url: folder.url.appendingPathComponent("fresh.db")).installID() != nil)
     }
 
     @Test func atomUpdatedMovesWhenATitleOrDateChangesAndOnlyThen() async throws {
@@ -243,8 +243,10 @@ import Testing
         #expect(try Self.mode(harness.stateDatabase.path) == 0o600)
 
         // While a connection is open (the sidecars exist then), each of the three is 0600 too.
-        let store = try StateStore(url: harness.folder.url.appendingPathComponent("other/state.db"))
-        _ = try store.dismissals.save(Dismissal(releaseID: "1", albumKey: AlbumKey(title: "a", artist: "b"), dismissedAt: 1))
+        let store = try await StateStore(url: harness.folder.url.appendingPathComponent("other/state.db"))
+        _ = try await store.perform {
+            try $0.dismissals.save(Dismissal(releaseID: "1", albumKey: AlbumKey(title: "a", artist: "b"), dismissedAt: 1))
+        }
         for suffix in ["", "-wal", "-shm"] {
             #expect(try Self.mode(harness.folder.url.appendingPathComponent("other/state.db" + suffix).path) == 0o600, "state.db\(suffix)")
         }
@@ -281,8 +283,10 @@ import Testing
         #expect(health.sweep.requests == 2, "one search and one lookup, not two of each")
         #expect(try StateChangeEndToEndTests.feedIDs(harness).map { String($0.suffix(4)) } == ["4001"])
         // The stored key is the first spelling's legacy form, as before.
-        let keys = try StateStore(url: harness.stateDatabase).database.withConnection { connection in
-            try connection.query("SELECT artist_key FROM artist_resolutions") { try $0.get(0, as: String.self) }
+        let keys = try await StateStore(url: harness.stateDatabase).perform {
+            try $0.database.withConnection { connection in
+                try connection.query("SELECT artist_key FROM artist_resolutions") { try $0.get(0, as: String.self) }
+            }
         }
         #expect(keys == ["björk"])
     }

@@ -73,8 +73,9 @@ import Testing
         world.server.replaceCatalog(FixtureCatalog(artists: [composer(Self.releases(7_100_000, count: 61, firstDaysAgo: 2))]))
         let cut = try await Self.sweep(world)
         #expect(cut.status == 0, "\(cut.stderr)")
-        let store = try StateStore(url: world.stateDatabase)
-        let remembered = try #require(try store.memory.lastAnswers(provider: "itunes", artists: ["The Composer"])["The Composer"])
+        let store = try await StateStore(url: world.stateDatabase)
+        let remembered = try #require(
+            try await store.perform { try $0.memory.lastAnswers(provider: "itunes", artists: ["The Composer"]) }["The Composer"])
         let ids = Set(remembered.result.outcome.releases.map(\.id))
         #expect(Set(old.map(\.id)).isSubset(of: ids), "releases beyond the cut were taken as withdrawn")
         #expect(ids.count == 211)
@@ -123,7 +124,7 @@ import Testing
         #expect(again.status == 0, "\(again.stderr)")
         #expect(try Self.entryIDs(world).isSuperset(of: Set(artists[1].releases.map(\.id))))
         #expect(world.server.requestLog.filter { $0.route == "itunes.search" }.count == 1, "only the re-filed artist is searched")
-        let cached = try StateStore(url: world.stateDatabase).artistResolutions.all(provider: "itunes")
+        let cached = try await StateStore(url: world.stateDatabase).perform { try $0.artistResolutions.all(provider: "itunes") }
         #expect(cached[ArtistName.normalize("Artist 02")]?.artist?.id == "690002")
     }
 
@@ -140,7 +141,7 @@ import Testing
         let vanished = try await Self.sweep(world)
         let health = try world.health()
         #expect(health.sweep.artists.fetched == 2, "\(vanished.stderr)")
-        let cached = try StateStore(url: world.stateDatabase).artistResolutions.all(provider: "itunes")
+        let cached = try await StateStore(url: world.stateDatabase).perform { try $0.artistResolutions.all(provider: "itunes") }
         #expect(cached[ArtistName.normalize("Artist 02")]?.artist?.id != "500002", "the dead id is still cached")
         // What the feed showed of the artist stays until a later run confirms it is gone.
         #expect(try Self.entryIDs(world).isSuperset(of: Set(artists[1].releases.map(\.id))))
@@ -171,7 +172,7 @@ import Testing
         #expect(pace.rateLimitedAnswers == refused)
         #expect(pace.configured == 6000)
         #expect(pace.effective < 6000)
-        let learned = try #require(try StateStore(url: world.stateDatabase).learning.pace(provider: "itunes"))
+        let learned = try #require(try await StateStore(url: world.stateDatabase).perform { try $0.learning.pace(provider: "itunes") })
         #expect(learned == pace.effective)
 
         let warm = try await Self.sweep(world)
@@ -294,14 +295,17 @@ import Testing
         let late = ReliabilityWorld.release("3999999", "Found In The Vault", daysAgo: 900)
         world.server.replaceCatalog(FixtureCatalog(artists: Self.heavyTailed(newer: [3: late])))
         #expect(try await Self.sweep(world).status == 0)
-        let store = try StateStore(url: world.stateDatabase)
-        let vault = {
-            try store.memory.lastAnswers(provider: "itunes", artists: ["Heavy 3"])["Heavy 3"]?.result.outcome.releases
+        let store = try await StateStore(url: world.stateDatabase)
+        let vault = { () async throws -> Bool in
+            try await store.perform { try $0.memory.lastAnswers(provider: "itunes", artists: ["Heavy 3"]) }["Heavy 3"]?.result.outcome
+                .releases
                 .contains { $0.id == late.id } == true
         }
-        if reading == .perArtist { #expect(try !vault(), "a newest-only lookup cannot see an old album") }
-        try store.database.withConnection { try $0.execute("UPDATE catalog_artists SET full_listing_at = full_listing_at - 8 * 86400") }
+        if reading == .perArtist { #expect(try await !vault(), "a newest-only lookup cannot see an old album") }
+        try await store.perform {
+            try $0.database.withConnection { try $0.execute("UPDATE catalog_artists SET full_listing_at = full_listing_at - 8 * 86400") }
+        }
         #expect(try await Self.sweep(world).status == 0)
-        #expect(try vault(), "the full listing did not find the album added late")
+        #expect(try await vault(), "the full listing did not find the album added late")
     }
 }

@@ -109,7 +109,7 @@ import Testing
         #expect(
             refused.errorLines == ["dismiss: another sweep is running (pid \(getpid())); nothing changed: try again when it has finished"])
         #expect(try harness.outputFiles() == before)
-        #expect(try StateStore(url: harness.stateDatabase).dismissals.all().isEmpty)
+        #expect(try await StateStore(url: harness.stateDatabase).perform { try $0.dismissals.all() }.isEmpty)
 
         // Held briefly (another person's command): the dismissal waits and lands. The lock is let go
         // by a dispatch timer half a second in, not by this test's task: under a loaded parallel run
@@ -137,7 +137,7 @@ import Testing
         #expect(try harness.outputFiles() == before)
         let added = try await harness.deepcut("library", "add", "--title", "Otomo", "--artist", "Bonobo")
         #expect(added.status == 74)
-        #expect(try StateStore(url: harness.stateDatabase).owned.all().isEmpty)
+        #expect(try await StateStore(url: harness.stateDatabase).perform { try $0.owned.all() }.isEmpty)
     }
 
     // MARK: Reading the outputs

@@ -133,8 +133,8 @@ import Testing
         let run = await harness.run("sweep")
         #expect(run.exitCode == .success, "\(run.console.err)")
         #expect(harness.server.requestLog.contains { $0.path == "/search" && $0.query.contains("Polyphia") })
-        let store = try StateStore(url: harness.folder.url.appendingPathComponent("state/state.db"))
-        #expect(try store.artistResolutions.all(provider: "itunes")["polyphia"]?.artist?.id == "104")
+        let store = try await StateStore(url: harness.folder.url.appendingPathComponent("state/state.db"))
+        #expect(try await store.perform { try $0.artistResolutions.all(provider: "itunes") }["polyphia"]?.artist?.id == "104")
         let entries = try #require(try harness.json("current.json")["entries"] as? [[String: Any]])
         #expect(entries.map { $0["id"] as? String } == ["1001", "1011", "1021"])
     }
