@@ -113,7 +113,7 @@ package enum HistoryChart {
 
     private struct Measure: Sendable {
         let name: String
-        let value: @Sendable (RunRecord) -> Double
+        let value: @Sendable (RunHistoryEntry) -> Double
         let format: @Sendable (Double) -> String
     }
 
@@ -124,7 +124,7 @@ package enum HistoryChart {
     ]
 
     /// The "Recent runs" section; says so when there is no history yet.
-    static func section(_ history: [RunRecord]) -> String {
+    static func section(_ history: [RunHistoryEntry]) -> String {
         let runs = Array(history.sorted { ($0.startedAt, $0.runID) < ($1.startedAt, $1.runID) }.suffix(runLimit))
         var html = "<section class=\"panel\" aria-labelledby=\"history-heading\">\n<h2 id=\"history-heading\">Recent runs</h2>\n"
         guard let first = runs.first, let last = runs.last else {
@@ -141,7 +141,7 @@ package enum HistoryChart {
         return html
     }
 
-    private static func chart(_ measure: Measure, _ runs: [RunRecord]) -> String {
+    private static func chart(_ measure: Measure, _ runs: [RunHistoryEntry]) -> String {
         let values = runs.map(measure.value)
         let top = values.max() ?? 0
         let latest = measure.format(values.last ?? 0)

@@ -170,7 +170,7 @@ package struct PublishContext: Sendable {
     /// The run's report; the page's health panel. Nil leaves the panel out.
     var health: HealthReport?
     /// Recent runs in any order; the page charts the newest 30.
-    var history: [RunRecord]
+    var history: [RunHistoryEntry]
     /// `publish.baseURL`: absolute links in the feeds when set.
     var baseURL: URL?
     /// The install's id in the feeds' entry ids (`StateStore.installID`); nil for the legacy ids.
@@ -179,7 +179,7 @@ package struct PublishContext: Sendable {
     var calendar: [CalendarEvent]?
 
     package init(
-        health: HealthReport? = nil, history: [RunRecord] = [], baseURL: URL? = nil, installID: String? = nil,
+        health: HealthReport? = nil, history: [RunHistoryEntry] = [], baseURL: URL? = nil, installID: String? = nil,
         calendar: [CalendarEvent]? = nil
     ) {
         self.health = health

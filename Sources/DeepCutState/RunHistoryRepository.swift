@@ -12,7 +12,7 @@ package struct RunHistoryRepository {
         """
 
     /// Records a run; recording the same run id again replaces it.
-    package func record(_ run: RunRecord) throws {
+    package func record(_ run: RunHistoryEntry) throws {
         try database.withConnection { connection in
             try connection.execute(
                 "INSERT OR REPLACE INTO runs (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -24,7 +24,7 @@ package struct RunHistoryRepository {
     }
 
     /// The `limit` most recent runs by start time, newest first.
-    package func recent(limit: Int) throws -> [RunRecord] {
+    package func recent(limit: Int) throws -> [RunHistoryEntry] {
         precondition(limit > 0, "a run history query needs a positive limit")
         return try database.withConnection { connection in
             try connection.query(
@@ -35,7 +35,7 @@ package struct RunHistoryRepository {
 
     /// The run recorded last, whatever its clock said: a run stamped under a clock that ran ahead
     /// must not stay "the last run" until real time catches up with it.
-    package func last() throws -> RunRecord? {
+    package func last() throws -> RunHistoryEntry? {
         try database.withConnection { connection in
             try connection.query("SELECT \(Self.columns) FROM runs ORDER BY rowid DESC LIMIT 1", [], Self.run).first
         }
@@ -79,8 +79,8 @@ package struct RunHistoryRepository {
         }
     }
 
-    private static func run(_ row: Row) throws -> RunRecord {
-        RunRecord(
+    private static func run(_ row: Row) throws -> RunHistoryEntry {
+        RunHistoryEntry(
             runID: try row.get(0), startedAt: try row.get(1), finishedAt: try row.get(2),
             status: try row.get(3), exitCode: try row.get(4), durationSeconds: try row.get(5),
             artistsTotal: try row.get(6), artistsFailed: try row.get(7), entries: try row.get(8),

@@ -49,13 +49,13 @@ package struct CatalogSweep: Sendable {
         /// Catalog artist ids the library holds for this provider, by `ArtistName.normalize`d name.
         package var libraryIDs: [String: String]
         /// The last run's record, and the artists still owed a definite answer (normalised).
-        package var previousRun: RunRecord?
+        package var previousRun: RunHistoryEntry?
         package var previouslyFailed: Set<String>
         package var runID: String
         package var startedAt: Date
 
         package init(
-            artists: [String], ownedKeys: Set<AlbumKey>, libraryIDs: [String: String], previousRun: RunRecord?,
+            artists: [String], ownedKeys: Set<AlbumKey>, libraryIDs: [String: String], previousRun: RunHistoryEntry?,
             previouslyFailed: Set<String>, runID: String, startedAt: Date
         ) {
             self.artists = artists

@@ -32,7 +32,7 @@ struct RepairPlan: Sendable {
     ///   - previouslyFailed: `ArtistName.normalize`d names still owed a definite answer.
     ///   - remembered: the catalog memory's last answers, by library name.
     init(
-        artists: [String], previous: RunRecord?, previouslyFailed: Set<String>, remembered: [String: CatalogMemory.Remembered],
+        artists: [String], previous: RunHistoryEntry?, previouslyFailed: Set<String>, remembered: [String: CatalogMemory.Remembered],
         windowMinutes: Int, now: Date
     ) {
         guard let previous, previous.status == .partial || previous.status == .failed, windowMinutes > 0 else {

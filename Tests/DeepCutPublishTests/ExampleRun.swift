@@ -120,7 +120,7 @@ enum ExampleRun {
         sweep: .init(sweep), diff: .init(FeedDiff(entries: entries, dropped: dropped, considered: 1_873)))
 
     /// Thirty daily runs ending with this one: mostly complete, a few partial, one failed.
-    static let history: [RunRecord] = (0..<30).map { day in
+    static let history: [RunHistoryEntry] = (0..<30).map { day in
         let started = runDate.addingTimeInterval(Double(day - 29) * 86_400)
         let partialFailures = [6: 3, 18: 1, 29: 4]
         let status: RunStatus = day == 11 ? .failed : partialFailures[day] != nil ? .partial : .complete
@@ -133,7 +133,7 @@ enum ExampleRun {
             case .partial: .partial
             case .failed: .tempFail
             }
-        return RunRecord(
+        return RunHistoryEntry(
             runID: RunID(started).rawValue, startedAt: started, finishedAt: started.addingTimeInterval(duration),
             status: status, exitCode: exitCode, durationSeconds: duration, artistsTotal: 212,
             artistsFailed: failed, entries: entries, requests: 424 + failed * 3)

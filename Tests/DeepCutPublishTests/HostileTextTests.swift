@@ -40,7 +40,7 @@ import Testing
                 warnings: [title]),
             sweep: .init(sweep), diff: .init(FeedDiff(entries: [entry], dropped: [:], considered: 1)))
         let history = [
-            RunRecord(
+            RunHistoryEntry(
                 runID: script, startedAt: ExampleRun.runDate, finishedAt: ExampleRun.runDate, status: .partial,
                 exitCode: .partial, durationSeconds: 9, artistsTotal: 2, artistsFailed: 1, entries: 1, requests: 3)
         ]

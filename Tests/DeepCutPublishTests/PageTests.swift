@@ -152,7 +152,7 @@ import Testing
     // MARK: History chart
 
     @Test func historyChartsTheNewestThirtyRunsOldestLeft() throws {
-        let older = (1...5).map { day -> RunRecord in
+        let older = (1...5).map { day -> RunHistoryEntry in
             var run = ExampleRun.history[0]
             run.startedAt = run.startedAt.addingTimeInterval(Double(-day) * 86_400)
             run.runID = RunID(run.startedAt).rawValue

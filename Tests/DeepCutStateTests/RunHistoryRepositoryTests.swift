@@ -10,8 +10,8 @@ import Testing
     private static func run(
         _ id: String, startedAt: Double, status: RunStatus = .complete,
         exitCode: ExitCode = .success
-    ) -> RunRecord {
-        RunRecord(
+    ) -> RunHistoryEntry {
+        RunHistoryEntry(
             runID: id, startedAt: Date(timeIntervalSince1970: startedAt),
             finishedAt: Date(timeIntervalSince1970: startedAt + 41.5), status: status, exitCode: exitCode,
             durationSeconds: 41.25, artistsTotal: 200, artistsFailed: status == .partial ? 2 : 0,

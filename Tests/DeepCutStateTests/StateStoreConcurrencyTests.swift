@@ -29,7 +29,7 @@ import Testing
                                             dismissedAt: 1_795_000_000 + Double(index), title: "Album \(index)",
                                             artistName: "Writer \(writer)"))
                                     try store.runs.record(
-                                        RunRecord(
+                                        RunHistoryEntry(
                                             runID: "\(writer)-\(index)", startedAt: Date(timeIntervalSince1970: 1_795_000_000),
                                             finishedAt: Date(timeIntervalSince1970: 1_795_000_060), status: .complete, exitCode: .success,
                                             durationSeconds: 60, artistsTotal: 1, artistsFailed: 0, entries: index, requests: 1))

@@ -27,7 +27,7 @@ enum SweepCommand: DeepCutCommand {
             config = try context.loadConfig()
         } catch let error as any DeepCutError {
             return await finalCause(
-                RunReport(health: nil, exitCode: error.exitCode, stderrLine: error.message), log: log, console: context.console)
+                PipelineResult(health: nil, exitCode: error.exitCode, stderrLine: error.message), log: log, console: context.console)
         }
         // One client for the catalog, the notification channels and the monitoring pings.
         let client = context.httpClient ?? CurlHTTPClient(maximumConnectionsPerHost: config.catalog.concurrency)
@@ -49,7 +49,7 @@ enum SweepCommand: DeepCutCommand {
     /// run that needs a look; the human one-liner follows on stderr for terminals and files, but not
     /// on the journal, where a line without a priority prefix would be filed as info. The log is
     /// flushed before anything is printed here, so every event line is out first and none is lost.
-    private static func finalCause(_ report: RunReport, log: EventLog, console: Console) async -> ExitCode {
+    private static func finalCause(_ report: PipelineResult, log: EventLog, console: Console) async -> ExitCode {
         guard let line = report.stderrLine else {
             await log.flush()
             if let health = report.health { console.out(health.message ?? health.status.rawValue) }

@@ -27,7 +27,7 @@ struct ClockSkew: Sendable, Hashable {
     }
 
     /// The skew of the baseline and the last run's start, as `--if-stale` sees them.
-    init?(baseline: Baseline?, lastRun: RunRecord?, now: Date) {
+    init?(baseline: Baseline?, lastRun: RunHistoryEntry?, now: Date) {
         var stamps: [(what: String, date: Date)] = []
         if let baseline { stamps.append(("baseline \(baseline.runID)", baseline.generatedAt)) }
         if let lastRun { stamps.append(("run \(lastRun.runID)", lastRun.startedAt)) }

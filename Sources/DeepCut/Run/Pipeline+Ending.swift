@@ -41,7 +41,7 @@ extension Pipeline {
     /// The page for a finished (or about to finish) run: its report, and a history holding its
     /// record as `complete` is about to store it.
     private func writePage(of report: HealthReport, page: PageToWrite, store: StateStore) async throws {
-        let record = RunRecord(report)
+        let record = RunHistoryEntry(report)
         let history =
             try await store.perform { try $0.runs.recent(limit: HistoryChart.runLimit) }.filter { $0.runID != record.runID } + [record]
         let context = PublishContext(health: report, history: history, baseURL: config.publish.baseURL)
@@ -58,7 +58,7 @@ extension Pipeline {
     /// history and the metrics are left alone, so both keep describing the feed people see.
     /// The page is rendered again from `current.json` with that report, so it says when the feed
     /// was last checked, like `health.txt`; its feed and history are unchanged.
-    func skip(_ run: RunOutcomes, reason: String, store: StateStore, baseline: Baseline?) async -> RunReport {
+    func skip(_ run: RunOutcomes, reason: String, store: StateStore, baseline: Baseline?) async -> PipelineResult {
         log.info("run.finished", ["run": run.runID.rawValue, "status": RunStatus.skipped.rawValue, "exit": ExitCode.success.rawValue])
         do {
             let folder = OutputFolder(config.outputDirectory)
@@ -77,11 +77,11 @@ extension Pipeline {
                 let context = PublishContext(health: written, history: history, baseURL: config.publish.baseURL)
                 try await BlockingQueue.files.run { try publish.writePage(current, context: context, baseline: baseline) }
             }
-            var report = RunReport(health: written, exitCode: .success, stderrLine: reason)
+            var report = PipelineResult(health: written, exitCode: .success, stderrLine: reason)
             report.skipped = true
             return report
         } catch {
-            return RunReport(
+            return PipelineResult(
                 health: HealthReport(run, ending: .skip(reason, at: now()), pageName: pageName), exitCode: Self.exitCode(of: error),
                 stderrLine: "\(reason); cannot write the health report or the page: \(Self.message(of: error))")
         }
@@ -91,7 +91,7 @@ extension Pipeline {
     /// The page is rendered from the finished report and from a history holding this run's record,
     /// as `complete` is about to store it; a page that cannot be written fails the run (exit 73),
     /// the previous page intact.
-    func finish(_ run: RunOutcomes, verdict: RunVerdict, store: StateStore, page: PageToWrite?) async -> RunReport {
+    func finish(_ run: RunOutcomes, verdict: RunVerdict, store: StateStore, page: PageToWrite?) async -> PipelineResult {
         var run = run
         let ending = RunEnding.verdict(verdict.status, message: verdict.message, at: now())
         if let page {
@@ -107,7 +107,7 @@ extension Pipeline {
     }
 
     /// A stage threw: the run failed with that error's exit code; state and previous files stay as they were.
-    func fail(_ run: RunOutcomes, error: any Error) async -> RunReport {
+    func fail(_ run: RunOutcomes, error: any Error) async -> PipelineResult {
         // A corrupt or unwritable state database is never touched again in this run.
         // Best effort: the run already failed with its own error; a store that cannot open now only
         // means this failure is missing from the run history, and the health report still says it.
@@ -117,7 +117,7 @@ extension Pipeline {
 
     /// Records the run, writes health and metrics. A failure here keeps the sweep's own result
     /// but the operator still hears why the report is missing.
-    private func complete(_ run: RunOutcomes, ending: RunEnding, store: StateStore?) async -> RunReport {
+    private func complete(_ run: RunOutcomes, ending: RunEnding, store: StateStore?) async -> PipelineResult {
         let report = HealthReport(run, ending: ending, pageName: pageName)
         let stderrLine = ending.exitCode == .success ? nil : ending.message
         // Failures at err, partial at warning: `journalctl -p warning` lists every run needing a look.
@@ -136,7 +136,7 @@ extension Pipeline {
             ])
         var problems: [(what: String, error: any Error)] = []
         do {
-            let record = RunRecord(report)
+            let record = RunHistoryEntry(report)
             try await store?.perform { try $0.runs.record(record) }
         } catch {
             problems.append(("cannot record the run in the state database", error))
@@ -150,14 +150,14 @@ extension Pipeline {
             let line = ([stderrLine].compactMap { $0 } + problems.map { "\($0.what): \(Self.message(of: $0.error))" })
                 .joined(separator: "; ")
             let code = ending.exitCode == .success || ending.exitCode == .partial ? Self.exitCode(of: first.error) : ending.exitCode
-            return RunReport(health: report, exitCode: code, stderrLine: line)
+            return PipelineResult(health: report, exitCode: code, stderrLine: line)
         }
         do {
             try await PrometheusTextfile.publish(report, config: config, store: store)
         } catch {
             log.warning("metrics.failed", ["message": Self.message(of: error)])
         }
-        return RunReport(health: report, exitCode: ending.exitCode, stderrLine: stderrLine)
+        return PipelineResult(health: report, exitCode: ending.exitCode, stderrLine: stderrLine)
     }
 }
 

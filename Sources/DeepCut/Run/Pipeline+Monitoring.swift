@@ -19,7 +19,7 @@ extension Pipeline {
     }
 
     /// The end ping, with the health line `deepcut health` would print as its body.
-    func ping(after report: RunReport, startPing: StartPing) async {
+    func ping(after report: PipelineResult, startPing: StartPing) async {
         guard let pings else { return }
         var failures: [MonitoringPings.Failure] = []
         if let start = startPing.task.withLock({ $0 }), let failure = await start.value { failures.append(failure) }

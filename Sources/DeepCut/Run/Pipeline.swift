@@ -45,13 +45,13 @@ struct Pipeline: Sendable {
 
     /// Runs the pipeline once. Cancelling the calling task (SIGTERM) stops the sweep starting
     /// artists; what was found is published under the partial rules.
-    func run(_ options: SweepOptions = SweepOptions()) async -> RunReport {
+    func run(_ options: SweepOptions = SweepOptions()) async -> PipelineResult {
         let lock: RunLock
         do {
             lock = try RunLock(path: Self.lockFile(config))
         } catch {
             // The running sweep owns the health report and the monitoring pings: leave them alone.
-            return RunReport(health: nil, exitCode: Self.exitCode(of: error), stderrLine: Self.message(of: error))
+            return PipelineResult(health: nil, exitCode: Self.exitCode(of: error), stderrLine: Self.message(of: error))
         }
         defer { withExtendedLifetime(lock) {} }
         let startPing = StartPing()
@@ -60,7 +60,7 @@ struct Pipeline: Sendable {
         return report
     }
 
-    private func run(_ options: SweepOptions, startPing: StartPing) async -> RunReport {
+    private func run(_ options: SweepOptions, startPing: StartPing) async -> PipelineResult {
         var run = RunOutcomes(runID: RunID(now()), startedAt: now())
         run.invocationID = ServiceInvocation.id(environment: environment)
         run.tokens = ConfiguredTokens.report(config, environment: environment, at: run.startedAt, log: log)

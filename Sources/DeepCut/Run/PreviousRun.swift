@@ -10,7 +10,7 @@ import Foundation
 struct PreviousRun: Sendable {
     /// `latest.json`, read once.
     var baselineFile: BaselineFile
-    var lastRun: RunRecord?
+    var lastRun: RunHistoryEntry?
     /// `ArtistName.normalize`d names left without a definite answer since their last one.
     var unansweredArtists: Set<String>
     /// The last complete run's id and library artist count: what the library guard measures a shrink against.

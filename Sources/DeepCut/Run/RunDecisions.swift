@@ -20,7 +20,7 @@ struct SkipRule: Sendable {
         case skip(reason: String)
     }
 
-    func decide(lastRun: RunRecord?, baseline: Baseline?, at now: Date) -> Decision {
+    func decide(lastRun: RunHistoryEntry?, baseline: Baseline?, at now: Date) -> Decision {
         guard let lastRun, lastRun.status == .complete || lastRun.status == .skipped, let baseline else { return .sweep }
         if let skew = ClockSkew(baseline: baseline, lastRun: lastRun, now: now) { return .sweepDespiteClockSkew(skew) }
         let age = baseline.ageSeconds(at: now)

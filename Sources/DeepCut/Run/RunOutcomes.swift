@@ -140,7 +140,7 @@ extension HealthReport.LibraryStage {
     }
 }
 
-extension RunRecord {
+extension RunHistoryEntry {
     /// The run-history row for a finished run.
     init(_ report: HealthReport) {
         self.init(

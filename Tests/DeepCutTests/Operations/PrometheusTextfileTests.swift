@@ -184,7 +184,7 @@ import Testing
             ] {
                 let started = Self.started.addingTimeInterval(offset)
                 try store.runs.record(
-                    RunRecord(
+                    RunHistoryEntry(
                         runID: RunID(started).rawValue, startedAt: started, finishedAt: started.addingTimeInterval(60),
                         status: status, exitCode: status.exitCode, durationSeconds: 60, artistsTotal: 1,
                         artistsFailed: 0, entries: 0, requests: 1))
@@ -211,7 +211,7 @@ import Testing
         let earlier = Self.started.addingTimeInterval(-86_400)
         try await store.perform { store in
             try store.runs.record(
-                RunRecord(
+                RunHistoryEntry(
                     runID: RunID(earlier).rawValue, startedAt: earlier, finishedAt: earlier.addingTimeInterval(30),
                     status: .complete, exitCode: .success, durationSeconds: 30, artistsTotal: 200,
                     artistsFailed: 0, entries: 36, requests: 400))

@@ -10,8 +10,8 @@ import Testing
 @Suite struct RunDecisionsTests {
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
 
-    static func lastRun(_ status: RunStatus, startedAt: Date = now.addingTimeInterval(-3600)) -> RunRecord {
-        RunRecord(
+    static func lastRun(_ status: RunStatus, startedAt: Date = now.addingTimeInterval(-3600)) -> RunHistoryEntry {
+        RunHistoryEntry(
             runID: RunID(startedAt).rawValue, startedAt: startedAt, finishedAt: startedAt, status: status, exitCode: .success,
             durationSeconds: 1, artistsTotal: 3, artistsFailed: 0, entries: 3, requests: 3)
     }

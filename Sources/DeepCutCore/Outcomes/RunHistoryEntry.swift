@@ -1,7 +1,7 @@
 import Foundation
 
 /// One finished run as the history keeps it: enough to answer "when did it last work, and how well".
-package struct RunRecord: Sendable, Hashable {
+package struct RunHistoryEntry: Sendable, Hashable {
     package var runID: String
     package var startedAt: Date
     package var finishedAt: Date

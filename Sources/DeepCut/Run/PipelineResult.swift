@@ -7,7 +7,7 @@ import Foundation
 
 /// What a run tells its caller: the health report written for operators (when one could be
 /// written) and the exit code. `stderrLine` is the one line a non-zero exit prints.
-struct RunReport: Sendable {
+struct PipelineResult: Sendable {
     package var health: HealthReport?
     package var exitCode: ExitCode
     package var stderrLine: String?
