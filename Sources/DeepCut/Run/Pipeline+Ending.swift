@@ -15,6 +15,21 @@ extension Pipeline {
         var baseline: Baseline?
     }
 
+    /// The snapshot to publish, none after a failed sweep, and the calendar's events after it: only
+    /// a run with answers moves the calendar; artists without one leave their events alone.
+    func snapshot(
+        of sweep: CatalogSweep.Outcome, diff: FeedDiff, run: RunOutcomes, previous: PreviousRun, installID: String?, store: StateStore
+    ) async throws -> (snapshot: Snapshot, calendar: [CalendarEvent])? {
+        guard RunVerdict.publishes(sweep.sweep) else { return nil }
+        let (runID, startedAt, generatedAt) = (run.runID, run.startedAt, now())
+        let snapshot = try await store.perform { store in
+            try Snapshot.of(run: runID, startedAt: startedAt, at: generatedAt, stage: sweep, diff: diff, previous: previous, store: store)
+        }
+        let at = now()
+        let calendar = try await store.perform { try UpcomingCalendarUpdate(installID: installID).apply(snapshot, at: at, store: $0) }
+        return (snapshot, calendar)
+    }
+
     private var pageName: String {
         let folder = OutputFolder(config.outputDirectory)
         return folder.relativeName(folder.page)

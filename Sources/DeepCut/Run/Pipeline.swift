@@ -98,23 +98,12 @@ struct Pipeline: Sendable {
             let diffed = try await FeedDiffStage(feed: config.feed, store: store, now: now).run(
                 sweep, owned: owned, today: run.startedAt.epochDay)
             (run.diff, run.evidence) = (diffed.diff, diffed.evidence)
-            let (runID, startedAt, generatedAt) = (run.runID, run.startedAt, now())
-            let snapshot =
-                RunVerdict.publishes(sweep.sweep)
-                ? try await store.perform { store in
-                    try Snapshot.of(
-                        run: runID, startedAt: startedAt, at: generatedAt, stage: sweep, diff: diffed.diff, previous: previous, store: store
-                    )
-                } : nil
-            let publish = Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots, now: now)
             let installID = try await store.installID()
-            // Only a run with answers moves the calendar; artists without one leave their events alone.
-            var calendar: [CalendarEvent]?
-            if let snapshot {
-                let at = now()
-                calendar = try await store.perform { try UpcomingCalendarUpdate(installID: installID).apply(snapshot, at: at, store: $0) }
-            }
-            let context = PublishContext(baseURL: config.publish.baseURL, installID: installID, calendar: calendar)
+            let prepared = try await snapshot(
+                of: sweep, diff: diffed.diff, run: run, previous: previous, installID: installID, store: store)
+            let snapshot = prepared?.snapshot
+            let publish = Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots, now: now)
+            let context = PublishContext(baseURL: config.publish.baseURL, installID: installID, calendar: prepared?.calendar)
             let published: PublishOutcome
             do {
                 let baselineFile = previous.baselineFile
