@@ -30,13 +30,14 @@ struct ProgramSpec: Sendable {
         }
         let group = groupNames(at: words)
         let rest = words.dropFirst(group.count)
+        let scope = ([name] + group).joined(separator: " ")
+        // An unknown command is named even beside --help: general help (exit 0) would hide the typo.
+        if let word = rest.first, !word.hasPrefix("-") {
+            throw UsageError(problem: "\(scope): unknown command '\(word)'", usage: usage(group: group))
+        }
         let beforeTerminator = rest.prefix { $0 != "--" }
         if beforeTerminator.contains("--help") || beforeTerminator.contains("-h") {
             return .help(help(group: group))
-        }
-        let scope = ([name] + group).joined(separator: " ")
-        if let word = rest.first, !word.hasPrefix("-") {
-            throw UsageError(problem: "\(scope): unknown command '\(word)'", usage: usage(group: group))
         }
         if group.isEmpty, !rest.isEmpty {
             return try parseOwnOptions(Array(rest))

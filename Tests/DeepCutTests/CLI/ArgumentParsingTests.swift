@@ -164,6 +164,16 @@ import Testing
         #expect(failure("--")?.problem == "deepcut: missing command")
     }
 
+    @Test func anUnknownCommandIsNamedEvenWithHelp() async {
+        #expect(failure("nosuch", "--help")?.problem == "deepcut: unknown command 'nosuch'")
+        #expect(failure("dismissals", "purge", "-h")?.problem == "deepcut dismissals: unknown command 'purge'")
+        let console = CapturedConsole()
+        let code = await DeepCutCLI.run(["nosuch", "--help"], environment: [:], console: console.console, httpClient: nil)
+        #expect(code == .usage)
+        #expect(console.out.isEmpty)
+        #expect(console.err.hasPrefix("deepcut: unknown command 'nosuch'"))
+    }
+
     @Test func groupUsageListsOnlyItsCommands() {
         #expect(
             failure("dismissals")?.usage == """
