@@ -19,7 +19,7 @@ import Testing
         #expect(limiter.pace == 30)
         limiter.slowDown()
         #expect(limiter.pace == 30, "a second refusal within the new interval is the same congestion")
-        time.advance(by: .seconds(2))
+        time.advance(by: limiter.interval)
         limiter.slowDown()
         #expect(limiter.pace == 15)
         #expect(limiter.rateLimitedAnswers == 3)
@@ -45,7 +45,8 @@ import Testing
         let learned = RateLimiter(requestsPerMinute: 60, clock: time.clock, startingPace: 12)
         #expect(learned.pace == 12)
         for _ in 0..<3 { try await learned.acquire() }
-        #expect(time.sleeps == [.seconds(5), .seconds(10)])
+        #expect(time.sleeps == [learned.interval, learned.interval * 2])
+        #expect(learned.interval == RateLimiter.spacing(atPace: 12))
         #expect(RateLimiter(requestsPerMinute: 60, startingPace: 600).pace == 60)
     }
 
