@@ -110,13 +110,13 @@ enum ManualPage {
                 + "notification channels, probe the catalog.",
             "Every command reads its configuration from --config PATH, else $DEEPCUT_CONFIG, else /etc/deepcut/config.json.",
             "On a terminal, events are printed as plain sentences under a live progress bar; on the journal, and with "
-                + "--log-format logfmt, as logfmt lines. Each event and each error is printed once.",
+                + "--log-format logfmt, as logfmt lines. Each event and each error is printed once."
         ]
     }
 
     /// The codes a command can exit with, in order.
     static let exitCodes: [ExitCode] = [
-        .success, .partial, .usage, .dataError, .software, .cannotCreate, .ioError, .tempFail, .config,
+        .success, .partial, .usage, .dataError, .software, .cannotCreate, .ioError, .tempFail, .config
     ]
 
     /// SPEC.md's exit codes of `deepcut sweep`, which the other commands share.
@@ -152,7 +152,7 @@ enum ManualPage {
         (
             "https_proxy, HTTPS_PROXY, http_proxy, ALL_PROXY, NO_PROXY",
             "Honoured by libcurl for catalog, notification and monitoring requests; http_proxy is read in lower case only."
-        ),
+        )
     ]
 
     static let files: [(String, String)] = [
@@ -163,7 +163,7 @@ enum ManualPage {
             "outputDirectory",
             "latest.json (the baseline), current.json, snapshots/, feed.json, feed.atom, index.html, upcoming.ics, "
                 + "health.json and health.txt, each replaced atomically."
-        ),
+        )
     ]
 }
 

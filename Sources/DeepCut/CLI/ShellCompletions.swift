@@ -37,18 +37,20 @@ enum ShellCompletions {
             "        esac",
             "    done",
             "    if [[ -z $command ]]; then",
-            "        case \"${COMP_WORDS[*]:1:COMP_CWORD-1}\" in",
+            "        case \"${COMP_WORDS[*]:1:COMP_CWORD-1}\" in"
         ]
         for group in tree.groups {
             var words = tree.children(of: group)
             if group.isEmpty { words += tree.program.options.map { "--" + $0.name } + ["--help"] }
-            lines += ["        '\(group.joined(separator: " "))') COMPREPLY=($(compgen -W '\(words.joined(separator: " "))' -- \"$cur\")) ;;"]
+            lines += [
+                "        '\(group.joined(separator: " "))') COMPREPLY=($(compgen -W '\(words.joined(separator: " "))' -- \"$cur\")) ;;"
+            ]
         }
         lines += [
             "        esac",
             "        return 0",
             "    fi",
-            "    case $command in",
+            "    case $command in"
         ]
         for command in tree.program.commands {
             lines += ["    '\(command.names.joined(separator: " "))')"]
@@ -75,7 +77,7 @@ enum ShellCompletions {
             "    esac",
             "    return 0",
             "}",
-            "complete -F \(function) \(tree.program.name)",
+            "complete -F \(function) \(tree.program.name)"
         ]
         return lines.joined(separator: "\n") + "\n"
     }
@@ -109,7 +111,7 @@ enum ShellCompletions {
             "    done",
             "    if [[ -z $command ]]; then",
             "        local -a choices",
-            "        case \"${(j: :)words[2,CURRENT-1]}\" in",
+            "        case \"${(j: :)words[2,CURRENT-1]}\" in"
         ]
         for group in tree.groups {
             var entries = tree.children(of: group).map { child in
@@ -127,7 +129,7 @@ enum ShellCompletions {
             "    fi",
             "    (( CURRENT -= depth ))",
             "    shift $depth words",
-            "    case $command in",
+            "    case $command in"
         ]
         for command in tree.program.commands {
             var specs = command.options.map(zshOption)
@@ -151,7 +153,7 @@ enum ShellCompletions {
             "    \(function) \"$@\"",
             "else",
             "    compdef \(function) \(name)",
-            "fi",
+            "fi"
         ]
         return lines.joined(separator: "\n") + "\n"
     }
@@ -159,7 +161,8 @@ enum ShellCompletions {
     /// `'--config=[config file]:PATH:_files'`, `'*--tag=[…]:TAG: '`, `'--if-stale[skip …]'`.
     private static func zshOption(_ option: CommandOption) -> String {
         let repeated = option.isRepeatable ? "*" : ""
-        let help = "[" + zshDescription(option.help).replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]") + "]"
+        let help =
+            "[" + zshDescription(option.help).replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]") + "]"
         switch option.kind {
         case .flag:
             return "'\(repeated)--\(option.name)\(help)'"
@@ -196,11 +199,12 @@ enum ShellCompletions {
             "    echo $found",
             "end",
             "",
-            "complete -c \(name) -f",
+            "complete -c \(name) -f"
         ]
         for group in tree.groups {
             // Offer the group's words while the words so far are exactly the group.
-            let condition = fishQuote("test \"$(string join -- ' ' (commandline -opc)[2..-1])\" = \(fishQuote(group.joined(separator: " ")))")
+            let condition = fishQuote(
+                "test \"$(string join -- ' ' (commandline -opc)[2..-1])\" = \(fishQuote(group.joined(separator: " ")))")
             for child in tree.children(of: group) {
                 lines += ["complete -c \(name) -n \(condition) -a \(child) -d \(fishQuote(tree.describe(group + [child])))"]
             }

@@ -51,7 +51,7 @@ import Testing
             capture.lines == [
                 "warning: artist failed: no answer in 20 s (artist: Bon Iver, kind: timeout, attempts: 3)",
                 "sweep started (total: 12)",
-                "artist not found (artist: Nobody)",
+                "artist not found (artist: Nobody)"
             ])
     }
 
