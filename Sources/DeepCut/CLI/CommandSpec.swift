@@ -29,12 +29,18 @@ struct CommandArgument: Sendable, Hashable {
     package var name: String
     package var help: String
     var isRequired: Bool
+    /// The only values accepted (`bash`, `zsh`, `fish`); empty for any value. Completions offer them.
+    var choices: [String]
 
-    package init(_ name: String, help: String, isRequired: Bool = true) {
+    package init(_ name: String, help: String, isRequired: Bool = true, choices: [String] = []) {
         self.name = name
         self.help = help
         self.isRequired = isRequired
+        self.choices = choices
     }
+
+    /// The value names a file or folder: completions offer paths.
+    var takesPath: Bool { PathPlaceholder.isPath(name) }
 }
 
 /// One `--name` option of a command: a flag, or an option that takes a value.
@@ -51,13 +57,18 @@ struct CommandOption: Sendable, Hashable {
     package var help: String
     var isRepeatable: Bool
     var isRequired: Bool
+    /// The only values accepted (`logfmt`, `human`); empty for any value. Completions offer them.
+    var choices: [String]
 
-    package init(name: String, kind: Kind, help: String, isRepeatable: Bool = false, isRequired: Bool = false) {
+    package init(
+        name: String, kind: Kind, help: String, isRepeatable: Bool = false, isRequired: Bool = false, choices: [String] = []
+    ) {
         self.name = name
         self.kind = kind
         self.help = help
         self.isRepeatable = isRepeatable
         self.isRequired = isRequired
+        self.choices = choices
     }
 
     package static func flag(_ name: String, help: String) -> CommandOption {
@@ -66,9 +77,16 @@ struct CommandOption: Sendable, Hashable {
 
     package static func value(
         _ name: String, placeholder: String, help: String,
-        repeatable: Bool = false, required: Bool = false
+        repeatable: Bool = false, required: Bool = false, choices: [String] = []
     ) -> CommandOption {
-        CommandOption(name: name, kind: .value(placeholder: placeholder), help: help, isRepeatable: repeatable, isRequired: required)
+        CommandOption(
+            name: name, kind: .value(placeholder: placeholder), help: help, isRepeatable: repeatable, isRequired: required,
+            choices: choices)
+    }
+
+    /// The value names a file or folder: completions offer paths.
+    var takesPath: Bool {
+        if case .value(let placeholder) = kind { PathPlaceholder.isPath(placeholder) } else { false }
     }
 
     /// `--config PATH` or `--if-stale`.
@@ -77,6 +95,15 @@ struct CommandOption: Sendable, Hashable {
         case .flag: "--\(name)"
         case .value(let placeholder): "--\(name) \(placeholder)"
         }
+    }
+}
+
+/// Placeholders that stand for a path: `--config PATH`, `dismissals import FILE`, `--record DIR`.
+enum PathPlaceholder {
+    static let names: Set<String> = ["PATH", "FILE", "DIR"]
+
+    static func isPath(_ placeholder: String) -> Bool {
+        names.contains(placeholder)
     }
 }
 
@@ -158,14 +185,19 @@ extension CommandSpec {
                 guard inlineValue == nil else { throw failure("option '\(spelled)' takes no value") }
                 parsed.set(option.name)
             case .value(let placeholder):
+                let value: String
                 if let inlineValue {
-                    parsed.add(inlineValue, for: option.name)
+                    value = inlineValue
                 } else if let next = remaining.first, next == "-" || !next.hasPrefix("-") || Self.isNegativeNumber(next) {
-                    parsed.add(next, for: option.name)
+                    value = next
                     remaining.removeFirst()
                 } else {
                     throw failure("option '\(spelled)' needs a value (\(placeholder))")
                 }
+                guard option.choices.isEmpty || option.choices.contains(value) else {
+                    throw failure("option '\(spelled)' takes \(option.choices.joined(separator: " or ")), not '\(value)'")
+                }
+                parsed.add(value, for: option.name)
             }
         }
 
@@ -173,6 +205,9 @@ extension CommandSpec {
             throw failure("unexpected argument '\(positionals[arguments.count])'")
         }
         for (argument, value) in zip(arguments, positionals) {
+            guard argument.choices.isEmpty || argument.choices.contains(value) else {
+                throw failure("\(argument.name) is \(argument.choices.joined(separator: ", ")), not '\(value)'")
+            }
             parsed.set(value, forArgument: argument.name)
         }
         if let missing = options.first(where: { $0.isRequired && !parsed.contains($0.name) }) {

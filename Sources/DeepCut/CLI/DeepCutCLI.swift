@@ -7,16 +7,28 @@ import Foundation
 package enum DeepCutCLI {
     package static var version: String { ClientVersion.current }
 
-    static let commands: [any DeepCutCommand.Type] = [
+    static let commands: [any DeepCutCommand.Type] = operations + documentation
+
+    static let operations: [any DeepCutCommand.Type] = [
         SweepCommand.self, HealthCommand.self, DismissCommand.self, RestoreCommand.self, DismissedCommand.self,
         DismissalsImportCommand.self, DismissalsExportCommand.self, MoreFromCommand.self, LibraryAddCommand.self,
         CheckConfigCommand.self, ChangesCommand.self, NotifyCommand.self, ProbeCommand.self, MuteCommand.self, UnmuteCommand.self,
         MutedCommand.self
     ]
 
+    /// Listed last in the help: what packaging and shells read.
+    static let documentation: [any DeepCutCommand.Type] = [ManualCommand.self, CompletionsCommand.self]
+
+    /// Every command takes it: events in logfmt or as sentences, whatever stderr is.
+    static let logFormatOption = CommandOption.value(
+        "log-format", placeholder: "FORMAT",
+        help: "write events as logfmt lines or as human sentences (default: human on a terminal, logfmt elsewhere)",
+        choices: LogFormat.allCases.map(\.rawValue))
+
     static let program = ProgramSpec(
         name: "deepcut", abstract: "New releases from the artists in your music library.",
         options: [.flag("version", help: "print the version")],
+        globalOptions: [logFormatOption],
         commands: commands.map { $0.spec })
 
     /// - Returns: the process exit status.

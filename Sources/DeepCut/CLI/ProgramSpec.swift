@@ -7,13 +7,22 @@ struct ProgramSpec: Sendable {
     var abstract: String
     /// Options given without a command, like `deepcut --version`.
     package var options: [CommandOption]
+    /// Options every command accepts (`--log-format`), listed once here and added to each command's own.
+    var globalOptions: [CommandOption]
     var commands: [CommandSpec]
 
-    package init(name: String, abstract: String, options: [CommandOption] = [], commands: [CommandSpec]) {
+    package init(
+        name: String, abstract: String, options: [CommandOption] = [], globalOptions: [CommandOption] = [], commands: [CommandSpec]
+    ) {
         self.name = name
         self.abstract = abstract
         self.options = options
-        self.commands = commands
+        self.globalOptions = globalOptions
+        self.commands = commands.map { command in
+            var command = command
+            command.options += globalOptions.filter { global in command.option(named: global.name) == nil }
+            return command
+        }
     }
 
     /// The program's own command: no names, only `options`.
@@ -90,6 +99,10 @@ extension ProgramSpec {
         if group.isEmpty {
             let optionRows = options.map { ($0.synopsis, $0.help) } + [("-h, --help", "Show this help.")]
             sections.append(HelpTable.render(title: "options:", rows: optionRows))
+            if !globalOptions.isEmpty {
+                let globalRows = globalOptions.map { ($0.synopsis, $0.help) }
+                sections.append(HelpTable.render(title: "options of every command:", rows: globalRows))
+            }
         }
         sections.append("Run '\(name) <command> --help' for a command's options and arguments.")
         return sections.joined(separator: "\n\n")

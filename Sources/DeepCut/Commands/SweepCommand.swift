@@ -21,7 +21,8 @@ enum SweepCommand: DeepCutCommand {
             throw UsageError(problem: "deepcut sweep: --verbose and --quiet exclude each other", usage: spec.usage(program: "deepcut"))
         }
         let verbosity = LogVerbosity(verbose: context.arguments.flag("verbose"), quiet: context.arguments.flag("quiet"))
-        let log = context.log ?? EventLog.standardError(verbosity: verbosity, environment: context.environment)
+        let format = context.arguments.value("log-format").flatMap(LogFormat.init(rawValue:))
+        let log = context.log ?? EventLog.standardError(verbosity: verbosity, format: format, environment: context.environment)
         let config: Config
         do {
             config = try context.loadConfig()
@@ -44,11 +45,12 @@ enum SweepCommand: DeepCutCommand {
         return await finalCause(report, log: log, console: context.console)
     }
 
-    /// The run's last word. A non-zero exit is an event at its priority — `run.failed` at error,
+    /// The run's last word, said once. Where the log is the whole record (the journal, or
+    /// `--log-format logfmt`) a non-zero exit is an event at its priority — `run.failed` at error,
     /// `run.partial` at warning, with `exit` and `message` — so `journalctl -p warning` shows every
-    /// run that needs a look; the human one-liner follows on stderr for terminals and files, but not
-    /// on the journal, where a line without a priority prefix would be filed as info. The log is
-    /// flushed before anything is printed here, so every event line is out first and none is lost.
+    /// run that needs a look. Elsewhere (a terminal, a pipe, a file) it is the one human line on
+    /// stderr, and not also an event. The log is flushed before anything is printed here, so every
+    /// event line is out first and none is lost.
     private static func finalCause(_ report: PipelineResult, log: EventLog, console: Console) async -> ExitCode {
         guard let line = report.stderrLine else {
             await log.flush()
@@ -60,13 +62,15 @@ enum SweepCommand: DeepCutCommand {
             await log.flush()
             console.out(line)
             return report.exitCode
+        case _ where !log.logsCause:
+            break
         case .partial:
             log.warning("run.partial", ["exit": report.exitCode.rawValue, "message": line])
         default:
             log.error("run.failed", ["exit": report.exitCode.rawValue, "message": line])
         }
         await log.flush()
-        if !log.prefixesPriority { console.err(line) }
+        if !log.logsCause { console.err(line) }
         return report.exitCode
     }
 }

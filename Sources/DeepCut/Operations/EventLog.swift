@@ -3,8 +3,9 @@ import Foundation
 import Glibc
 import Synchronization
 
-/// Events for journald and terminals: one logfmt line per event on stderr,
-/// `level=warning event=artist.failed artist="Bon Iver" kind=timeout attempts=3`.
+/// Events for journald and terminals: one line per event on stderr, in logfmt
+/// (`level=warning event=artist.failed artist="Bon Iver" kind=timeout attempts=3`) or, for a person
+/// at a terminal, as a sentence (`HumanLogLine`); `LogDestination` chooses, once per process.
 ///
 /// Under systemd (stderr is the `$JOURNAL_STREAM`) each line starts with a `<N>` syslog priority
 /// so `journalctl -p warning` works; elsewhere the prefix is left out. Each line is made whole and
@@ -16,7 +17,7 @@ import Synchronization
 /// the writer): the lock is held only to hand the text over, and stderr's log writes it on a queue
 /// of its own (`BlockingQueue`), one chunk after another in the order handed over. The sweep awaits
 /// `flush()` before its last words, so no line is lost at exit and the human one-liner the CLI
-/// prints on stderr still comes after the event line.
+/// prints on stderr (where the log does not carry the cause itself) comes after every event line.
 ///
 /// No secret reaches this log: a token is a typed value that prints as `<redacted>`
 /// (`AppleMusicToken`), and a catalog's error text is redacted where it is read
@@ -27,6 +28,9 @@ package final class EventLog: Sendable {
     let prefixesPriority: Bool
     /// stderr is a terminal: progress draws a live bar instead of periodic lines.
     let isInteractive: Bool
+    let format: LogFormat
+    /// The run's final cause is an event of this log, not a human line beside it (`LogDestination`).
+    let logsCause: Bool
     private let write: @Sendable (String) -> Void
     private let drain: @Sendable () async -> Void
     private let state = Mutex(State())
@@ -41,34 +45,40 @@ package final class EventLog: Sendable {
     ///     called under the log's lock, so it must only hand the text over (or keep it in memory).
     ///   - drain: returns once every chunk handed to `write` is written.
     init(
-        minimumLevel: LogLevel, prefixesPriority: Bool, isInteractive: Bool, write: @escaping @Sendable (String) -> Void,
-        drain: @escaping @Sendable () async -> Void = {}
+        minimumLevel: LogLevel, prefixesPriority: Bool, isInteractive: Bool, format: LogFormat = .logfmt, logsCause: Bool = false,
+        write: @escaping @Sendable (String) -> Void, drain: @escaping @Sendable () async -> Void = {}
     ) {
         self.minimumLevel = minimumLevel
         self.prefixesPriority = prefixesPriority
         self.isInteractive = isInteractive
+        self.format = format
+        self.logsCause = logsCause
         self.write = write
         self.drain = drain
     }
 
-    /// The log for this process: stderr, priority prefixes when stderr is the journal stream.
-    package static func standardError(verbosity: LogVerbosity, environment: [String: String]) -> EventLog {
-        queued(
-            minimumLevel: verbosity.minimumLevel,
-            prefixesPriority: JournalStream.isConnected(STDERR_FILENO, environment: environment),
-            isInteractive: isatty(STDERR_FILENO) == 1,
+    /// The log for this process on stderr, written as where stderr goes asks (`LogDestination`).
+    /// - Parameter format: `--log-format`; nil chooses from stderr.
+    package static func standardError(verbosity: LogVerbosity, format: LogFormat? = nil, environment: [String: String]) -> EventLog {
+        let destination = LogDestination.resolve(
+            explicit: format, isJournal: JournalStream.isConnected(STDERR_FILENO, environment: environment),
+            isTerminal: isatty(STDERR_FILENO) == 1)
+        return queued(
+            minimumLevel: verbosity.minimumLevel, prefixesPriority: destination.prefixesPriority,
+            isInteractive: destination.isInteractive, format: destination.format, logsCause: destination.logsCause,
             write: { text in writeAll(text, to: STDERR_FILENO) })
     }
 
     /// A log whose chunks `write` writes on a queue of its own, in the order they were logged: a
     /// stalled `write` holds that queue, never the task that logs. `flush()` waits for them.
     static func queued(
-        minimumLevel: LogLevel, prefixesPriority: Bool, isInteractive: Bool, write: @escaping @Sendable (String) -> Void
+        minimumLevel: LogLevel, prefixesPriority: Bool, isInteractive: Bool, format: LogFormat = .logfmt, logsCause: Bool = false,
+        write: @escaping @Sendable (String) -> Void
     ) -> EventLog {
         let writer = BlockingQueue(label: "deepcut.log")
         return EventLog(
-            minimumLevel: minimumLevel, prefixesPriority: prefixesPriority, isInteractive: isInteractive,
-            write: { text in writer.submit { write(text) } },
+            minimumLevel: minimumLevel, prefixesPriority: prefixesPriority, isInteractive: isInteractive, format: format,
+            logsCause: logsCause, write: { text in writer.submit { write(text) } },
             drain: { await writer.drain() })
     }
 
@@ -85,12 +95,17 @@ package final class EventLog: Sendable {
     package func log(_ level: LogLevel, _ event: String, _ fields: KeyValuePairs<String, (any CustomStringConvertible)?> = [:]) {
         guard isEnabled(level) else { return }
         state.withLock { state in
-            var pairs: [(key: String, value: String)] = [("level", level.name), ("event", event)]
+            var pairs: [(key: String, value: String)] = []
             for (key, value) in fields {
                 guard let value else { continue }
                 pairs.append((key, value.description))
             }
-            let line = (prefixesPriority ? "<\(level.syslogPriority)>" : "") + Logfmt.line(pairs) + "\n"
+            let body =
+                switch format {
+                case .logfmt: Logfmt.line([("level", level.name), ("event", event)] + pairs)
+                case .human: HumanLogLine.line(level: level, event: event, fields: pairs)
+                }
+            let line = (prefixesPriority ? "<\(level.syslogPriority)>" : "") + body + "\n"
             if let status = state.status {
                 write(Self.clearLine + line + status)
             } else {
@@ -154,7 +169,7 @@ package final class EventLog: Sendable {
 }
 
 extension EventLog {
-    /// Logs nothing: for commands and tests that only want the outcome.
+    /// Logs nothing: for commands and tests that only want the outcome (the cause goes to the console).
     static let silent = EventLog(minimumLevel: .error, prefixesPriority: false, isInteractive: false, write: { _ in })
 }
 

@@ -174,6 +174,29 @@ import Testing
         #expect(console.err.hasPrefix("deepcut: unknown command 'nosuch'"))
     }
 
+    /// `--log-format` is declared once and every command takes it; a value outside its choices is
+    /// a usage error naming the value.
+    @Test func globalOptionsJoinEveryCommandAndChoicesAreEnforced() throws {
+        let format = CommandOption.value("log-format", placeholder: "FORMAT", help: "Format.", choices: ["logfmt", "human"])
+        let program = ProgramSpec(
+            name: "deepcut", abstract: "A.", options: [.flag("version", help: "V.")], globalOptions: [format],
+            commands: [Self.sweep, Self.importDismissals])
+        guard case .run(let parsed) = try program.parse(["dismissals", "import", "d.json", "--log-format=human"]) else {
+            Issue.record("asked for help")
+            return
+        }
+        #expect(parsed.value("log-format") == "human")
+        #expect(program.commands.allSatisfy { $0.option(named: "log-format") == format })
+        #expect(throws: UsageError.self) { try program.parse(["sweep", "--log-format", "xml"]) }
+        do {
+            _ = try program.parse(["sweep", "--log-format", "xml"])
+        } catch let error as UsageError {
+            #expect(error.problem == "deepcut sweep: option '--log-format' takes logfmt or human, not 'xml'")
+        }
+        guard case .help(let help) = try program.parse(["--help"]) else { return }
+        #expect(help.contains("options of every command:\n  --log-format FORMAT   Format."))
+    }
+
     @Test func groupUsageListsOnlyItsCommands() {
         #expect(
             failure("dismissals")?.usage == """

@@ -14,9 +14,10 @@ final class LogCapture: Sendable {
         text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
 
-    func log(_ verbosity: LogVerbosity = .normal, journal: Bool = false, interactive: Bool = false) -> EventLog {
+    func log(_ verbosity: LogVerbosity = .normal, journal: Bool = false, interactive: Bool = false, format: LogFormat = .logfmt) -> EventLog
+    {
         EventLog(
-            minimumLevel: verbosity.minimumLevel, prefixesPriority: journal, isInteractive: interactive,
+            minimumLevel: verbosity.minimumLevel, prefixesPriority: journal, isInteractive: interactive, format: format,
             write: { text in self.chunks.withLock { $0.append(text) } })
     }
 }
