@@ -11,7 +11,7 @@ package enum DeepCutCLI {
         SweepCommand.self, HealthCommand.self, DismissCommand.self, RestoreCommand.self, DismissedCommand.self,
         DismissalsImportCommand.self, DismissalsExportCommand.self, MoreFromCommand.self, LibraryAddCommand.self,
         CheckConfigCommand.self, ChangesCommand.self, NotifyCommand.self, ProbeCommand.self, MuteCommand.self, UnmuteCommand.self,
-        MutedCommand.self
+        MutedCommand.self, InitCommand.self
     ]
 
     static let program = ProgramSpec(
