@@ -34,15 +34,17 @@ enum InitCommand: DeepCutCommand {
     static func run(_ context: CommandContext) async throws -> ExitCode {
         let system = context.arguments.flag("system")
         let environment = context.environment
-        var layout =
-            system
-            ? SetupLayout.system(root: URL(fileURLWithPath: environment[systemRootVariable].flatMap { $0.isEmpty ? nil : $0 } ?? "/"))
-            : try SetupLayout.perUser(environment: environment)
+        // The system layout's root: `/`, or DEEPCUT_INIT_ROOT's folder.
+        let root = URL(fileURLWithPath: system ? environment[systemRootVariable].flatMap { $0.isEmpty ? nil : $0 } ?? "/" : "/")
+        var layout = system ? SetupLayout.system(root: root) : try SetupLayout.perUser(environment: environment)
         if let named = ConfigLocation.named(explicit: context.arguments.value("config"), environment: environment) {
             layout.configFile = named
         }
-        let force = context.arguments.flag("force")
-        if !force, FileManager.default.fileExists(atPath: layout.configFile.path) {
+        let configFile = layout.configFile
+        // The example the package or scripts/install leave there until someone runs init holds no one's edits.
+        let example = try await BlockingQueue.files.run { untouchedExample(at: configFile, root: root) }
+        let force = context.arguments.flag("force") || example != nil
+        if !force, FileManager.default.fileExists(atPath: configFile.path) {
             throw CommandFailure(
                 exitCode: .cannotCreate,
                 message:
@@ -50,8 +52,12 @@ enum InitCommand: DeepCutCommand {
             )
         }
 
-        let export =
-            try context.arguments.value("library").map { URL(fileURLWithPath: $0).standardizedFileURL } ?? found(context, system: system)
+        let export: URL
+        if let given = context.arguments.value("library") {
+            export = URL(fileURLWithPath: given).standardizedFileURL
+        } else {
+            export = try await BlockingQueue.files.run { try found(context, system: system) }
+        }
         let format = try await BlockingQueue.files.run { try LibraryFormat.detect(at: export) }
         let library = try await LoadLibrary(registry: .files).run([LibrarySource(format: format, path: export)])
         guard !library.albums.isEmpty else {
@@ -71,13 +77,13 @@ enum InitCommand: DeepCutCommand {
             context.console.out("copied to \(copy.path)\(owner.map { " (owned by \($0))" } ?? ""): the service cannot read /home")
         }
         let config = InitialConfig(library: source, stateDatabase: layout.stateDatabase, outputDirectory: layout.outputDirectory)
-        let file = layout.configFile
-        let previous = try await BlockingQueue.files.run { try write(config, to: file, replacing: force) }
+        let previous = try await BlockingQueue.files.run { try write(config, to: configFile, replacing: force) }
+        if let example { context.console.out("replaced the untouched example config (\(example.path)) at \(configFile.path)") }
         if let previous { context.console.out("kept the previous config as \(previous.path)") }
-        context.console.out("wrote \(file.path)")
+        context.console.out("wrote \(configFile.path)")
 
         var check = ParsedArguments(command: CheckConfigCommand.spec)
-        check.add(file.path, for: "config")
+        check.add(configFile.path, for: "config")
         var checkContext = context
         checkContext.arguments = check
         let checked = try await CheckConfigCommand.run(checkContext)
@@ -85,7 +91,7 @@ enum InitCommand: DeepCutCommand {
 
         let steps = InitNextSteps(
             layout: layout, system: system, artists: library.artists.count,
-            foundByDefault: !system && ConfigLocation.resolve(explicit: nil, environment: environment) == file)
+            foundByDefault: !system && ConfigLocation.resolve(explicit: nil, environment: environment) == configFile)
         context.console.out(steps.text)
         return .success
     }
@@ -110,6 +116,16 @@ enum InitCommand: DeepCutCommand {
         }
         context.console.out("found \(only.path)")
         return only
+    }
+
+    /// The example config a file is a byte-for-byte copy of, if any: the package's postinst and
+    /// scripts/install place the example at /etc/deepcut/config.json until a real one is written.
+    private static func untouchedExample(at file: URL, root: URL) -> URL? {
+        guard let contents = FileManager.default.contents(atPath: file.path) else { return nil }
+        let examples = [MissingConfigError.packagedExample, "/etc/deepcut/config.example.json"].map {
+            root.appendingPathComponent(String($0.dropFirst()))
+        }
+        return examples.first { FileManager.default.contents(atPath: $0.path) == contents }
     }
 
     /// Whose export to look for: under `sudo deepcut init --system`, the person who ran sudo, not root.

@@ -138,6 +138,30 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: perUserConfig.path), "--system writes no per-user config")
     }
 
+    /// The package's postinst (and scripts/install) leave a copy of the example at /etc/deepcut/config.json:
+    /// `init --system` replaces that copy without --force, and keeps an edited one.
+    @Test func systemReplacesTheUntouchedExampleButNotAnEditedConfig() async throws {
+        try placeExport("Music/Library.xml")
+        let root = scratch.url.appendingPathComponent("root")
+        let example = try String(
+            contentsOf: SharedSamples.packageRoot.appendingPathComponent("config/config.example.json"), encoding: .utf8)
+        try scratch.write("root/usr/share/doc/deepcut/examples/config.json", example)
+        let configFile = try scratch.write("root/etc/deepcut/config.json", example)
+        var (code, console) = await run(["init", "--system"], environment: ["DEEPCUT_INIT_ROOT": root.path])
+        #expect(code == .success, "\(console.err)")
+        #expect(
+            console.out.contains(
+                "replaced the untouched example config (\(root.path)/usr/share/doc/deepcut/examples/config.json) at \(configFile.path)"))
+        #expect(try String(contentsOf: configFile.appendingPathExtension("old"), encoding: .utf8) == example)
+        #expect(try ConfigLoader.load(from: configFile).library.map(\.path) == [root.appendingPathComponent("var/lib/deepcut/Library.xml")])
+
+        let edited = example.replacingOccurrences(of: "\"us\"", with: "\"gb\"")
+        try scratch.write("root/etc/deepcut/config.json", edited)
+        (code, console) = await run(["init", "--system"], environment: ["DEEPCUT_INIT_ROOT": root.path])
+        #expect(code == .cannotCreate)
+        #expect(try String(contentsOf: configFile, encoding: .utf8) == edited)
+    }
+
     @Test func aCSVOrABeetsDatabaseNamedByPathIsTakenInItsFormat() async throws {
         let csv = try scratch.write("home/albums.csv", "artist,title\nBonobo,Fragments\n")
         let config = scratch.url.appendingPathComponent("elsewhere/deepcut.json")
