@@ -8,10 +8,10 @@ package enum DeepCutCLI {
     package static var version: String { ClientVersion.current }
 
     static let commands: [any DeepCutCommand.Type] = [
-        SweepCommand.self, HealthCommand.self, DismissCommand.self, RestoreCommand.self, DismissedCommand.self,
+        InitCommand.self, SweepCommand.self, HealthCommand.self, DismissCommand.self, RestoreCommand.self, DismissedCommand.self,
         DismissalsImportCommand.self, DismissalsExportCommand.self, MoreFromCommand.self, LibraryAddCommand.self,
         CheckConfigCommand.self, ChangesCommand.self, NotifyCommand.self, ProbeCommand.self, MuteCommand.self, UnmuteCommand.self,
-        MutedCommand.self, InitCommand.self
+        MutedCommand.self
     ]
 
     static let program = ProgramSpec(

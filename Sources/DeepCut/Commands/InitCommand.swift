@@ -97,7 +97,7 @@ enum InitCommand: DeepCutCommand {
     }
 
     /// The one export in the usual places.
-    /// - Throws: `UsageError` (exit 64) when there is none, or several: the person names one with `--library`.
+    /// - Throws: `CommandFailure` (exit 64, one line) when there is none, or several: the person names one with `--library`.
     private static func found(_ context: CommandContext, system: Bool) throws -> URL {
         guard let home = home(context.environment, system: system) else {
             throw CommandFailure(
@@ -108,7 +108,7 @@ enum InitCommand: DeepCutCommand {
         guard found.count == 1, let only = found.first else {
             let message =
                 found.isEmpty
-                ? "deepcut init: no library export found (looked for \(search.places.map { $0.path.replacingOccurrences(of: home.path, with: "~") }.joined(separator: ", "))); "
+                ? "deepcut init: no library export found (looked for \(search.places.map { shortened($0, home: home) }.joined(separator: ", "))); "
                     + "export one (Music: File > Library > Export Library…) and give it with --library PATH"
                 : "deepcut init: found \(found.count) libraries, so none was picked: \(found.map(\.path).joined(separator: ", ")); "
                     + "choose one with --library PATH"
@@ -116,6 +116,11 @@ enum InitCommand: DeepCutCommand {
         }
         context.console.out("found \(only.path)")
         return only
+    }
+
+    /// `~/Music/Library.xml` for a place under `home`.
+    private static func shortened(_ place: URL, home: URL) -> String {
+        place.path.hasPrefix(home.path + "/") ? "~" + place.path.dropFirst(home.path.count) : place.path
     }
 
     /// The example config a file is a byte-for-byte copy of, if any: the package's postinst and
