@@ -51,23 +51,6 @@ package enum ConfigLoader {
     }
 }
 
-/// Which config file a command reads: `--config PATH`, else `$DEEPCUT_CONFIG`, else `/etc/deepcut/config.json`.
-package enum ConfigLocation {
-    static let environmentVariable = "DEEPCUT_CONFIG"
-    static let defaultPath = "/etc/deepcut/config.json"
-
-    /// - Parameters:
-    ///   - explicit: the `--config` value, if given. Relative paths resolve against the working directory.
-    ///   - environment: the process environment; an empty `DEEPCUT_CONFIG` counts as unset.
-    package static func resolve(explicit: String?, environment: [String: String]) -> URL {
-        let path =
-            [explicit, environment[environmentVariable]]
-            .compactMap { $0 }
-            .first { !$0.isEmpty } ?? defaultPath
-        return URL(fileURLWithPath: path).standardizedFileURL
-    }
-}
-
 /// A configuration problem: exit 78, one line naming the file and the key path (or line and column).
 package struct ConfigError: DeepCutError, Equatable {
     package var message: String

@@ -10,7 +10,7 @@ package enum DeepCutCLI {
     static let commands: [any DeepCutCommand.Type] = operations + documentation
 
     static let operations: [any DeepCutCommand.Type] = [
-        SweepCommand.self, HealthCommand.self, DismissCommand.self, RestoreCommand.self, DismissedCommand.self,
+        InitCommand.self, SweepCommand.self, HealthCommand.self, DismissCommand.self, RestoreCommand.self, DismissedCommand.self,
         DismissalsImportCommand.self, DismissalsExportCommand.self, MoreFromCommand.self, LibraryAddCommand.self,
         CheckConfigCommand.self, ChangesCommand.self, NotifyCommand.self, ProbeCommand.self, MuteCommand.self, UnmuteCommand.self,
         MutedCommand.self

@@ -13,7 +13,9 @@ protocol DeepCutCommand: Sendable {
 extension DeepCutCommand {
     /// Every subcommand takes `--config PATH`.
     static var configOption: CommandOption {
-        .value("config", placeholder: "PATH", help: "config file (default: $DEEPCUT_CONFIG, else /etc/deepcut/config.json)")
+        .value(
+            "config", placeholder: "PATH",
+            help: "config file (default: $DEEPCUT_CONFIG, else ~/.config/deepcut/config.json if it exists, else /etc/deepcut/config.json)")
     }
 }
 
@@ -37,13 +39,19 @@ struct CommandContext: Sendable {
     /// distinct second-resolution run ids without waiting for the real second to turn.
     var now: @Sendable () -> Date = { Date() }
 
-    /// `--config`, else `$DEEPCUT_CONFIG`, else /etc/deepcut/config.json.
+    /// `--config`, else `$DEEPCUT_CONFIG`, else the per-user config if it exists, else /etc/deepcut/config.json.
     var configFile: URL {
         ConfigLocation.resolve(explicit: arguments.value("config"), environment: environment)
     }
 
+    /// The one place commands load their config; a missing file says how to make one.
     func loadConfig() throws -> Config {
-        try ConfigLoader.load(from: configFile)
+        let file = configFile
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            let named = ConfigLocation.named(explicit: arguments.value("config"), environment: environment) != nil
+            throw MissingConfigError(file: file, named: named, perUser: named ? nil : ConfigLocation.perUser(environment: environment))
+        }
+        return try ConfigLoader.load(from: file)
     }
 }
 
