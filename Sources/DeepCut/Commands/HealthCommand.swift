@@ -39,10 +39,14 @@ enum HealthCommand: DeepCutCommand {
         }
         let report: HealthReport?
         let baseline: Baseline?
+        let feed: HealthCheck.Feed
         do {
             let outputDirectory = config.outputDirectory
-            (report, baseline) = try await BlockingQueue.files.run {
-                (try HealthReport.load(outputDirectory: outputDirectory), try Baseline.read(outputDirectory: outputDirectory))
+            (report, baseline, feed) = try await BlockingQueue.files.run {
+                (
+                    try HealthReport.load(outputDirectory: outputDirectory), try Baseline.read(outputDirectory: outputDirectory),
+                    Self.feed(outputDirectory: outputDirectory)
+                )
             }
         } catch let error as any DeepCutError {
             return unknown(error.message, json: json, console: context.console)
@@ -51,13 +55,24 @@ enum HealthCommand: DeepCutCommand {
             let path = OutputFolder(config.outputDirectory).healthJSON.path
             return unknown("no health report at \(path): no run has finished yet", json: json, console: context.console, path: path)
         }
-        let (state, line) = check.evaluate(report: report, baseline: baseline, now: context.now())
+        let (state, line) = check.evaluate(report: report, baseline: baseline, feed: feed, now: context.now())
         if json {
             context.console.out(String(decoding: try OutputJSON.encode(report), as: UTF8.self))
         } else {
             context.console.out(line)
         }
         return state.exitCode
+    }
+
+    /// What feed.json holds; a broken feed is part of the answer (WARNING), not a reason to give none.
+    private static func feed(outputDirectory: URL) -> HealthCheck.Feed {
+        do {
+            return try PublishedFeed.read(outputDirectory: outputDirectory).map(HealthCheck.Feed.holds) ?? .absent
+        } catch let error as any DeepCutError {
+            return .unreadable(error.message)
+        } catch {
+            return .unreadable("feed.json: \(error)")
+        }
     }
 
     /// A command line the parser refused (`deepcut health --bogus`): UNKNOWN on stdout, the
