@@ -51,6 +51,18 @@ struct HealthCheck: Sendable {
         case absent
         /// The file is there but unusable; the reason names it.
         case unreadable(String)
+
+        /// Reads feed.json (blocking: from `BlockingQueue.files`). A broken feed is part of the
+        /// answer (WARNING), not a reason to give none.
+        static func read(outputDirectory: URL) -> Feed {
+            do {
+                return try PublishedFeed.read(outputDirectory: outputDirectory).map(Feed.holds) ?? .absent
+            } catch let error as any DeepCutError {
+                return .unreadable(error.message)
+            } catch {
+                return .unreadable("feed.json: \(error)")
+            }
+        }
     }
 
     /// - Parameters:

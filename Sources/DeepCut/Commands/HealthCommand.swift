@@ -45,7 +45,7 @@ enum HealthCommand: DeepCutCommand {
             (report, baseline, feed) = try await BlockingQueue.files.run {
                 (
                     try HealthReport.load(outputDirectory: outputDirectory), try Baseline.read(outputDirectory: outputDirectory),
-                    Self.feed(outputDirectory: outputDirectory)
+                    HealthCheck.Feed.read(outputDirectory: outputDirectory)
                 )
             }
         } catch let error as any DeepCutError {
@@ -62,17 +62,6 @@ enum HealthCommand: DeepCutCommand {
             context.console.out(line)
         }
         return state.exitCode
-    }
-
-    /// What feed.json holds; a broken feed is part of the answer (WARNING), not a reason to give none.
-    private static func feed(outputDirectory: URL) -> HealthCheck.Feed {
-        do {
-            return try PublishedFeed.read(outputDirectory: outputDirectory).map(HealthCheck.Feed.holds) ?? .absent
-        } catch let error as any DeepCutError {
-            return .unreadable(error.message)
-        } catch {
-            return .unreadable("feed.json: \(error)")
-        }
     }
 
     /// A command line the parser refused (`deepcut health --bogus`): UNKNOWN on stdout, the
