@@ -3,18 +3,26 @@ import Foundation
 
 /// `upcoming.ics`: the calendar events as an RFC 5545 iCalendar object, one all-day `VEVENT` per
 /// upcoming release (DTSTART on its release day, DTEND the next day), `METHOD:PUBLISH` for
-/// subscriptions.
+/// subscriptions, which are asked to refresh hourly.
 ///
 /// Lines end in CRLF and are folded at 75 octets without splitting a UTF-8 character; TEXT values
 /// escape `\`, `;`, `,` and line breaks. Every stamp comes from the events themselves, so the
 /// bytes change only when an event does.
 package enum CalendarRenderer {
     static let name = "\(FeedIdentity.title) — upcoming releases"
+    /// How often a subscribed client should fetch the calendar again. RFC 7986 §5.7 names
+    /// `REFRESH-INTERVAL` (a DURATION); `X-PUBLISHED-TTL` says the same to clients that predate it
+    /// (Outlook, older Apple Calendar). An hour: runs are daily, but a dismissal cancels at once.
+    static let refreshInterval = "PT1H"
+    /// Put before a cancelled event's summary: clients that ignore `STATUS` (calcurse, some phone
+    /// widgets) would otherwise show a withdrawn release as coming.
+    static let cancelledPrefix = "Cancelled: "
 
     package static func render(_ events: [CalendarEvent]) -> String {
         var lines = [
             "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Deep Cut Atlas//deepcut//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH",
-            "X-WR-CALNAME:" + text(name)
+            "X-WR-CALNAME:" + text(name), "REFRESH-INTERVAL;VALUE=DURATION:" + refreshInterval,
+            "X-PUBLISHED-TTL:" + refreshInterval
         ]
         for event in events { lines += self.event(event) }
         lines.append("END:VCALENDAR")
@@ -26,7 +34,7 @@ package enum CalendarRenderer {
         var lines = [
             "BEGIN:VEVENT", "UID:" + text(event.uid), "DTSTAMP:" + stamp(event.changedAt), "CREATED:" + stamp(event.createdAt),
             "LAST-MODIFIED:" + stamp(event.changedAt), "DTSTART;VALUE=DATE:" + day(event.date), "DTEND;VALUE=DATE:" + day(end),
-            "SUMMARY:" + text("\(event.artist) — \(event.title)"),
+            "SUMMARY:" + text(summary(event)),
             "DESCRIPTION:" + text(description(event))
         ]
         if let url = WebLink.http(event.url) { lines.append("URL:" + url) }
@@ -36,14 +44,20 @@ package enum CalendarRenderer {
         return lines
     }
 
+    /// "Bonobo — Fragments", or "Cancelled: Bonobo — Fragments" (`STATUS:CANCELLED` stays as well).
+    static func summary(_ event: CalendarEvent) -> String {
+        (event.status == .cancelled ? cancelledPrefix : "") + "\(DisplayText.field(event.artist)) — \(DisplayText.field(event.title))"
+    }
+
     /// "New album by Bonobo, out 2027-01-15." and the link, for calendars that show no URL.
     private static func description(_ event: CalendarEvent) -> String {
         let what = event.status == .cancelled ? "No longer expected: " : ""
         let link = WebLink.http(event.url).map { "\n\($0)" } ?? ""
-        return "\(what)\(event.type.rawValue) by \(event.artist), out \(event.date).\(link)"
+        return "\(what)\(event.type.rawValue) by \(DisplayText.field(event.artist)), out \(event.date).\(link)"
     }
 
-    /// A TEXT value (RFC 5545 §3.3.11): the display text made plain, then `\`, `;`, `,` and line
+    /// A TEXT value (RFC 5545 §3.3.11): the display text made plain (third-party names are
+    /// `DisplayText` fields before they get here), then `\`, `;`, `,` and line
     /// breaks escaped.
     static func text(_ value: String) -> String {
         var escaped = ""
@@ -54,8 +68,17 @@ package enum CalendarRenderer {
             case ",": escaped += "\\,"
             case "\n", "\r\n", "\r": escaped += "\\n"
             default:
-                // Other control characters are not allowed in a content line.
-                if character.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control }) { escaped.append(character) }
+                // Other control characters are not allowed in a content line; the rest of the one
+                // cleaning rule (`ReadableText`: line separators, bidi controls) applies too.
+                for scalar in character.unicodeScalars {
+                    if ReadableText.isSeparator(scalar) {
+                        escaped += " "
+                    } else if scalar.properties.generalCategory != .control, MarkupText.isAllowed(scalar),
+                        !ReadableText.isBidiControl(scalar)
+                    {
+                        escaped.unicodeScalars.append(scalar)
+                    }
+                }
             }
         }
         return escaped

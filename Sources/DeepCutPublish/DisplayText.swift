@@ -1,48 +1,31 @@
 import DeepCutCore
 import Foundation
 
-/// Third-party text (titles, artist names, server messages) as people see it in every output.
+/// Third-party text (titles, artist names, server messages) as people see it in every output:
+/// cleaned by the one rule in `ReadableText` (DeepCutCore), and cut to a field's worth of
+/// characters, so one 10,000-character title cannot swallow a feed reader's list or the
+/// operator's screen.
 ///
-/// The snapshot keeps catalog text whole, cleaned but uncut (see `FeedEntry.published`); what people read is cleaned: no character XML forbids,
-/// no bidi embedding, override or isolate control (U+202A–U+202E, U+2066–U+2069) that could spill
-/// past its field and reorder whatever follows it, and no more than a field's worth of characters,
-/// so one 10,000-character title cannot swallow a feed reader's list or the operator's screen.
-/// Natural right-to-left text and the harmless LRM/RLM marks are kept.
+/// The snapshot keeps catalog text whole, cleaned but uncut (see `FeedEntry.published`).
 package enum DisplayText {
     /// Titles and names: longer than any real one, short enough for a card or a list row.
     static let nameLimit = 200
     /// Server and error messages.
     static let messageLimit = 300
 
-    /// `text` cleaned and cut to `limit` characters (grapheme clusters, so an emoji is never split),
-    /// ending in "…" when cut.
+    /// `text` cleaned and cut to `limit` characters, ending in "…" when cut.
     static func field(_ text: String, limit: Int = nameLimit) -> String {
-        // Printable ASCII has nothing to drop (and one character per byte): only the length is checked.
-        if text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) {
-            return text.utf8.count > limit ? truncated(text, to: limit) : text
-        }
-        return truncated(
-            String(String.UnicodeScalarView(text.unicodeScalars.filter { MarkupText.isAllowed($0) && !isBidiControl($0) })),
-            to: limit)
+        ReadableText.field(text, limit: limit)
     }
 
-    /// Like `field`, on one line: every control character (line breaks and tabs included) becomes a
-    /// space, so a name can never forge a line of a plain-text report.
+    /// Like `field`, on one line: every control character and line break (tabs included) becomes
+    /// a space, so a name can never forge a line of a plain-text report.
     static func line(_ text: String, limit: Int = nameLimit) -> String {
-        let scalars = text.unicodeScalars.compactMap { scalar -> Unicode.Scalar? in
-            if isBidiControl(scalar) { return nil }
-            return scalar.properties.generalCategory == .control || !MarkupText.isAllowed(scalar) ? " " : scalar
-        }
-        return truncated(String(String.UnicodeScalarView(scalars)), to: limit)
+        ReadableText.line(text, limit: limit)
     }
 
     package static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
-        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
-    }
-
-    private static func truncated(_ text: String, to limit: Int) -> String {
-        guard text.count > limit else { return text }
-        return String(text.prefix(max(0, limit - 1))) + "…"
+        ReadableText.isBidiControl(scalar)
     }
 }
 

@@ -92,6 +92,12 @@ struct FeedLinks: Sendable, Hashable {
     var jsonFeed: String { home + "feed.json" }
     var atomFeed: String { home + "feed.atom" }
     var calendar: String { home + "upcoming.ics" }
+    /// The calendar as calendar apps subscribe to it: `webcal://` (the de facto scheme, which Apple
+    /// Calendar, Outlook and Google hand to their subscribe dialog, fetching it over http(s)) with
+    /// the rest of the https (or http) address.
+    var calendarSubscription: String {
+        "webcal" + calendar.drop(while: { $0 != ":" })
+    }
 }
 
 /// The one-line description of a snapshot that heads every rendering. A partial snapshot says

@@ -77,10 +77,21 @@ enum HTMLRenderer {
             <h1>\(MarkupText.escape(FeedIdentity.title))</h1>
             <p class="summary">\(count) by artists in your library · updated <time datetime="\(Timestamp.string(snapshot.generatedAt))">\(Timestamp.display(snapshot.generatedAt))</time></p>
             </div>
-            <nav class="feeds" aria-label="Subscribe"><a href="\(MarkupText.escape(links?.atomFeed ?? "feed.atom"))">Atom</a><a href="\(MarkupText.escape(links?.jsonFeed ?? "feed.json"))">JSON Feed</a><a href="\(MarkupText.escape(links?.calendar ?? "upcoming.ics"))" type="text/calendar">Calendar</a></nav>
+            <nav class="feeds" aria-label="Subscribe"><a href="\(MarkupText.escape(links?.atomFeed ?? "feed.atom"))">Atom</a><a href="\(MarkupText.escape(links?.jsonFeed ?? "feed.json"))">JSON Feed</a>\(calendarLinks(links))</nav>
             </header>
 
             """
+    }
+
+    /// With `publish.baseURL`, the `webcal://` link calendar apps subscribe from, and the http(s)
+    /// link beside it for browsers and apps that take a plain address. Without one, only the
+    /// relative link: `webcal:` has no relative form (a scheme needs an authority), so the page
+    /// cannot name its own address; it works where the page is served and when opened as a file.
+    private static func calendarLinks(_ links: FeedLinks?) -> String {
+        guard let links else { return "<a href=\"upcoming.ics\" type=\"text/calendar\">Calendar</a>" }
+        let scheme = links.calendar.prefix { $0 != ":" }
+        return "<a href=\"\(MarkupText.escape(links.calendarSubscription))\" type=\"text/calendar\">Subscribe to the calendar</a>"
+            + "<a href=\"\(MarkupText.escape(links.calendar))\" type=\"text/calendar\">Calendar (\(scheme))</a>"
     }
 
     private static func footer(_ snapshot: Snapshot) -> String {

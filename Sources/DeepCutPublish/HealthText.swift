@@ -164,7 +164,8 @@ enum HealthText {
     private static func remedy(_ stage: HealthReport.SweepStage) -> String {
         // The breaker stopped the sweep: the connection failure says what to check, whatever failed before.
         if let unreachable = stage.unreachable {
-            return "\(unreachable.hint) (\(unreachable.summary))"
+            // The summary quotes the connection's error text: third-party, so cleaned onto the line.
+            return "\(unreachable.hint) (\(DisplayText.line(unreachable.summary, limit: DisplayText.messageLimit)))"
         }
         let kind = Dictionary(grouping: stage.failures, by: \.kind).max {
             $0.value.count != $1.value.count ? $0.value.count < $1.value.count : $0.key.rawValue > $1.key.rawValue

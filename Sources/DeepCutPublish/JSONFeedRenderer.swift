@@ -71,7 +71,7 @@ enum JSONFeedRenderer {
             self.init(entry, provider: provider, install: install)
             id = FeedIdentity.announcementID(provider: provider, releaseID: entry.id, install: install)
             title = EntryContent.announcementTitle(entry)
-            tags = [entry.type.rawValue] + entry.secondaryTypes.map(\.rawValue) + ["upcoming"]
+            tags = [entry.type.rawValue] + entry.secondaryTypes.map(\.rawValue) + [PublishedFeed.upcomingTag]
         }
 
         enum CodingKeys: String, CodingKey {

@@ -11,9 +11,42 @@ package enum OutputJSON {
             var container = encoder.singleValueContainer()
             try container.encode(Timestamp.string(date))
         }
-        var data = try encoder.encode(value)
+        var data = escapingInvisibles(try encoder.encode(value))
         data.append(UInt8(ascii: "\n"))
         return data
+    }
+
+    /// Writes U+2028 and U+2029, DEL and the C1 controls (NEL among them) as `\uXXXX` escapes.
+    /// They may only occur inside JSON strings, where the escape means the same; raw, U+2028 and
+    /// U+2029 end a JavaScript string literal before ES2019 (JSON Feed readers are often
+    /// JavaScript), and the controls are invisible line breaks or worse to a person reading the
+    /// file. (JSONEncoder escapes only what RFC 8259 requires.)
+    static func escapingInvisibles(_ data: Data) -> Data {
+        // DEL is 7F, a C1 control is C2 80–9F, U+2028/9 are E2 80 A8/A9: none occur in most outputs.
+        guard data.contains(where: { $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) else { return data }
+        var escaped = Data()
+        escaped.reserveCapacity(data.count + 16)
+        var index = data.startIndex
+        func escape(_ value: Int, length: Int) {
+            let hex = String(value, radix: 16)
+            escaped.append(contentsOf: Array(("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8))
+            index += length
+        }
+        while index < data.endIndex {
+            let byte = data[index]
+            let next = index + 1 < data.endIndex ? data[index + 1] : 0
+            if byte == 0x7F {
+                escape(0x7F, length: 1)
+            } else if byte == 0xC2, (0x80...0x9F).contains(next) {
+                escape(Int(next), length: 2)
+            } else if byte == 0xE2, next == 0x80, index + 2 < data.endIndex, data[index + 2] == 0xA8 || data[index + 2] == 0xA9 {
+                escape(0x2000 + Int(data[index + 2]) - 0x80, length: 3)
+            } else {
+                escaped.append(byte)
+                index += 1
+            }
+        }
+        return escaped
     }
 
     static func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
@@ -82,7 +115,7 @@ package enum OutputJSON {
     /// says exactly `text`. Needs no encoder, so it cannot fail.
     package static func stringLiteral(_ text: String) -> String {
         JSONStringLiteral.quoting(text) { scalar in
-            scalar.properties.generalCategory == .control || (0x2028...0x2029).contains(scalar.value) || DisplayText.isBidiControl(scalar)
+            ReadableText.isBreakingOrControl(scalar) || ReadableText.isBidiControl(scalar)
         }
     }
 }

@@ -25,6 +25,19 @@ import Testing
         #expect(plain.hasSuffix("All releases: https://feed.example.org/index.html\n"))
     }
 
+    /// Line and paragraph separators, NEL, other controls and bidi controls in a name become
+    /// spaces (or go) in every form, so no item can break into a forged line of a message.
+    @Test func everyFormCleansSeparatorsAndControls() {
+        let hostile = SampleDigest.item("Line\u{2028}Artist\u{202E}", "Para\u{2029}Title\u{85}\nInjected")
+        let text = DigestText(SampleDigest.message([hostile]))
+        for (form, body) in [("title", text.title), ("plain", text.plain), ("markdown", text.markdown), ("html", text.html)] {
+            #expect(!body.unicodeScalars.contains { [0x2028, 0x2029, 0x85, 0x202E].contains($0.value) }, "\(form)")
+            #expect(!body.contains("\nInjected"), "\(form)")
+        }
+        #expect(text.title == "1 new release from Line Artist")
+        #expect(text.plain.contains("New: Line Artist — Para Title  Injected ("), "\(text.plain)")
+    }
+
     @Test func aLongDigestIsCappedWithThePageLink() {
         let items = (0..<45).map { SampleDigest.item("Artist \($0)", "Album \($0)") }
         let text = DigestText(SampleDigest.message(items), maximumLines: 5)

@@ -64,6 +64,9 @@ import Testing
         #expect(calendar["CALSCALE"] == "GREGORIAN")
         #expect(calendar["PRODID"] == "-//Deep Cut Atlas//deepcut//EN")
         #expect(calendar["X-WR-CALNAME"] == "Deep Cut Atlas — upcoming releases")
+        // RFC 7986 §5.7, and the older property for the clients that predate it: refresh hourly.
+        #expect(calendar["REFRESH-INTERVAL"] == "PT1H")
+        #expect(calendar["X-PUBLISHED-TTL"] == "PT1H")
         try #require(events.count == 2)
         let first = events[0]
         #expect(first["UID"] == "7.itunes.abc@deepcut.atlas")
@@ -78,9 +81,29 @@ import Testing
         #expect(first["DESCRIPTION"]?.hasPrefix("album by Bonobo, Jordan Rakei, out 2027-01-15.") == true)
         let second = events[1]
         #expect(second["STATUS"] == "CANCELLED")
+        #expect(second["SUMMARY"] == "Cancelled: Bonobo — Gone", "for clients that ignore STATUS")
         #expect(second["SEQUENCE"] == "2")
         #expect(second["DTEND"] == "2027-03-01")
         #expect(second["URL"] == nil)
+    }
+
+    /// The refresh properties are calendar properties, with the duration's value type, once.
+    @Test func theRefreshIntervalIsACalendarPropertyBeforeTheEvents() {
+        let lines = CalendarRenderer.render([Self.event("1", title: "X")]).components(separatedBy: "\r\n")
+        let firstEvent = lines.firstIndex(of: "BEGIN:VEVENT") ?? 0
+        #expect(lines.firstIndex(of: "REFRESH-INTERVAL;VALUE=DURATION:PT1H").map { $0 < firstEvent } == true)
+        #expect(lines.firstIndex(of: "X-PUBLISHED-TTL:PT1H").map { $0 < firstEvent } == true)
+        #expect(lines.filter { $0.hasPrefix("REFRESH-INTERVAL") }.count == 1)
+    }
+
+    /// Line and paragraph separators, NEL and bidi controls in a name never reach a content line.
+    @Test func separatorsAndBidiControlsAreCleanedFromEveryValue() async throws {
+        let event = Self.event("9", title: "Part I\u{2028}Part II\u{2029}\u{202E}End\u{85}", artist: "Art\u{2028}ist")
+        let text = CalendarRenderer.render([event])
+        #expect(!text.unicodeScalars.contains { [0x2028, 0x2029, 0x85, 0x202E].contains($0.value) })
+        let parsed = try #require(try await ICalendarParser.parse(Data(text.utf8)).events.first)
+        #expect(parsed["SUMMARY"] == "Art ist — Part I Part II End")
+        #expect(parsed["DESCRIPTION"]?.hasPrefix("album by Art ist, out 2027-01-15.") == true)
     }
 
     @Test func anEmptyCalendarIsStillACalendar() async throws {

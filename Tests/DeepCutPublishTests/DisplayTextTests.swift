@@ -25,4 +25,11 @@ import Testing
         #expect(DisplayText.line("a\u{0}b", limit: 10) == "a b")
         #expect(DisplayText.line(String(repeating: "y", count: 500), limit: 60).count == 60)
     }
+
+    /// U+2028 and U+2029 are printable to XML and JSON but line breaks to a terminal, a browser's
+    /// text and pre-ES2019 JavaScript: a space in a field, and on one line like NEL.
+    @Test func lineAndParagraphSeparatorsBecomeSpaces() {
+        #expect(DisplayText.field("Part I\u{2028}Part II\u{2029}End\u{85}!") == "Part I Part II End!")
+        #expect(DisplayText.line("Part I\u{2028}Part II\u{2029}End\u{85}!") == "Part I Part II End !")
+    }
 }

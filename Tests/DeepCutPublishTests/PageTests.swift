@@ -33,7 +33,7 @@ import Testing
         #expect(
             references.allSatisfy {
                 $0.hasPrefix("https://music.example.com/") || $0.hasPrefix("https://music.example.org/deepcut/feed.")
-                    || $0 == "https://music.example.org/deepcut/upcoming.ics"
+                    || $0 == "https://music.example.org/deepcut/upcoming.ics" || $0 == "webcal://music.example.org/deepcut/upcoming.ics"
             },
             "\(references)")
     }

@@ -41,8 +41,11 @@ package enum ICalendarParser {
         data = open(sys.argv[1], 'rb').read()
         calendar = icalendar.Calendar.from_ical(data)
         def text(value):
-            if hasattr(value, 'dt'):
-                return value.dt.isoformat()
+            dt = getattr(value, 'dt', None)
+            if hasattr(dt, 'isoformat'):
+                return dt.isoformat()
+            if dt is not None:  # a DURATION (newer icalendar parses REFRESH-INTERVAL): as written
+                return value.to_ical().decode()
             return str(value)
         out = {'calendar': {k: text(v) for k, v in calendar.items()}, 'events': []}
         for event in calendar.walk('VEVENT'):

@@ -1,3 +1,5 @@
+import DeepCutCore
+
 /// A plain left-aligned table for terminal output; cells are cleaned of control characters so
 /// catalog text cannot move the cursor or hide rows.
 struct TextTable {
@@ -25,7 +27,8 @@ struct TextTable {
                 continue
             }
             let category = scalar.properties.generalCategory
-            if category != .control && category != .format { kept.append(scalar) }
+            // U+2028/U+2029 (ReadableText's hidden line breaks) would split a row on some terminals.
+            if category != .control && category != .format && !ReadableText.isHiddenLineBreak(scalar) { kept.append(scalar) }
         }
         return String(kept)
     }

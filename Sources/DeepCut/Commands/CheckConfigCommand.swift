@@ -53,7 +53,19 @@ enum CheckConfigCommand: DeepCutCommand {
             "config OK: \(config.file.path) (\(config.library.count) library source\(config.library.count == 1 ? "" : "s"), provider \(config.catalog.provider.rawValue))"
         )
         for line in expiries { context.console.out(line) }
+        if let warning = baseURLWarning(config) { context.console.out(warning) }
         return .success
+    }
+
+    /// Without `publish.baseURL` the feeds' self links are relative (`feed.atom`): RFC 4287 allows
+    /// it, but the W3C feed validator warns (RelativeSelf) and some readers cannot follow a moved
+    /// feed, and the page cannot offer a `webcal://` calendar link. A warning, not an error: the
+    /// files work where they are served. On stdout with the other findings; the exit stays 0.
+    static func baseURLWarning(_ config: Config) -> String? {
+        guard config.publish.baseURL == nil else { return nil }
+        return "\(config.file.lastPathComponent): publish.baseURL: WARNING: unset, so the feeds' self links are relative "
+            + "(the W3C validator warns RelativeSelf) and the page links the calendar without webcal://; "
+            + "set it to where outputDirectory is served, e.g. \"https://example.org/deepcut/\""
     }
 
     /// One line per developer token saying when it expires (its JWT `exp`; never the token itself).

@@ -5,6 +5,8 @@ import Foundation
 /// `deepcut health` in the monitoring-plugins format:
 /// `DEEPCUT OK: <summary> | 'entries'=N;;;0 'artists_failed'=N;;;0 'artists_not_asked'=N;;;0 'artists_not_found'=N;;;0 'baseline_age'=Ns;warn;crit;0`
 /// (perfdata with its unit in the value and its minimum, as the monitoring-plugins guidelines ask).
+/// `entries` counts the releases `feed.json` holds when the check runs (announcements apart), so a
+/// failed run (which publishes nothing) reads as the feed it left, not as an empty one.
 struct HealthCheck: Sendable {
     enum State: String {
         case ok = "OK"
@@ -42,10 +44,32 @@ struct HealthCheck: Sendable {
             + "(--warn-age must not exceed --crit-age; defaults 1.5 and 3 × ttlHours)"
     }
 
+    /// What the check found of `feed.json`, whose item count is the perfdata's `entries`.
+    enum Feed: Sendable {
+        case holds(PublishedFeed)
+        /// Nothing published yet: the feed holds nothing.
+        case absent
+        /// The file is there but unusable; the reason names it.
+        case unreadable(String)
+
+        /// Reads feed.json (blocking: from `BlockingQueue.files`). A broken feed is part of the
+        /// answer (WARNING), not a reason to give none.
+        static func read(outputDirectory: URL) -> Feed {
+            do {
+                return try PublishedFeed.read(outputDirectory: outputDirectory).map(Feed.holds) ?? .absent
+            } catch let error as any DeepCutError {
+                return .unreadable(error.message)
+            } catch {
+                return .unreadable("feed.json: \(error)")
+            }
+        }
+    }
+
     /// - Parameters:
     ///   - report: the last run's report; nil when none could be read.
     ///   - baseline: the current `latest.json`, if any.
-    func evaluate(report: HealthReport?, baseline: Baseline?, now: Date) -> (state: State, line: String) {
+    ///   - feed: what `feed.json` holds; nil when not looked at, and `entries` is then the run's own count.
+    func evaluate(report: HealthReport?, baseline: Baseline?, feed: Feed? = nil, now: Date) -> (state: State, line: String) {
         guard let report else {
             return (.unknown, "DEEPCUT UNKNOWN: no health report could be read")
         }
@@ -76,6 +100,19 @@ struct HealthCheck: Sendable {
         if !unresolved.ambiguous.isEmpty {
             reasons.append(
                 "\(unresolved.ambiguous.count) ambiguous: " + UnresolvedArtists.names(unresolved.ambiguous, limit: Self.namesInLine))
+        }
+        // A failed run published nothing: say what the feed people read still holds, and from when.
+        switch feed {
+        case .holds(let published) where report.status == .failed:
+            let upcoming = published.upcoming > 0 ? " and \(published.upcoming) upcoming" : ""
+            reasons.append(
+                "feed.json still holds \(published.entries) \(published.entries == 1 ? "entry" : "entries")\(upcoming)"
+                    + (published.runID.map { " from run \($0)" } ?? ""))
+        case .unreadable(let reason):
+            if state == .ok { state = .warning }
+            reasons.append(reason)
+        default:
+            break
         }
         if let skip = report.lastSkip { reasons.append("last skipped \(Timestamp.display(skip.at))") }
         // A channel that cannot deliver is not the feed's problem, but people are not being told: WARNING.
@@ -123,10 +160,18 @@ struct HealthCheck: Sendable {
         }
         // Failed and not asked (deadline, signal, unreachable catalog) apart, as health.txt and the log count them.
         let artists = report.sweep.artists
+        let entries: String =
+            switch feed {
+            case .holds(let published): "\(published.entries)"
+            case .absent: "0"
+            case .unreadable: "U"
+            case nil: "\(report.diff.entries)"
+            }
         let perfdata =
-            "'entries'=\(report.diff.entries);;;0 'artists_failed'=\(artists.failed);;;0 'artists_not_asked'=\(artists.skipped);;;0 "
+            "'entries'=\(entries);;;0 'artists_failed'=\(artists.failed);;;0 'artists_not_asked'=\(artists.skipped);;;0 "
             + "'artists_not_found'=\(unresolved.notFound.count);;;0 'baseline_age'=\(age.map { "\($0)s" } ?? "U");\(warnAgeSeconds);\(critAgeSeconds);0"
-        return (state, "DEEPCUT \(state.rawValue): \(reasons.joined(separator: "; ")) | \(perfdata)")
+        // Messages and names are third-party text: one line, by the one cleaning rule.
+        return (state, "DEEPCUT \(state.rawValue): \(ReadableText.line(reasons.joined(separator: "; "))) | \(perfdata)")
     }
 
     /// "2h 5m", "3d 4h": what an operator reads at a glance.

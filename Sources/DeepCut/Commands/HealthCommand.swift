@@ -39,10 +39,14 @@ enum HealthCommand: DeepCutCommand {
         }
         let report: HealthReport?
         let baseline: Baseline?
+        let feed: HealthCheck.Feed
         do {
             let outputDirectory = config.outputDirectory
-            (report, baseline) = try await BlockingQueue.files.run {
-                (try HealthReport.load(outputDirectory: outputDirectory), try Baseline.read(outputDirectory: outputDirectory))
+            (report, baseline, feed) = try await BlockingQueue.files.run {
+                (
+                    try HealthReport.load(outputDirectory: outputDirectory), try Baseline.read(outputDirectory: outputDirectory),
+                    HealthCheck.Feed.read(outputDirectory: outputDirectory)
+                )
             }
         } catch let error as any DeepCutError {
             return unknown(error.message, json: json, console: context.console)
@@ -51,7 +55,7 @@ enum HealthCommand: DeepCutCommand {
             let path = OutputFolder(config.outputDirectory).healthJSON.path
             return unknown("no health report at \(path): no run has finished yet", json: json, console: context.console, path: path)
         }
-        let (state, line) = check.evaluate(report: report, baseline: baseline, now: context.now())
+        let (state, line) = check.evaluate(report: report, baseline: baseline, feed: feed, now: context.now())
         if json {
             context.console.out(String(decoding: try OutputJSON.encode(report), as: UTF8.self))
         } else {

@@ -20,12 +20,21 @@ struct PrometheusTextfile: Sendable {
     /// - Parameters:
     ///   - provider: the configured catalog provider, the `provider` label even when the sweep never ran.
     ///   - previousSuccess: when the last complete run finished, kept when this run was not complete.
-    func write(_ report: HealthReport, provider: String, previousSuccess: Date?) throws {
+    ///   - feedEntries: the releases feed.json holds after the run (see `render`).
+    func write(_ report: HealthReport, provider: String, previousSuccess: Date?, feedEntries: Int? = nil) throws {
         try AtomicFile.createDirectory(url.deletingLastPathComponent())
-        try AtomicFile.write(Self.render(report, provider: provider, previousSuccess: previousSuccess), to: url)
+        try AtomicFile.write(
+            Self.render(report, provider: provider, previousSuccess: previousSuccess, feedEntries: feedEntries), to: url)
     }
 
-    static func render(_ report: HealthReport, provider: String, previousSuccess: Date?) -> String {
+    /// The run states `deepcut_last_run_status` has a series for (a skip writes no metrics).
+    static let runStates: [RunStatus] = [.complete, .partial, .failed]
+
+    /// - Parameter feedEntries: the releases feed.json holds after the run (announcements apart, as
+    ///   a run counts its entries): a failed run publishes
+    ///   nothing, so the feed keeps the last published snapshot's items, and that is what
+    ///   `deepcut_feed_entries` reports beside `deepcut_last_run_status`. Nil: the run's own count.
+    static func render(_ report: HealthReport, provider: String, previousSuccess: Date?, feedEntries: Int? = nil) -> String {
         let complete = report.status == .complete
         let lastSuccess = complete ? report.finishedAt : previousSuccess
         let artists = report.sweep.artists
@@ -54,7 +63,13 @@ struct PrometheusTextfile: Sendable {
                 (#"{state="failed"}"#, "\(artists.failed)"),
                 (#"{state="skipped"}"#, "\(artists.skipped)")
             ])
-        series("deepcut_feed_entries", "Feed entries the last sweep produced.", [("", "\(report.diff.entries)")])
+        series(
+            "deepcut_last_run_status", "1 for how the last sweep ended (complete, partial or failed), 0 for the others.",
+            runStates.map { ("{status=\"\($0.rawValue)\"}", report.status == $0 ? "1" : "0") })
+        series(
+            "deepcut_feed_entries",
+            "Releases feed.json holds after the last sweep (a failed sweep leaves the previous feed; announcements apart).",
+            [("", "\(feedEntries ?? report.diff.entries)")])
         series(
             "deepcut_requests", "Catalog HTTP requests the last sweep made, retries included.",
             [("{provider=\"\(labelValue(provider))\"}", "\(report.sweep.requests)")])
@@ -133,9 +148,10 @@ struct PrometheusTextfile: Sendable {
         "\(Int((date?.timeIntervalSince1970 ?? 0).rounded(.down)))"
     }
 
-    /// The exposition format's label escaping: backslash, double quote, newline.
+    /// The exposition format's label escaping (backslash, double quote, newline), after the one
+    /// cleaning rule (`ReadableText.line`): a name's controls and hidden line breaks are spaces.
     static func labelValue(_ raw: String) -> String {
-        raw.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        ReadableText.line(raw).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             .replacingOccurrences(of: "\n", with: "\\n")
     }
 }
@@ -151,8 +167,11 @@ extension PrometheusTextfile {
         guard let url = config.prometheusTextfile, report.status != .skipped else { return }
         let provider = config.catalog.provider.rawValue
         let previousSuccess = try await store?.perform { try $0.runs.lastCompleteFinish() }
+        let outputDirectory = config.outputDirectory
         try await BlockingQueue.files.run {
-            try PrometheusTextfile(url: url).write(report, provider: provider, previousSuccess: previousSuccess)
+            // No feed yet holds nothing; an unreadable one is reported by `deepcut health`, and reads 0 here.
+            let feedEntries = (try? PublishedFeed.read(outputDirectory: outputDirectory))?.entries ?? 0
+            try PrometheusTextfile(url: url).write(report, provider: provider, previousSuccess: previousSuccess, feedEntries: feedEntries)
         }
     }
 }

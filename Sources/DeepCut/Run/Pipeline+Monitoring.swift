@@ -27,7 +27,13 @@ extension Pipeline {
             let baseline = health.publish.baselineRunID.map { runID in
                 Baseline(runID: runID, generatedAt: health.finishedAt.addingTimeInterval(-Double(health.publish.baselineAgeSeconds ?? 0)))
             }
-            let line = HealthCheck(ttlHours: config.ttlHours).evaluate(report: health, baseline: baseline, now: health.finishedAt).line
+            let outputDirectory = config.outputDirectory
+            // Cancelled before the read: the run's own count (nil) rather than no ping.
+            let feed = try? await BlockingQueue.files.run { HealthCheck.Feed.read(outputDirectory: outputDirectory) }
+            let line = HealthCheck(ttlHours: config.ttlHours).evaluate(
+                report: health, baseline: baseline, feed: feed, now: health.finishedAt
+            )
+            .line
             let status = report.skipped ? RunStatus.skipped : health.status
             if let failure = await pings.send(pings.ping(after: status), body: line) { failures.append(failure) }
         }

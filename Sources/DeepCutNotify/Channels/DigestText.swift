@@ -37,7 +37,7 @@ package struct DigestText: Sendable {
     /// "A", "A and B", "A, B and 3 more": distinct artists in digest order.
     static func artistList(_ names: [String]) -> String {
         var seen: Set<String> = []
-        let artists = names.filter { seen.insert(ArtistName.normalize($0)).inserted }
+        let artists = names.map { ReadableText.line($0) }.filter { seen.insert(ArtistName.normalize($0)).inserted }
         switch artists.count {
         case 0...1: return artists.first ?? ""
         case 2: return "\(artists[0]) and \(artists[1])"
@@ -52,7 +52,9 @@ package struct DigestText: Sendable {
 
     /// "New: Bonobo — Fragments (album, 2022-01-14)", "Announced for 2026-12-11: …", "Out today: …".
     package static func line(_ item: Digest.Item) -> String {
-        "\(eventLabel(item)): \(item.entry.artist) — \(item.entry.title) (\(item.entry.typeText), \(item.entry.releaseDate))"
+        let entry = item.entry
+        let release = "\(ReadableText.line(entry.artist)) — \(ReadableText.line(entry.title))"
+        return "\(eventLabel(item)): \(release) (\(entry.typeText), \(entry.releaseDate))"
     }
 
     static func eventLabel(_ item: Digest.Item) -> String {
@@ -97,9 +99,10 @@ package struct DigestText: Sendable {
         for item in shown.items {
             let entry = item.entry
             let title =
-                Self.link(item).map { "[\(Self.markdownEscaped(entry.title))](\($0.absoluteString))" } ?? Self.markdownEscaped(entry.title)
+                Self.link(item).map { "[\(Self.markdownEscaped(ReadableText.line(entry.title)))](\($0.absoluteString))" }
+                ?? Self.markdownEscaped(ReadableText.line(entry.title))
             lines.append(
-                "- \(Self.eventLabel(item)): **\(Self.markdownEscaped(entry.artist))** — \(title) (\(entry.typeText), \(entry.releaseDate))"
+                "- \(Self.eventLabel(item)): **\(Self.markdownEscaped(ReadableText.line(entry.artist)))** — \(title) (\(entry.typeText), \(entry.releaseDate))"
             )
         }
         if let moreLine { lines.append("\n" + Self.markdownEscaped(moreLine)) }
@@ -114,10 +117,10 @@ package struct DigestText: Sendable {
         body += "<ul>\n"
         for item in shown.items {
             let entry = item.entry
-            let title = MarkupText.escape(entry.title)
+            let title = MarkupText.escape(ReadableText.line(entry.title))
             let linked = Self.link(item).map { "<a href=\"\(MarkupText.escape($0.absoluteString))\">\(title)</a>" } ?? title
             body +=
-                "<li>\(MarkupText.escape(Self.eventLabel(item))): <strong>\(MarkupText.escape(entry.artist))</strong> — \(linked)"
+                "<li>\(MarkupText.escape(Self.eventLabel(item))): <strong>\(MarkupText.escape(ReadableText.line(entry.artist)))</strong> — \(linked)"
                 + " (\(entry.typeText), \(entry.releaseDate))</li>\n"
         }
         body += "</ul>\n"

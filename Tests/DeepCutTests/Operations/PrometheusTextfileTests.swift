@@ -53,7 +53,12 @@ import Testing
                 deepcut_artists{state="notFound"} 2
                 deepcut_artists{state="failed"} 0
                 deepcut_artists{state="skipped"} 0
-                # HELP deepcut_feed_entries Feed entries the last sweep produced.
+                # HELP deepcut_last_run_status 1 for how the last sweep ended (complete, partial or failed), 0 for the others.
+                # TYPE deepcut_last_run_status gauge
+                deepcut_last_run_status{status="complete"} 1
+                deepcut_last_run_status{status="partial"} 0
+                deepcut_last_run_status{status="failed"} 0
+                # HELP deepcut_feed_entries Releases feed.json holds after the last sweep (a failed sweep leaves the previous feed; announcements apart).
                 # TYPE deepcut_feed_entries gauge
                 deepcut_feed_entries 37
                 # HELP deepcut_requests Catalog HTTP requests the last sweep made, retries included.
@@ -64,7 +69,9 @@ import Testing
     }
 
     @Test func failedRunKeepsThePreviousSuccess() {
-        let text = PrometheusTextfile.render(Self.failed, provider: "itunes", previousSuccess: Date(timeIntervalSince1970: 1_795_867_241.9))
+        // The failed run published nothing: feed.json still holds the 17 items of the run before.
+        let text = PrometheusTextfile.render(
+            Self.failed, provider: "itunes", previousSuccess: Date(timeIntervalSince1970: 1_795_867_241.9), feedEntries: 17)
         #expect(
             text == """
                 # HELP deepcut_last_run_timestamp_seconds Unix time the last sweep finished.
@@ -85,9 +92,14 @@ import Testing
                 deepcut_artists{state="notFound"} 0
                 deepcut_artists{state="failed"} 199
                 deepcut_artists{state="skipped"} 1
-                # HELP deepcut_feed_entries Feed entries the last sweep produced.
+                # HELP deepcut_last_run_status 1 for how the last sweep ended (complete, partial or failed), 0 for the others.
+                # TYPE deepcut_last_run_status gauge
+                deepcut_last_run_status{status="complete"} 0
+                deepcut_last_run_status{status="partial"} 0
+                deepcut_last_run_status{status="failed"} 1
+                # HELP deepcut_feed_entries Releases feed.json holds after the last sweep (a failed sweep leaves the previous feed; announcements apart).
                 # TYPE deepcut_feed_entries gauge
-                deepcut_feed_entries 0
+                deepcut_feed_entries 17
                 # HELP deepcut_requests Catalog HTTP requests the last sweep made, retries included.
                 # TYPE deepcut_requests gauge
                 deepcut_requests{provider="itunes"} 597
@@ -111,6 +123,9 @@ import Testing
                 #"deepcut_artists{state="notFound"} 0"#,
                 #"deepcut_artists{state="failed"} 0"#,
                 #"deepcut_artists{state="skipped"} 0"#,
+                #"deepcut_last_run_status{status="complete"} 0"#,
+                #"deepcut_last_run_status{status="partial"} 0"#,
+                #"deepcut_last_run_status{status="failed"} 1"#,
                 "deepcut_feed_entries 0",
                 #"deepcut_requests{provider="musicbrainz"} 0"#
             ] + FailureKind.allCases.map { #"deepcut_artist_failures{kind=""# + $0.rawValue + #""} 0"# } + [
@@ -146,8 +161,11 @@ import Testing
 
         """
 
-    @Test func labelValuesAreEscaped() {
-        #expect(PrometheusTextfile.labelValue("a\"b\\c\nd") == #"a\"b\\c\nd"#)
+    /// Quote and backslash escaped; line breaks of any kind (LF, NEL, U+2028, U+2029) and other
+    /// controls are spaces and bidi controls gone, by the one cleaning rule of every text output.
+    @Test func labelValuesAreCleanedAndEscaped() {
+        #expect(PrometheusTextfile.labelValue("a\"b\\c\nd") == #"a\"b\\c d"#)
+        #expect(PrometheusTextfile.labelValue("Line\u{2028}Para\u{2029}Next\u{85}End\u{202E}") == "Line Para Next End")
     }
 
     // MARK: - The file

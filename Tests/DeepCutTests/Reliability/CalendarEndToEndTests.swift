@@ -28,6 +28,7 @@ import Testing
         let data = try Data(contentsOf: harness.feed.appendingPathComponent("upcoming.ics"))
         let parsed = try await ICalendarParser.parse(data)
         #expect(parsed.calendar["METHOD"] == "PUBLISH")
+        #expect(parsed.calendar["REFRESH-INTERVAL"] == "PT1H" && parsed.calendar["X-PUBLISHED-TTL"] == "PT1H")
         return Dictionary(parsed.events.map { ($0["UID"]?.components(separatedBy: ".").first ?? "", $0) }, uniquingKeysWith: { a, _ in a })
     }
 
@@ -43,7 +44,9 @@ import Testing
         #expect(bonobo["DTEND"] == Self.day(31))
         #expect(bonobo["SEQUENCE"] == "0" && bonobo["STATUS"] == "CONFIRMED")
         let uid = try #require(bonobo["UID"])
-        #expect(try StateChangeEndToEndTests.page(harness).contains("href=\"upcoming.ics\""))
+        // No publish.baseURL: only the relative link (webcal: has no relative form).
+        let page = try StateChangeEndToEndTests.page(harness)
+        #expect(page.contains("href=\"upcoming.ics\"") && !page.contains("webcal:"))
 
         // The date moves: same UID, SEQUENCE 1.
         try await harness.replaceCatalog(Self.artists(bonoboUpcoming: 40, polyphiaUpcoming: 60))
@@ -61,6 +64,7 @@ import Testing
         let partial = try await Self.events(harness)
         #expect(partial["1013"]?["UID"] == uid)
         #expect(partial["1013"]?["STATUS"] == "CANCELLED" && partial["1013"]?["SEQUENCE"] == "2")
+        #expect(partial["1013"]?["SUMMARY"] == "Cancelled: Bonobo — Fragments, Part II")
         #expect(partial["1023"] == polyphia, "an unchecked artist's event is left alone")
 
         // A failed run touches nothing.
@@ -76,6 +80,21 @@ import Testing
         #expect(afterDismiss["1023"]?["STATUS"] == "CANCELLED" && afterDismiss["1023"]?["SEQUENCE"] == "1")
         #expect(afterDismiss["1023"]?["UID"] == polyphia["UID"])
         #expect(afterDismiss["1013"] == partial["1013"])
+    }
+
+    /// With publish.baseURL the page offers the webcal:// subscription and the https address beside it.
+    @Test func withABaseURLThePageLinksWebcalAndHttps() async throws {
+        try #require(SpawnedProcess.deepcutIsBuilt, "build deepcut first")
+        let harness = try SweepHarness(
+            artists: Self.artists(bonoboUpcoming: 30, polyphiaUpcoming: nil),
+            config: ["publish": #"{"baseURL": "https://music.example.org/deepcut/"}"#])
+        #expect(try await harness.sweep().status == 0)
+        let page = try StateChangeEndToEndTests.page(harness)
+        #expect(
+            page.contains(
+                #"<a href="webcal://music.example.org/deepcut/upcoming.ics" type="text/calendar">Subscribe to the calendar</a>"#
+                    + #"<a href="https://music.example.org/deepcut/upcoming.ics" type="text/calendar">Calendar (https)</a>"#),
+            "\(page)")
     }
 
     @Test func muteCancelsAnUpcomingReleaseAndUnmuteWithASweepConfirmsItAgain() async throws {

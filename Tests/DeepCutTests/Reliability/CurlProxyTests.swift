@@ -30,6 +30,25 @@ import Testing
         #expect(asked.allSatisfy { $0.hasPrefix("http://catalog.invalid/") }, "\(asked)")
     }
 
+    /// `ALL_PROXY` (upper case, as operators often set it) covers a scheme without its own variable.
+    @Test func allProxyCoversASchemeWithoutItsOwnVariable() async throws {
+        try #require(SpawnedProcess.deepcutIsBuilt)
+        let world = try ReliabilityWorld(
+            artists: ReliabilityWorld.artists(1), library: ReliabilityWorld.library(1),
+            catalogKeys: ["baseURL": #""http://catalog.invalid""#])
+        // Unset, not empty: libcurl takes a set but empty `http_proxy` as "no proxy" and looks no further.
+        let unset = ["http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "no_proxy", "NO_PROXY"].flatMap { ["-u", $0] }
+        let result = try await SpawnedProcess(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            unset + ["ALL_PROXY=\(world.baseURL.absoluteString)", SpawnedProcess.deepcut.path, "sweep", "--config", world.configPath],
+            in: world.folder.url
+        ).finish()
+        // The fixture server playing the proxy serves no absolute-form catalog paths; what counts is who was asked.
+        let asked = world.server.requestLog.map(\.path)
+        #expect(!asked.isEmpty, "\(result.stderr)")
+        #expect(asked.allSatisfy { $0.hasPrefix("http://catalog.invalid/") }, "\(asked)")
+    }
+
     @Test func aHostInNoProxyIsReachedDirectly() async throws {
         try #require(SpawnedProcess.deepcutIsBuilt)
         let proxy = FixtureServer(catalog: FixtureCatalog(artists: []))

@@ -107,6 +107,55 @@ import Testing
         }
     }
 
+    /// Issue 30: U+2028, U+2029 and U+0085 in artist names and titles (library and catalog), through
+    /// a real run with an upcoming release, a failing artist and one the catalog does not know:
+    /// none reaches a text output raw — health.txt, the page, Atom, the calendar, the metrics'
+    /// labels, `deepcut health`, the log — and the JSON files carry them only as `\u2028`-style
+    /// escapes (JavaScript-safe JSON Feed).
+    @Test func lineAndParagraphSeparatorsReachNoTextOutput() async throws {
+        let separators: [UInt32] = [0x2028, 0x2029, 0x85]
+        let names = ["Line\u{2028}Sep", "Para\u{2029}Sep", "Next\u{85}Line", "Failing\u{2028}Crew"]
+        let artists = names.enumerated().map { index, name in
+            FixtureArtist(
+                id: String(700_001 + index), name: name,
+                releases: [
+                    ReliabilityWorld.release(String(3_000_000 + index * 10), "Out\u{2028}Now\u{2029}\u{85}", daysAgo: 2),
+                    ReliabilityWorld.release(String(3_000_001 + index * 10), "Soon\u{2028}Coming", daysAgo: -20)
+                ])
+        }
+        let library = "title,artist\n" + (names + ["Missing\u{2028}Artist"]).map { "Owned," + Self.csvField($0) + "\n" }.joined()
+        let world = try ReliabilityWorld(
+            artists: artists, library: library, topLevelKeys: ["prometheusTextfile": #""metrics/deepcut.prom""#])
+        world.fail("700004", with: Fault(.status(code: 500, body: nil), on: .lookup))
+        let (code, console) = await world.run("sweep", "--verbose")
+        #expect(code == .partial, "\(console.err)")
+        let check = await world.run("health")
+
+        var texts = try ["health.txt", "index.html", "feed.atom", "upcoming.ics"].map { name in
+            (name, try String(contentsOf: world.feed.appendingPathComponent(name), encoding: .utf8))
+        }
+        texts.append(("metrics", try String(contentsOf: world.folder.url.appendingPathComponent("metrics/deepcut.prom"), encoding: .utf8)))
+        texts += [("deepcut health", check.console.out), ("log", console.err)]
+        let json = try ["feed.json", "current.json", "health.json"].map { name in
+            (name, try String(contentsOf: world.feed.appendingPathComponent(name), encoding: .utf8))
+        }
+        for (name, text) in texts + json {
+            #expect(!text.unicodeScalars.contains { separators.contains($0.value) }, "\(name) carries a raw separator")
+        }
+        // The names are still there, separated by a space.
+        #expect(texts[0].1.contains("Failing Crew"), "health.txt: \(texts[0].1)")
+        #expect(texts[1].1.contains("Line Sep") && texts[1].1.contains("Out Now"), "the page")
+        #expect(texts[3].1.contains("SUMMARY:Line Sep — Soon Coming"), "the calendar: \(texts[3].1)")
+        #expect(texts[4].1.contains(#"deepcut_artist_unresolved{artist="Missing Artist",reason="notFound"} 1"#), "\(texts[4].1)")
+        // JSON keeps the snapshot's text as escapes where it kept it, and every file still parses.
+        for (name, text) in json {
+            #expect((try? JSONSerialization.jsonObject(with: Data(text.utf8))) != nil, "\(name) does not parse")
+        }
+        let feed = try world.json("feed.json")
+        let titles = (feed["items"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+        #expect(titles.contains("Line Sep — Out Now "), "\(titles)")
+    }
+
     static func humanOutputs(_ world: ReliabilityWorld) throws -> [(String, String)] {
         try ["feed.atom", "index.html", "health.txt"].map { name in
             (name, try String(contentsOf: world.feed.appendingPathComponent(name), encoding: .utf8))

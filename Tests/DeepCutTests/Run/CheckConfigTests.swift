@@ -12,6 +12,23 @@ import Testing
         #expect(result.console.out.hasPrefix("config OK: "))
     }
 
+    /// Without publish.baseURL the feeds' self links are relative (the W3C validator warns
+    /// RelativeSelf): one warning line naming the key, exit still 0; with it, no warning.
+    @Test func anUnsetBaseURLIsAWarningNotAnError() async throws {
+        let unset = try await SweepHarness().run("check-config")
+        #expect(unset.exitCode == .success)
+        let lines = unset.console.out.split(separator: "\n").map(String.init)
+        let warnings = lines.filter { $0.contains("WARNING") }
+        #expect(warnings.count == 1, "\(lines)")
+        #expect(warnings.first?.hasPrefix("config.json: publish.baseURL: WARNING: unset") == true, "\(lines)")
+        #expect(warnings.first?.contains("RelativeSelf") == true)
+        #expect(unset.console.err.isEmpty)
+
+        let set = try await SweepHarness(config: ["publish": #"{"baseURL": "https://music.example.org/deepcut/"}"#]).run("check-config")
+        #expect(set.exitCode == .success)
+        #expect(!set.console.out.contains("publish.baseURL"), "\(set.console.out)")
+    }
+
     @Test func unreadableLibraryIs78NamingTheKey() async throws {
         let harness = try SweepHarness()
         try FileManager.default.removeItem(at: harness.folder.url.appendingPathComponent("library.csv"))

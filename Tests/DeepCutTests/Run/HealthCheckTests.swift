@@ -41,6 +41,34 @@ import Testing
         #expect(!line.contains("clock went back"))
     }
 
+    // MARK: What the feed holds
+
+    /// A failed run's line names the failure and, beside it, what feed.json still holds; the
+    /// perfdata counts the feed's releases (announcements apart), not the failed run's zero.
+    @Test func aFailedRunCountsWhatTheFeedStillHolds() {
+        var report = Self.report(startedAt: Self.now.addingTimeInterval(-60))
+        report.status = .failed
+        report.message = "catalog unreachable\u{2028}forged line"
+        let baseline = Baseline(runID: RunID(Self.now), generatedAt: Self.now)
+        let feed = PublishedFeed(entries: 17, upcoming: 2, runID: "20261128T120000Z")
+        let (state, line) = check.evaluate(report: report, baseline: baseline, feed: .holds(feed), now: Self.now)
+        #expect(state == .critical)
+        #expect(
+            line.contains(
+                "failed: catalog unreachable forged line; feed.json still holds 17 entries and 2 upcoming from run 20261128T120000Z"),
+            "\(line)")
+        #expect(line.contains("| 'entries'=17;;;0 "), "\(line)")
+        #expect(!line.unicodeScalars.contains("\u{2028}"))
+        #expect(check.evaluate(report: report, baseline: baseline, feed: .absent, now: Self.now).line.contains("| 'entries'=0;;;0 "))
+
+        // A complete run's line is unchanged; its perfdata is the feed's count too.
+        report.status = .complete
+        let complete = check.evaluate(report: report, baseline: baseline, feed: .holds(feed), now: Self.now)
+        #expect(complete.state == .ok && !complete.line.contains("still holds") && complete.line.contains("'entries'=17;"))
+        let broken = check.evaluate(report: report, baseline: baseline, feed: .unreadable("feed.json is unreadable (x)"), now: Self.now)
+        #expect(broken.state == .warning && broken.line.contains("feed.json is unreadable (x)") && broken.line.contains("'entries'=U;"))
+    }
+
     // MARK: Token expiry
 
     /// The report is judged at `deepcut health`'s own time: a token fine when the run wrote the

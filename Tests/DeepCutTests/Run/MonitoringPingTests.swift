@@ -39,6 +39,13 @@ import Testing
         #expect(pings[3].body.contains("partial: 1 of 3 artists unchecked"))
         #expect(pings[5].body.hasPrefix("DEEPCUT CRITICAL: last run "), "\(pings[5].body)")
         #expect(pings[5].body.contains("| 'entries'="), "perfdata rides along")
+        // The failed run published nothing: the body counts what feed.json still holds, as `deepcut health` does.
+        let held = try #require(harness.json("feed.json")["items"] as? [[String: Any]]).filter {
+            !(($0["tags"] as? [String])?.contains("upcoming") ?? false)
+        }.count
+        #expect(held > 0)
+        #expect(pings[5].body.contains("feed.json still holds \(held) "), "\(pings[5].body)")
+        #expect(pings[5].body.contains("| 'entries'=\(held);;;0 "), "\(pings[5].body)")
     }
 
     @Test func aPartialRunCanPingFailAndASkipPingsSuccessWithoutStart() async throws {
