@@ -94,6 +94,7 @@ package final class EventLog: Sendable {
     /// Writes one event. Nil values are left out, so optional details need no `if`.
     package func log(_ level: LogLevel, _ event: String, _ fields: KeyValuePairs<String, (any CustomStringConvertible)?> = [:]) {
         guard isEnabled(level) else { return }
+        if format == .human, HumanLogLine.restatedByTheLastLine.contains(event) { return }
         state.withLock { state in
             var pairs: [(key: String, value: String)] = []
             for (key, value) in fields {

@@ -5,6 +5,11 @@
 /// `message` field follows it and the other fields close the line. Values are catalog text: each
 /// is flattened to one line and cleaned of escape sequences and control characters like any table.
 enum HumanLogLine {
+    /// Summaries a terminal does not need as events: the progress bar showed the sweep, and the
+    /// command's last line (the cause, or the health message) says how the run ended. Printed as
+    /// well, a failed run read as three lines saying the same thing.
+    static let restatedByTheLastLine: Set<String> = ["sweep.finished", "run.finished"]
+
     static func line(level: LogLevel, event: String, fields: [(key: String, value: String)]) -> String {
         let prefix = level == .info ? "" : level.name + ": "
         var text = prefix + words(event)
