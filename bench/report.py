@@ -162,10 +162,10 @@ minute) that is far below the interval between requests.
 
 def polite(result: dict) -> str:
     rate_met = result["peakPerMinute"] <= result["rate"]
-    time_met = result["wallRatio"] <= 1.05
+    time_met = result["wallRatio"] <= 1.01
     allowance = int(result["rate"] * result["windowSeconds"] / 60)
     return f"""
-## 3. Politeness — target peak ≤ R and total ≤ 1.05 × requests ÷ R: {verdict(rate_met and time_met)}
+## 3. Politeness — target peak ≤ R and total ≤ 1.01 × requests ÷ R: {verdict(rate_met and time_met)}
 
 A real `deepcut sweep` of {result['artists']} artists (iTunes provider, concurrency 4) at
 `catalog.requestsPerMinute` R = {result['rate']}, zero-latency fixture server. Judged from the server's
@@ -179,7 +179,7 @@ from the first to the last request, against the ideal requests ÷ R.
 | requests (server log) | {result['requests']} | | exit {result['exit']}, statuses {result['statuses']} |
 | peak in any 10 s window | {result['peakIn10s']} requests = **{result['peakPerMinute']:.0f}/min** | ≤ {result['rate']}/min | {verdict(rate_met)} |
 | ideal time (requests ÷ R) | {s(result['ideal'])} | | |
-| process wall time | {s(result['wall'])} = **{result['wallRatio']:.3f}×** ideal | ≤ 1.05× | {verdict(time_met)} |
+| process wall time | {s(result['wall'])} = **{result['wallRatio']:.3f}×** ideal | ≤ 1.01× | {verdict(time_met)} |
 | first → last request | {s(result['span'])} = {result['spanRatio']:.3f}× ideal | | |
 | gaps between requests | smallest {s(result['minGap'])}, median {s(result['medianGap'])} | interval {s(60 / result['rate'])} | |
 | shortest span of {allowance + 1} consecutive requests | {result['shortestSpanOverAllowance']:.4f} s | ≥ {result['windowSeconds']:.0f} s | |
@@ -192,7 +192,10 @@ def polite_analysis(result: dict, rate_met: bool) -> str:
     margin = result["margin"]
     allowance = int(result["rate"] * result["windowSeconds"] / 60)
     if rate_met:
-        return ""
+        return f"""
+**How it holds:** the limiter spaces its slots for a pace half a percent under R (`RateLimiter.headroom`),
+so {allowance + 1} requests span at least {result['windowSeconds'] * 1.005:.2f} s: {result['windowSeconds'] * 5:.0f} ms of slack for wake-up and
+transport jitter in every {result['windowSeconds']:.0f} s window, while the long-run rate stays within 1 % of R."""
     early = result["windowSeconds"] - result["shortestSpanOverAllowance"]
     return f"""
 **What limits it: timing jitter against a limiter that paces at exactly R.** The limiter hands out
