@@ -219,9 +219,7 @@ import Testing
     // MARK: - Failures keep their meaning
 
     @Test func unreachableAPIIsATemporaryFailure() async throws {
-        let server = FixtureServer(catalog: FixtureCatalog(artists: []))
-        let url = try server.start()
-        await server.stop()
+        let url = URL(string: "http://127.0.0.1:\(LoopbackServerProcess.closedPort())")!
         let error = await failure { try await reader().read(try source(url)) }
         let unavailable = try #require(error as? LibraryUnavailableError)
         #expect(unavailable.exitCode == .tempFail)

@@ -119,9 +119,7 @@ import Testing
     // MARK: Against a refused catalog
 
     @Test func inProcessTheBreakerBoundsTheAttemptsAgainstARefusedCatalog() async throws {
-        let server = FixtureServer(catalog: FixtureCatalog(artists: []))
-        let url = try server.start()
-        await server.stop()
+        let url = URL(string: "http://127.0.0.1:\(LoopbackServerProcess.closedPort())")!
         var sweep = LiveSweep(url)
         sweep.concurrency = 3
         let artists = (1...30).map { "Artist \($0)" }

@@ -62,10 +62,11 @@ package final class LoopbackServerProcess: Sendable {
         return try text.split(separator: "\n").map { try JSONDecoder().decode(Record.self, from: Data($0.utf8)) }
     }
 
-    /// A loopback port nothing listens on: bound, then closed, so connecting is refused.
+    /// A loopback port nothing listens on, so connecting is refused. The socket stays bound (never
+    /// listening) for the rest of the test process: closed, its port could be handed to another
+    /// test's server in the parallel suite, which would then answer (seen under load).
     package static func closedPort() -> Int {
         let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")

@@ -36,9 +36,22 @@ struct ListeningSocket: Sendable {
         }
     }
 
-    /// Wakes the accepting thread (accept fails with EINVAL on Linux).
-    func shutdown() {
-        _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
+    /// Wakes the accepting thread with a connection of its own, and leaves the port bound until
+    /// `close`. Shutting a listener down would wake it too, but on Linux a listener on a port the
+    /// kernel picked gives the port back at once: while the server drained its threads another
+    /// test's server could bind it and answer this one's "outage" (seen under load). Falls back to
+    /// the shutdown (accept then fails with EINVAL) if the loopback connect fails.
+    func wakeAccept() {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let waker = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let connected = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                waker >= 0 && getsockname(descriptor, $0, &length) == 0 && connect(waker, $0, length) == 0
+            }
+        }
+        if waker >= 0 { Glibc.close(waker) }
+        if !connected { _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR)) }
     }
 
     func close() {

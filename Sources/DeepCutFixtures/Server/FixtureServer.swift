@@ -63,7 +63,8 @@ package final class FixtureServer: Sendable {
             Thread.detachNewThread {
                 defer { threads.leave() }
                 while let socket = listener.accept() {
-                    guard connections.register(socket) else { continue }
+                    // Refused once the server is stopping: this is `wakeAccept`'s connection (or a late one).
+                    guard connections.register(socket) else { break }
                     threads.enter()
                     Thread.detachNewThread {
                         defer { threads.leave() }
@@ -114,7 +115,7 @@ package final class FixtureServer: Sendable {
         }
         guard let running else { return nil }
         connections.closeAll()
-        running.0.shutdown()
+        running.0.wakeAccept()
         return running
     }
 
