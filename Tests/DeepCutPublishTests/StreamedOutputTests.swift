@@ -50,6 +50,39 @@ import Testing
         #expect(Data(json.finish().utf8) == (try OutputJSON.encode(sample)))
     }
 
+    /// A snapshot using every field the feed shows, its text hostile, partial, with upcoming entries.
+    static func hostileSnapshot() -> Snapshot {
+        let title = HostileTextTests.title + " \u{2028}\u{7F}"
+        let artist = HostileTextTests.artist
+        var entry = FeedEntry(
+            id: "1\"/x", key: AlbumKey(title: title, artist: artist), title: title, artist: artist, type: .album,
+            releaseDate: ReleaseDate(year: 2026, month: 10, day: 1), artworkURL: "https://img.example.com/a/100x100bb.jpg?x=\"<>",
+            url: "https://music.example.com/album/1?a=1&b=2",
+            alternates: [FeedAlternate(id: "2", title: title, url: "javascript:alert(2)", edition: "Clean")],
+            secondaryTypes: [.live, .remix])
+        entry.addedAt = PublishFixtures.runDate
+        entry.updatedAt = PublishFixtures.runDate.addingTimeInterval(60)
+        var plain = PublishFixtures.entry("3", "Plain", artworkURL: nil, url: nil)
+        plain.lastCheckedAt = PublishFixtures.runDate
+        var snapshot = PublishFixtures.snapshot(complete: false, entries: [entry, plain])
+        snapshot.incompleteArtists = [artist, "Four\tTet"]
+        snapshot.upcoming = [PublishFixtures.entry("99", title, artist: artist, date: "2026-12-24")]
+        return snapshot
+    }
+
+    /// The streamed JSON Feed equals the `Encodable` document it replaced, byte for byte, with and
+    /// without a base URL and an install id, empty and hostile.
+    @Test func jsonFeedEqualsTheEncodableDocument() throws {
+        let links = FeedLinks(baseURL: URL(string: "https://feeds.example.org/deepcut/"))
+        for snapshot in [Self.hostileSnapshot(), PublishFixtures.snapshot(), PublishFixtures.snapshot(complete: false, entries: [])] {
+            for (links, install) in [(nil, nil), (links, "INSTALL")] as [(FeedLinks?, String?)] {
+                #expect(
+                    try JSONFeedRenderer.render(snapshot, links: links, install: install)
+                        == (try LegacyJSONFeed.render(snapshot, links: links, install: install)))
+            }
+        }
+    }
+
     @Test func eachHostileStringIsEscapedAsOutputJSONDoes() throws {
         for text in Self.hostile {
             let encoded = try OutputJSON.encode([text])
