@@ -29,7 +29,7 @@ struct FileStream: TextOutputStream {
             flush()
             // Larger than the buffer itself: straight to the file, no copy.
             if bytes.count >= Self.capacity {
-                writeAll(bytes)
+                failure = Self.writeAll(bytes, to: descriptor)
                 return
             }
         }
@@ -39,23 +39,23 @@ struct FileStream: TextOutputStream {
     /// Writes out what is buffered; check `failure` afterwards.
     mutating func flush() {
         guard failure == nil, !buffer.isEmpty else { return }
-        let pending = buffer
-        pending.withUnsafeBytes { writeAll($0) }
+        failure = buffer.withUnsafeBytes { Self.writeAll($0, to: descriptor) }
         buffer.removeAll(keepingCapacity: true)
     }
 
-    private mutating func writeAll(_ bytes: UnsafeRawBufferPointer) {
-        guard var next = bytes.baseAddress else { return }
+    /// - Returns: the `errno` of a failed write, nil when every byte was written.
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+        guard var next = bytes.baseAddress else { return nil }
         var remaining = bytes.count
         while remaining > 0 {
             let written = Glibc.write(descriptor, next, remaining)
             if written < 0 {
                 if errno == EINTR { continue }
-                failure = errno
-                return
+                return errno
             }
             next += written
             remaining -= written
         }
+        return nil
     }
 }
