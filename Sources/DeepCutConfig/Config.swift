@@ -135,9 +135,15 @@ package struct PublishConfig: Sendable, Hashable {
     /// Where the output folder is served (`https://example.org/deepcut/`). When set, the feeds carry
     /// absolute self and home links, which feed readers need to follow a moved or shared feed.
     package var baseURL: URL?
+    /// How many of the newest entries `feed.json`, `feed.atom` and `index.html` hold; the
+    /// snapshot files keep every entry. 500 is what the feeds people read can show (README).
+    package var feedEntries: Int
 
-    package init(baseURL: URL? = nil) {
+    package static let defaultFeedEntries = 500
+
+    package init(baseURL: URL? = nil, feedEntries: Int = Self.defaultFeedEntries) {
         self.baseURL = baseURL
+        self.feedEntries = feedEntries
     }
 }
 
@@ -152,6 +158,7 @@ extension PublishConfig {
             guard url.query == nil, url.fragment == nil else { throw baseURL.failure("must not have a query or fragment") }
             self.baseURL = url
         }
+        feedEntries = try object.optional("feedEntries")?.integer(in: 1...100_000) ?? feedEntries
         try object.rejectUnknownKeys()
     }
 }

@@ -20,6 +20,7 @@ import Foundation
 /// | `catalog.fullListingDays`   | `7` (1...365): days between two full listings of an artist   |
 /// | `feed.types`                | the four types and `live`, `remix`, `soundtrack`, `demo` (not `appearance`); see `TypeSelection` |
 /// | `feed.windowDays`           | `120` (≥ 1)                                                  |
+/// | `publish.feedEntries`       | `500` (1...100000): entries in feed.json, feed.atom, index.html |
 /// | `stateDatabase`             | `state.db`                                                   |
 /// | `outputDirectory`           | `feed`                                                       |
 /// | `keepSnapshots`             | `30` (≥ 1)                                                   |

@@ -5,12 +5,24 @@ import DeepCutCore
 /// satisfies RFC 4287's rule that every entry have one; each entry also names its artist.
 enum AtomRenderer {
     /// - Parameter install: the install's id for the entry ids (`FeedIdentity`); nil for the legacy form.
-    static func render(_ snapshot: Snapshot, links: FeedLinks? = nil, install: String? = nil) -> String {
-        var xml = XMLWriter()
+    static func render(_ snapshot: Snapshot, links: FeedLinks? = nil, install: String? = nil, limit: Int = .max) -> String {
+        var text = ""
+        write(snapshot, links: links, install: install, limit: limit, to: &text)
+        return text
+    }
+
+    /// Streams the feed: Publish writes it into the file as it is rendered.
+    /// - Parameter limit: how many of the newest entries the feed holds (`publish.feedEntries`);
+    ///   announcements of upcoming releases are all kept.
+    static func write<Stream: TextOutputStream>(
+        _ snapshot: Snapshot, links: FeedLinks? = nil, install: String? = nil, limit: Int = .max, to stream: inout Stream
+    ) {
+        var xml = XMLWriter(stream)
+        let shown = snapshot.entries.prefix(limit)
         xml.start("feed", ["xmlns": "http://www.w3.org/2005/Atom", "xml:lang": "en"])
         xml.element("id", [:], FeedIdentity.feedID(install: install))
         xml.element("title", [:], FeedIdentity.title)
-        xml.element("subtitle", [:], FeedSummary.line(snapshot))
+        xml.element("subtitle", [:], FeedSummary.line(snapshot, shown: shown.count))
         xml.element("updated", [:], Timestamp.string(snapshot.generatedAt))
         // Without `publish.baseURL` the links are relative references (RFC 4287 §4.2.7.1 allows any
         // IRI reference; a reader resolves them against where it fetched the feed), so the feed
@@ -21,7 +33,7 @@ enum AtomRenderer {
         xml.element("name", [:], FeedIdentity.author)
         xml.end()
         xml.element("generator", [:], FeedIdentity.generator)
-        for entry in snapshot.entries {
+        for entry in shown {
             write(
                 entry, id: FeedIdentity.entryID(provider: snapshot.provider, releaseID: entry.id, install: install),
                 title: EntryContent.title(entry), to: &xml)
@@ -32,10 +44,10 @@ enum AtomRenderer {
                 title: EntryContent.announcementTitle(entry), to: &xml)
         }
         xml.end()
-        return xml.document
+        stream = xml.finish()
     }
 
-    private static func write(_ entry: FeedEntry, id: String, title: String, to xml: inout XMLWriter) {
+    private static func write<Stream>(_ entry: FeedEntry, id: String, title: String, to xml: inout XMLWriter<Stream>) {
         let date = EntryContent.published(entry)
         xml.start("entry")
         xml.element("id", [:], id)
@@ -59,36 +71,41 @@ enum AtomRenderer {
 }
 
 /// A tiny writer for well-formed XML: element names come from our code, every attribute value and
-/// text goes through `MarkupText.escape`, and elements close in order.
-struct XMLWriter {
-    private(set) var text = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+/// text goes through `MarkupText.escape`, and elements close in order. Writes to a stream as it goes.
+struct XMLWriter<Stream: TextOutputStream> {
+    private var stream: Stream
     private var open: [String] = []
+
+    init(_ stream: Stream) {
+        self.stream = stream
+        self.stream.write("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n")
+    }
 
     /// Opens an element that will hold other elements.
     mutating func start(_ name: String, _ attributes: KeyValuePairs<String, String> = [:]) {
-        text += indent + "<" + name + Self.render(attributes) + ">\n"
+        stream.write(indent + "<" + name + Self.render(attributes) + ">\n")
         open.append(name)
     }
 
     /// Closes the innermost open element.
     mutating func end() {
         let name = open.removeLast()
-        text += indent + "</" + name + ">\n"
+        stream.write(indent + "</" + name + ">\n")
     }
 
     /// A complete element with text content, or empty (`<link .../>`) when `content` is nil.
     mutating func element(_ name: String, _ attributes: KeyValuePairs<String, String> = [:], _ content: String? = nil) {
         if let content {
-            text += indent + "<" + name + Self.render(attributes) + ">" + MarkupText.escape(content) + "</" + name + ">\n"
+            stream.write(indent + "<" + name + Self.render(attributes) + ">" + MarkupText.escape(content) + "</" + name + ">\n")
         } else {
-            text += indent + "<" + name + Self.render(attributes) + "/>\n"
+            stream.write(indent + "<" + name + Self.render(attributes) + "/>\n")
         }
     }
 
-    /// The document; every element must be closed.
-    var document: String {
+    /// The stream, the document written; every element must be closed.
+    mutating func finish() -> Stream {
         precondition(open.isEmpty, "unclosed XML elements: \(open)")
-        return text
+        return stream
     }
 
     private var indent: String { String(repeating: "  ", count: open.count) }

@@ -5,7 +5,7 @@ import Glibc
 /// neither fsyncs the folder nor keeps the file mode, and silently replaces symlinks.
 ///
 /// A write goes to `.<name>.tmp-<random>` in the target's own folder (created with `O_EXCL`, so it
-/// never clobbers anything), is fsynced, takes the mode of the file it replaces (else 0644), and is
+/// never clobbers anything; renderers stream into it through `FileStream`), is fsynced, takes the mode of the file it replaces (else 0644), and is
 /// renamed over the target; then the folder is fsynced so the rename itself survives a crash. A
 /// reader sees the old file or the new one, never a torn one.
 ///
@@ -21,13 +21,23 @@ package enum AtomicFile {
     }
 
     static func write(_ data: Data, to url: URL) throws {
+        try write(to: url) { stream in data.withUnsafeBytes { stream.append($0) } }
+    }
+
+    /// Streams the file's content into its temporary: `render` appends text to the stream, which
+    /// writes it out as it goes, and the file replaces the target only once all of it is written.
+    /// A write that fails (disk full, file too large) fails the file here, with the target untouched.
+    static func write(to url: URL, _ render: (inout FileStream) throws -> Void) throws {
         let target = url.path
         let folder = url.deletingLastPathComponent().path
         let mode = try modeToKeep(at: target)
         let (descriptor, temporary) = try createTemporary(in: folder, for: url.lastPathComponent, target: target)
         var isOpen = true
         do {
-            try writeAll(data, to: descriptor, target: target)
+            var stream = FileStream(descriptor: descriptor)
+            try render(&stream)
+            stream.flush()
+            if let code = stream.failure { throw OutputError(path: target, action: "write", errno: code) }
             try check(fchmod(descriptor, mode), target: target)
             try check(fsync(descriptor), target: target)
             isOpen = false
@@ -103,23 +113,6 @@ package enum AtomicFile {
             if descriptor >= 0 { return (descriptor, path) }
             let code = errno
             if code != EEXIST && code != EINTR { throw OutputError(path: target, action: "write", errno: code) }
-        }
-    }
-
-    private static func writeAll(_ data: Data, to descriptor: Int32, target: String) throws {
-        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            guard var next = buffer.baseAddress else { return }
-            var remaining = buffer.count
-            while remaining > 0 {
-                let written = Glibc.write(descriptor, next, remaining)
-                if written < 0 {
-                    let code = errno
-                    if code == EINTR { continue }
-                    throw OutputError(path: target, action: "write", errno: code)
-                }
-                next += written
-                remaining -= written
-            }
         }
     }
 

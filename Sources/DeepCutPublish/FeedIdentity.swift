@@ -103,13 +103,24 @@ struct FeedLinks: Sendable, Hashable {
 /// The one-line description of a snapshot that heads every rendering. A partial snapshot says
 /// so, because "no new releases" must never be read as "all caught up" when artists did not answer.
 enum FeedSummary {
-    static func line(_ snapshot: Snapshot) -> String {
+    /// - Parameter shown: how many entries the feed holds; fewer than the snapshot's says so.
+    static func line(_ snapshot: Snapshot, shown: Int? = nil) -> String {
         let releases = snapshot.entries.count == 1 ? "1 new release" : "\(snapshot.entries.count) new releases"
         var line = "\(releases) by artists in your library (\(snapshot.provider), \(Timestamp.string(snapshot.generatedAt)))."
+        if let shown, shown < snapshot.entries.count {
+            line += " \(shownLine(snapshot, shown: shown))."
+        }
         if !snapshot.complete {
             let missing = snapshot.incompleteArtists.count
             line += " Partial: \(missing) \(missing == 1 ? "artist" : "artists") did not answer, so releases may be missing."
         }
         return line
+    }
+
+    /// "Showing the newest 500 of 10056; all are in latest.json" (`current.json` for a partial
+    /// snapshot, which never becomes `latest.json`).
+    static func shownLine(_ snapshot: Snapshot, shown: Int) -> String {
+        let file = snapshot.complete ? "latest.json" : "current.json"
+        return "Showing the newest \(shown) of \(snapshot.entries.count); all are in \(file)"
     }
 }

@@ -17,26 +17,36 @@ enum HTMLRenderer {
         _ snapshot: Snapshot, context: PublishContext = PublishContext(), baseline: Baseline? = nil,
         now: Date? = nil
     ) -> String {
-        let links = FeedLinks(baseURL: context.baseURL)
-        var html = head(links)
-        html += header(snapshot, links: links)
-        html += "<main class=\"wrap\">\n"
-        if !snapshot.complete {
-            html += banner(snapshot, baseline: baseline, now: now ?? snapshot.generatedAt)
-        }
-        html += grid(snapshot)
-        html += upcoming(snapshot)
-        if context.health != nil || !context.history.isEmpty {
-            html += "<div class=\"panels\">\n"
-            if let health = context.health { html += healthPanel(health) }
-            html += HistoryChart.section(context.history)
-            html += "</div>\n"
-        }
-        if let health = context.health { html += failuresPanel(health.sweep) + unresolvedPanel(health.sweep) }
-        html += "</main>\n"
-        html += footer(snapshot)
-        html += "</body>\n</html>\n"
+        var html = ""
+        write(snapshot, context: context, baseline: baseline, now: now, to: &html)
         return html
+    }
+
+    /// Streams the page: Publish writes it into the file as it is rendered. The grid holds the
+    /// newest `context.feedEntries` entries and says so when the snapshot has more.
+    static func write<Stream: TextOutputStream>(
+        _ snapshot: Snapshot, context: PublishContext = PublishContext(), baseline: Baseline? = nil,
+        now: Date? = nil, to html: inout Stream
+    ) {
+        let links = FeedLinks(baseURL: context.baseURL)
+        html.write(head(links))
+        html.write(header(snapshot, links: links))
+        html.write("<main class=\"wrap\">\n")
+        if !snapshot.complete {
+            html.write(banner(snapshot, baseline: baseline, now: now ?? snapshot.generatedAt))
+        }
+        grid(snapshot, limit: context.feedEntries, to: &html)
+        html.write(upcoming(snapshot))
+        if context.health != nil || !context.history.isEmpty {
+            html.write("<div class=\"panels\">\n")
+            if let health = context.health { html.write(healthPanel(health)) }
+            html.write(HistoryChart.section(context.history))
+            html.write("</div>\n")
+        }
+        if let health = context.health { html.write(failuresPanel(health.sweep) + unresolvedPanel(health.sweep)) }
+        html.write("</main>\n")
+        html.write(footer(snapshot))
+        html.write("</body>\n</html>\n")
     }
 
     /// Third-party text for element content: cleaned, cut, escaped and isolated for bidi.
@@ -130,16 +140,23 @@ extension HTMLRenderer {
 }
 
 extension HTMLRenderer {
-    /// The feed, newest first, as artwork cards.
-    static func grid(_ snapshot: Snapshot) -> String {
-        var html =
-            "<section aria-labelledby=\"releases-heading\">\n<h2 id=\"releases-heading\" class=\"visually-hidden\">New releases</h2>\n"
+    /// The feed, newest first, as artwork cards: the newest `limit`, and a line saying where the
+    /// rest are when the snapshot holds more.
+    static func grid<Stream: TextOutputStream>(_ snapshot: Snapshot, limit: Int = .max, to html: inout Stream) {
+        html.write(
+            "<section aria-labelledby=\"releases-heading\">\n<h2 id=\"releases-heading\" class=\"visually-hidden\">New releases</h2>\n")
+        let shown = snapshot.entries.prefix(limit)
         if snapshot.entries.isEmpty {
-            html += "<p class=\"empty\">No new releases in this snapshot.</p>\n"
+            html.write("<p class=\"empty\">No new releases in this snapshot.</p>\n")
         } else {
-            html += "<ol class=\"grid\">\n" + snapshot.entries.map(card).joined() + "</ol>\n"
+            if shown.count < snapshot.entries.count {
+                html.write("<p class=\"sub\">\(FeedSummary.shownLine(snapshot, shown: shown.count)).</p>\n")
+            }
+            html.write("<ol class=\"grid\">\n")
+            for entry in shown { html.write(card(entry)) }
+            html.write("</ol>\n")
         }
-        return html + "</section>\n"
+        html.write("</section>\n")
     }
 
     /// Announced releases, soonest first; empty when there are none.

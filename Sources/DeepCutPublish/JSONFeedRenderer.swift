@@ -4,93 +4,83 @@ import Foundation
 /// Renders a snapshot as JSON Feed 1.1 (`feed.json`). Completeness travels in the `_deepcut`
 /// extension object, so a reader can tell a partial feed from an empty one. Text is cleaned by
 /// `DisplayText`, since readers pour it into XML and HTML.
+///
+/// Written as a stream (`JSONStreamWriter`), keys in sorted order, so the bytes are those
+/// `OutputJSON.encode` gave when the feed was an `Encodable` value.
 enum JSONFeedRenderer {
+    /// The whole document; Publish streams it into the file with `write(_:to:)` instead.
     /// - Parameter install: the install's id for the item ids (`FeedIdentity`); nil for the legacy form.
-    static func render(_ snapshot: Snapshot, links: FeedLinks? = nil, install: String? = nil) throws -> Data {
-        try OutputJSON.encode(Document(snapshot, links: links, install: install))
+    static func render(_ snapshot: Snapshot, links: FeedLinks? = nil, install: String? = nil, limit: Int = .max) throws -> Data {
+        var text = ""
+        write(snapshot, links: links, install: install, limit: limit, to: &text)
+        return Data(text.utf8)
     }
 
-    private struct Document: Encodable {
-        let version = "https://jsonfeed.org/version/1.1"
-        let title = FeedIdentity.title
-        let homePageURL: String?
-        let feedURL: String?
-        let description: String
-        let language = "en"
-        let authors = [Author(name: FeedIdentity.author)]
-        let items: [Item]
-        let deepcut: Extension
-
-        init(_ snapshot: Snapshot, links: FeedLinks?, install: String?) {
-            homePageURL = links?.home
-            feedURL = links?.jsonFeed
-            description = FeedSummary.line(snapshot)
-            items =
-                snapshot.entries.map { Item($0, provider: snapshot.provider, install: install) }
-                + (snapshot.upcoming ?? []).map { Item(announcing: $0, provider: snapshot.provider, install: install) }
-            deepcut = Extension(
-                runID: snapshot.runID.rawValue, generatedAt: Timestamp.string(snapshot.generatedAt),
-                complete: snapshot.complete, incompleteArtists: snapshot.incompleteArtists.map { DisplayText.field($0) })
+    /// - Parameter limit: how many of the newest entries the feed holds (`publish.feedEntries`);
+    ///   announcements of upcoming releases are all kept.
+    static func write<Stream: TextOutputStream>(
+        _ snapshot: Snapshot, links: FeedLinks? = nil, install: String? = nil, limit: Int = .max, to stream: inout Stream
+    ) {
+        var json = JSONStreamWriter(stream)
+        let shown = snapshot.entries.prefix(limit)
+        json.beginObject()
+        json.beginObject("_deepcut")
+        json.bool("complete", snapshot.complete)
+        json.string("generatedAt", Timestamp.string(snapshot.generatedAt))
+        json.strings("incompleteArtists", snapshot.incompleteArtists.map { DisplayText.field($0) })
+        json.string("runID", snapshot.runID.rawValue)
+        // Only in a feed cut short: how many entries the snapshot holds in all.
+        if shown.count < snapshot.entries.count { json.integer("totalEntries", snapshot.entries.count) }
+        json.endObject()
+        json.beginArray("authors")
+        author(FeedIdentity.author, to: &json)
+        json.endArray()
+        json.string("description", FeedSummary.line(snapshot, shown: shown.count))
+        json.string("feed_url", ifPresent: links?.jsonFeed)
+        json.string("home_page_url", ifPresent: links?.home)
+        json.beginArray("items")
+        for entry in shown {
+            item(
+                entry, id: FeedIdentity.entryID(provider: snapshot.provider, releaseID: entry.id, install: install),
+                title: EntryContent.title(entry), announcing: false, to: &json)
         }
-
-        enum CodingKeys: String, CodingKey {
-            case version, title, description, language, authors, items
-            case homePageURL = "home_page_url"
-            case feedURL = "feed_url"
-            case deepcut = "_deepcut"
+        for entry in snapshot.upcoming ?? [] {
+            item(
+                entry, id: FeedIdentity.announcementID(provider: snapshot.provider, releaseID: entry.id, install: install),
+                title: EntryContent.announcementTitle(entry), announcing: true, to: &json)
         }
+        json.endArray()
+        json.string("language", "en")
+        json.string("title", FeedIdentity.title)
+        json.string("version", "https://jsonfeed.org/version/1.1")
+        json.endObject()
+        stream = json.finish()
     }
 
-    private struct Item: Encodable {
-        var id: String
-        var title: String
-        let contentText: String
-        let contentHTML: String
-        let url: String?
-        let image: String?
-        let datePublished: String
-        /// When the title or release date last changed in the feed, like Atom's `updated`.
-        let dateModified: String?
-        let authors: [Author]
-        var tags: [String]
-
-        init(_ entry: FeedEntry, provider: String, install: String?) {
-            id = FeedIdentity.entryID(provider: provider, releaseID: entry.id, install: install)
-            title = EntryContent.title(entry)
-            contentText = EntryContent.text(entry)
-            contentHTML = EntryContent.html(entry)
-            url = WebLink.http(entry.url)
-            image = WebLink.http(entry.artworkURL)
-            datePublished = EntryContent.published(entry)
-            dateModified = entry.updatedAt.map(Timestamp.string)
-            authors = [Author(name: DisplayText.field(entry.artist))]
-            tags = [entry.type.rawValue] + entry.secondaryTypes.map(\.rawValue)
-        }
-
-        init(announcing entry: FeedEntry, provider: String, install: String?) {
-            self.init(entry, provider: provider, install: install)
-            id = FeedIdentity.announcementID(provider: provider, releaseID: entry.id, install: install)
-            title = EntryContent.announcementTitle(entry)
-            tags = [entry.type.rawValue] + entry.secondaryTypes.map(\.rawValue) + [PublishedFeed.upcomingTag]
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case id, title, url, image, authors, tags
-            case contentText = "content_text"
-            case contentHTML = "content_html"
-            case datePublished = "date_published"
-            case dateModified = "date_modified"
-        }
+    private static func item<Stream>(
+        _ entry: FeedEntry, id: String, title: String, announcing: Bool, to json: inout JSONStreamWriter<Stream>
+    ) {
+        json.beginObject()
+        json.beginArray("authors")
+        author(DisplayText.field(entry.artist), to: &json)
+        json.endArray()
+        json.string("content_html", EntryContent.html(entry))
+        json.string("content_text", EntryContent.text(entry))
+        // When the title or release date last changed in the feed, like Atom's `updated`.
+        json.string("date_modified", ifPresent: entry.updatedAt.map(Timestamp.string))
+        json.string("date_published", EntryContent.published(entry))
+        json.string("id", id)
+        json.string("image", ifPresent: WebLink.http(entry.artworkURL))
+        json.strings(
+            "tags", [entry.type.rawValue] + entry.secondaryTypes.map(\.rawValue) + (announcing ? [PublishedFeed.upcomingTag] : []))
+        json.string("title", title)
+        json.string("url", ifPresent: WebLink.http(entry.url))
+        json.endObject()
     }
 
-    private struct Author: Encodable {
-        let name: String
-    }
-
-    private struct Extension: Encodable {
-        let runID: String
-        let generatedAt: String
-        let complete: Bool
-        let incompleteArtists: [String]
+    private static func author<Stream>(_ name: String, to json: inout JSONStreamWriter<Stream>) {
+        json.beginObject()
+        json.string("name", name)
+        json.endObject()
     }
 }

@@ -78,11 +78,24 @@ package struct Publish: Sendable {
                 outcome.message = "replaced an unreadable latest.json (\(unreadableBaseline.reason)) with this complete snapshot"
             }
         }
-        let links = FeedLinks(baseURL: context.baseURL)
         outcome.baselineAgeSeconds = outcome.baseline?.ageSeconds(at: now())
-        try write(JSONFeedRenderer.render(snapshot, links: links, install: context.installID), to: folder.jsonFeed, into: &outcome)
-        try write(Data(AtomRenderer.render(snapshot, links: links, install: context.installID).utf8), to: folder.atomFeed, into: &outcome)
+        try writeFeeds(snapshot, context: context, into: &outcome)
         try writeCalendar(context, into: &outcome)
+    }
+
+    /// `feed.json` and `feed.atom`, each streamed into its file, with the newest
+    /// `context.feedEntries` entries.
+    private func writeFeeds(_ snapshot: Snapshot, context: PublishContext, into outcome: inout PublishOutcome) throws {
+        let links = FeedLinks(baseURL: context.baseURL)
+        let (install, limit) = (context.installID, context.feedEntries)
+        try AtomicFile.write(to: folder.jsonFeed) {
+            JSONFeedRenderer.write(snapshot, links: links, install: install, limit: limit, to: &$0)
+        }
+        outcome.wrote.append(folder.relativeName(folder.jsonFeed))
+        try AtomicFile.write(to: folder.atomFeed) {
+            AtomRenderer.write(snapshot, links: links, install: install, limit: limit, to: &$0)
+        }
+        outcome.wrote.append(folder.relativeName(folder.atomFeed))
     }
 
     /// Replaces `feed.json`, `feed.atom` and `index.html` (each atomically) from `snapshot` and
@@ -92,9 +105,7 @@ package struct Publish: Sendable {
         var outcome = PublishOutcome(
             promoted: false, wrote: [], snapshot: snapshot.runID, baseline: baseline, baselineAgeSeconds: nil,
             pruned: [], removedTemporaries: 0, message: nil)
-        let links = FeedLinks(baseURL: context.baseURL)
-        try write(JSONFeedRenderer.render(snapshot, links: links, install: context.installID), to: folder.jsonFeed, into: &outcome)
-        try write(Data(AtomRenderer.render(snapshot, links: links, install: context.installID).utf8), to: folder.atomFeed, into: &outcome)
+        try writeFeeds(snapshot, context: context, into: &outcome)
         try writeCalendar(context, into: &outcome)
         try writePage(snapshot, context: context, baseline: baseline)
         return outcome.wrote + [folder.relativeName(folder.page)]
@@ -109,7 +120,8 @@ package struct Publish: Sendable {
     /// Renders and atomically replaces `index.html`: the snapshot's feed beside `context`'s health
     /// and history, ages measured from now.
     package func writePage(_ snapshot: Snapshot, context: PublishContext, baseline: Baseline?) throws {
-        try AtomicFile.write(Data(HTMLRenderer.render(snapshot, context: context, baseline: baseline, now: now()).utf8), to: folder.page)
+        let now = now()
+        try AtomicFile.write(to: folder.page) { HTMLRenderer.write(snapshot, context: context, baseline: baseline, now: now, to: &$0) }
     }
 
     private func write(_ data: Data, to url: URL, into outcome: inout PublishOutcome) throws {
@@ -177,16 +189,20 @@ package struct PublishContext: Sendable {
     var installID: String?
     /// The events of `upcoming.ics`, written beside the feeds; nil leaves the file as it is.
     var calendar: [CalendarEvent]?
+    /// `publish.feedEntries`: how many of the newest entries the feeds and the page hold. The
+    /// snapshot files keep every entry; the calendar holds only upcoming ones and is not cut.
+    var feedEntries: Int
 
     package init(
         health: HealthReport? = nil, history: [RunHistoryEntry] = [], baseURL: URL? = nil, installID: String? = nil,
-        calendar: [CalendarEvent]? = nil
+        calendar: [CalendarEvent]? = nil, feedEntries: Int = .max
     ) {
         self.health = health
         self.history = history
         self.baseURL = baseURL
         self.installID = installID
         self.calendar = calendar
+        self.feedEntries = max(1, feedEntries)
     }
 }
 

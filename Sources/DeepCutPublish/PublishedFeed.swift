@@ -8,7 +8,8 @@ import Foundation
 /// snapshot's items; that, not the failed run's zero, is the number `deepcut health`'s perfdata
 /// and the metrics report beside the run's state.
 package struct PublishedFeed: Sendable, Hashable {
-    /// feed.json's items that are releases: what a run counts as its entries (`diff.entries`).
+    /// The releases the feed's snapshot holds: what a run counts as its entries (`diff.entries`);
+    /// feed.json's own items when it holds them all.
     package var entries: Int
     /// feed.json's items announcing an upcoming release (tagged `upcoming`), counted apart.
     package var upcoming: Int
@@ -26,7 +27,9 @@ package struct PublishedFeed: Sendable, Hashable {
     package static func read(outputDirectory: URL) throws -> PublishedFeed? {
         guard let document = try OutputJSON.load(Document.self, from: OutputFolder(outputDirectory).jsonFeed) else { return nil }
         let upcoming = document.items.filter { $0.tags?.contains(Self.upcomingTag) == true }.count
-        return PublishedFeed(entries: document.items.count - upcoming, upcoming: upcoming, runID: document.deepcut?.runID)
+        // A feed cut to `publish.feedEntries` says how many entries its snapshot holds in all.
+        let entries = document.deepcut?.totalEntries ?? document.items.count - upcoming
+        return PublishedFeed(entries: entries, upcoming: upcoming, runID: document.deepcut?.runID)
     }
 
     /// The tag `JSONFeedRenderer` gives announcements.
@@ -43,6 +46,7 @@ package struct PublishedFeed: Sendable, Hashable {
 
         struct Extension: Decodable {
             let runID: String?
+            let totalEntries: Int?
         }
 
         enum CodingKeys: String, CodingKey {

@@ -47,3 +47,35 @@ import Testing
         #expect(failure(fragment) == message)
     }
 }
+
+@Suite struct FeedEntriesConfigTests {
+    private let scratch = ScratchFolder()
+
+    private func load(publish fragment: String?) throws -> Config {
+        let publish = fragment.map { #", "publish": \#($0)"# } ?? ""
+        return try ConfigLoader.load(from: scratch.write("config.json", #"{"library": [{"format": "csv", "path": "l.csv"}]\#(publish)}"#))
+    }
+
+    @Test func defaultsTo500() throws {
+        #expect(try load(publish: nil).publish.feedEntries == 500)
+        #expect(try load(publish: "{}").publish.feedEntries == 500)
+        #expect(try load(publish: #"{"feedEntries": 1}"#).publish.feedEntries == 1)
+        #expect(try load(publish: #"{"feedEntries": 20000}"#).publish.feedEntries == 20_000)
+    }
+
+    @Test(arguments: [
+        (#"{"feedEntries": 0}"#, "config.json: publish.feedEntries: must be between 1 and 100000, got 0"),
+        (#"{"feedEntries": 100001}"#, "config.json: publish.feedEntries: must be between 1 and 100000, got 100001"),
+        (#"{"feedEntries": 2.5}"#, "config.json: publish.feedEntries: expected integer, got 2.5"),
+        (#"{"feedEntries": "500"}"#, "config.json: publish.feedEntries: expected integer, got string"),
+        (#"{"feedEntrys": 500}"#, "config.json: unknown key 'publish.feedEntrys' (did you mean 'publish.feedEntries'?)")
+    ])
+    func badValuesAreNamed(fragment: String, message: String) {
+        do {
+            _ = try load(publish: fragment)
+            Issue.record("accepted \(fragment)")
+        } catch {
+            #expect((error as? ConfigError)?.message == message)
+        }
+    }
+}

@@ -65,7 +65,8 @@ struct StateChange {
             health: try readable { try HealthReport.load(outputDirectory: config.outputDirectory) },
             history: try store.runs.recent(limit: HistoryChart.runLimit), baseURL: config.publish.baseURL,
             installID: installID,
-            calendar: try UpcomingCalendarUpdate(installID: installID).apply(snapshot, hidden: hidden, at: now(), store: store))
+            calendar: try UpcomingCalendarUpdate(installID: installID).apply(snapshot, hidden: hidden, at: now(), store: store),
+            feedEntries: config.publish.feedEntries)
         let baseline = try readable { try Baseline.read(outputDirectory: config.outputDirectory) }
         let written = try Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots, now: now)
             .republish(snapshot, context: context, baseline: baseline)

@@ -59,7 +59,8 @@ extension Pipeline {
         let record = RunHistoryEntry(report)
         let history =
             try await store.perform { try $0.runs.recent(limit: HistoryChart.runLimit) }.filter { $0.runID != record.runID } + [record]
-        let context = PublishContext(health: report, history: history, baseURL: config.publish.baseURL)
+        let context = PublishContext(
+            health: report, history: history, baseURL: config.publish.baseURL, feedEntries: config.publish.feedEntries)
         try await BlockingQueue.files.run { try page.publish.writePage(page.snapshot, context: context, baseline: page.baseline) }
     }
 
@@ -89,7 +90,8 @@ extension Pipeline {
             if let current {
                 let publish = Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots, now: now)
                 let history = try await store.perform { try $0.runs.recent(limit: HistoryChart.runLimit) }
-                let context = PublishContext(health: written, history: history, baseURL: config.publish.baseURL)
+                let context = PublishContext(
+                    health: written, history: history, baseURL: config.publish.baseURL, feedEntries: config.publish.feedEntries)
                 try await BlockingQueue.files.run { try publish.writePage(current, context: context, baseline: baseline) }
             }
             var report = PipelineResult(health: written, exitCode: .success, stderrLine: reason)

@@ -103,7 +103,9 @@ struct Pipeline: Sendable {
                 of: sweep, diff: diffed.diff, run: run, previous: previous, installID: installID, store: store)
             let snapshot = prepared?.snapshot
             let publish = Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots, now: now)
-            let context = PublishContext(baseURL: config.publish.baseURL, installID: installID, calendar: prepared?.calendar)
+            let context = PublishContext(
+                baseURL: config.publish.baseURL, installID: installID, calendar: prepared?.calendar,
+                feedEntries: config.publish.feedEntries)
             let published: PublishOutcome
             do {
                 let baselineFile = previous.baselineFile

@@ -75,8 +75,9 @@ struct ScaleBenchmark {
         let (publishTime, _) = try await BenchmarkRequest.seconds {
             let snapshot = Snapshot(runID: RunID(started), generatedAt: Date(), sweep: sweep, diff: feed)
             let publish = Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots)
-            let outcome = try publish(snapshot)
-            try publish.writePage(snapshot, context: PublishContext(), baseline: outcome.baseline)
+            let context = PublishContext(feedEntries: config.publish.feedEntries)
+            let outcome = try publish(snapshot, context: context)
+            try publish.writePage(snapshot, context: context, baseline: outcome.baseline)
             return outcome
         }
         try BenchmarkRequest.write(
