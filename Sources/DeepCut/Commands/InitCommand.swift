@@ -31,6 +31,20 @@ enum InitCommand: DeepCutCommand {
     /// The user the system service runs as (jobs/deepcut.sysusers), who must be able to read the copy.
     static let serviceUser = "deepcut"
 
+    /// `deepcut init --system --library '/x y/Library.xml' --force`: what was asked, forced.
+    static func sameCommandForced(_ arguments: ParsedArguments) -> String {
+        func quoted(_ path: String) -> String {
+            path.allSatisfy { $0.isLetter || $0.isNumber || "/._-~+=:@".contains($0) }
+                ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
+        var words = ["deepcut", "init"]
+        if arguments.flag("system") { words.append("--system") }
+        for option in ["config", "library"] {
+            if let value = arguments.value(option) { words += ["--\(option)", quoted(value)] }
+        }
+        return (words + ["--force"]).joined(separator: " ")
+    }
+
     static func run(_ context: CommandContext) async throws -> ExitCode {
         let system = context.arguments.flag("system")
         let environment = context.environment
@@ -45,10 +59,13 @@ enum InitCommand: DeepCutCommand {
         let example = try await BlockingQueue.files.run { untouchedExample(at: configFile, root: root) }
         let force = context.arguments.flag("force") || example != nil
         if !force, FileManager.default.fileExists(atPath: configFile.path) {
+            // The suggestion repeats the words given (--system, --config, --library): without them it
+            // would replace another config than the one found here.
+            let again = sameCommandForced(context.arguments)
             throw CommandFailure(
                 exitCode: .cannotCreate,
                 message:
-                    "deepcut init: \(layout.configFile.path) already exists; kept it as it is (check it with 'deepcut check-config', or replace it with 'deepcut init --force')"
+                    "deepcut init: \(layout.configFile.path) already exists; kept it as it is (check it with 'deepcut check-config', or replace it with '\(again)')"
             )
         }
 

@@ -13,7 +13,7 @@ enum SweepCommand: DeepCutCommand {
             .flag("if-stale", help: "skip while the baseline is younger than ttlHours and the last run was complete"),
             .flag("accept-library-change", help: "sweep a library that shrank past library.maxShrinkPercent since the last complete run"),
             .flag("verbose", help: "log every artist (debug level)"),
-            .flag("quiet", help: "log only warnings and errors")
+            .flag("quiet", help: "log only warnings and errors, and print nothing when the run went well (for cron)")
         ])
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
@@ -28,7 +28,8 @@ enum SweepCommand: DeepCutCommand {
             config = try context.loadConfig()
         } catch let error as any DeepCutError {
             return await finalCause(
-                PipelineResult(health: nil, exitCode: error.exitCode, stderrLine: error.message), log: log, console: context.console)
+                PipelineResult(health: nil, exitCode: error.exitCode, stderrLine: error.message), log: log, console: context.console,
+                quiet: verbosity == .quiet)
         }
         // One client for the catalog, the notification channels and the monitoring pings.
         let client = context.httpClient ?? CurlHTTPClient(maximumConnectionsPerHost: config.catalog.concurrency)
@@ -42,7 +43,7 @@ enum SweepCommand: DeepCutCommand {
             acceptLibraryChange: context.arguments.flag("accept-library-change"))
         // SIGTERM/SIGINT cancel the sweep: stop starting requests, publish what is known as partial.
         let report = await SignalCancellation.run { await pipeline.run(options) }
-        return await finalCause(report, log: log, console: context.console)
+        return await finalCause(report, log: log, console: context.console, quiet: verbosity == .quiet)
     }
 
     /// The run's last word, said once. Where the log is the whole record (the journal, or
@@ -50,17 +51,18 @@ enum SweepCommand: DeepCutCommand {
     /// `run.partial` at warning, with `exit` and `message` — so `journalctl -p warning` shows every
     /// run that needs a look. Elsewhere (a terminal, a pipe, a file) it is the one human line on
     /// stderr, and not also an event. The log is flushed before anything is printed here, so every
-    /// event line is out first and none is lost.
-    private static func finalCause(_ report: PipelineResult, log: EventLog, console: Console) async -> ExitCode {
+    /// event line is out first and none is lost. `--quiet` drops the summary of a run that went well:
+    /// cron mails whatever a job prints, and an hourly "sweep complete" would be mailed every hour.
+    private static func finalCause(_ report: PipelineResult, log: EventLog, console: Console, quiet: Bool) async -> ExitCode {
         guard let line = report.stderrLine else {
             await log.flush()
-            if let health = report.health { console.out(health.message ?? health.status.rawValue) }
+            if let health = report.health, !quiet { console.out(health.message ?? health.status.rawValue) }
             return report.exitCode
         }
         switch report.exitCode {
         case .success:
             await log.flush()
-            console.out(line)
+            if !quiet { console.out(line) }
             return report.exitCode
         case _ where !log.logsCause:
             break

@@ -47,6 +47,10 @@ import Testing
             try Self.pointCatalog(of: configFile, at: baseURL)
             let sweep = try await SpawnedProcess.deepcut(["sweep", "--quiet"], in: scratch.url, environment: environment).finish()
             #expect(sweep.status == 0, "\(sweep.stderr)")
+            // As init's cron line runs it: a run that went well prints nothing for cron to mail.
+            #expect(sweep.stdout.isEmpty, "\(sweep.stdout)")
+            let loud = try await SpawnedProcess.deepcut(["sweep"], in: scratch.url, environment: environment).finish()
+            #expect(loud.status == 0 && loud.stdout.hasPrefix("sweep complete"), "\(loud.stdout)")
         }
 
         let feed = home.appendingPathComponent(".local/share/deepcut/feed")
