@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from libraryxml import section as libraryxml
+
 
 def load(results: Path, name: str) -> dict | None:
     path = results / f"{name}.json"
@@ -468,4 +470,5 @@ def render(results: Path, previous: Path | None = None) -> str:
     return "".join(parts)
 
 
-SECTIONS = [("schedule", schedule), ("client", client), ("polite", polite), ("scale", scale), ("peer", peer), ("catalog", catalog)]
+SECTIONS = [("schedule", schedule), ("client", client), ("polite", polite), ("scale", scale), ("peer", peer), ("catalog", catalog),
+            ("libraryxml", libraryxml)]

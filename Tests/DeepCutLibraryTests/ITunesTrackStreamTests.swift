@@ -4,14 +4,14 @@ import Testing
 
 @testable import DeepCutLibrary
 
-@Suite struct ITunesLibraryParserTests {
+@Suite struct ITunesTrackStreamTests {
     /// Albums of the real export whose tracks carry a `Year`.
     static let datedAlbums = 22
     // MARK: The real export sample
 
     @Test func realExportGroupsIntoAlbumsAndSkipsVideo() throws {
         guard let url = SharedSamples.url("itunes_Library_xml_libpytunes_Test_Library.xml") else { return }
-        let tracks = try ITunesLibraryParser.tracks(in: url)
+        let tracks = try ITunesTrackStream.tracks(in: url)
         #expect(tracks.count == 402)
         let grouping = ITunesAlbumGrouping(tracks: tracks)
         #expect(grouping.skippedNonMusic == 32)
@@ -40,10 +40,10 @@ import Testing
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("lib-\(UUID().uuidString).xml")
         defer { try? FileManager.default.removeItem(at: url) }
         try Data("<?xml version=\"1.0\"?>\n<plist>\n<dict>\n<key>Tracks</key>\n<dict>\n</plist>\n".utf8).write(to: url)
-        #expect(throws: ITunesLibraryParser.ParseError.self) { try ITunesLibraryParser.tracks(in: url) }
+        #expect(throws: ITunesTrackStream.ParseError.self) { try ITunesTrackStream.tracks(in: url) }
         do {
-            _ = try ITunesLibraryParser.tracks(in: url)
-        } catch {
+            _ = try ITunesTrackStream.tracks(in: url)
+        } catch let error as ITunesTrackStream.ParseError {
             #expect(error.line >= 5)
         }
     }
@@ -52,6 +52,6 @@ import Testing
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("lib-\(UUID().uuidString).xml")
         defer { try? FileManager.default.removeItem(at: url) }
         try Data("<html><body>hi</body></html>".utf8).write(to: url)
-        #expect(throws: ITunesLibraryParser.ParseError.self) { try ITunesLibraryParser.tracks(in: url) }
+        #expect(throws: ITunesTrackStream.ParseError.self) { try ITunesTrackStream.tracks(in: url) }
     }
 }
