@@ -14,7 +14,10 @@ import Foundation
 /// `XML_PARSE_NOENT`, and no entity declaration is kept, so `&name;` is an undefined entity: an
 /// error), and libxml2's own limits stay on (no `XML_PARSE_HUGE`: 256 levels of nesting, 10 MB per
 /// text node).
-final class ITunesTrackStream {
+///
+/// The parser's state is this struct behind one pointer that libxml2 hands back to each callback:
+/// no reference counting and no exclusivity checks on the way, about two million times a file.
+struct ITunesTrackStream {
     struct ParseError: Error {
         var line: Int
         var message: String
@@ -49,12 +52,20 @@ final class ITunesTrackStream {
         text.reserveCapacity(4096)
     }
 
+    private typealias Pointer = UnsafeMutablePointer<ITunesTrackStream>
+
     /// - Returns: every track, in file order.
     /// - Throws: `ParseError` for a file that is not a well-formed Library.xml; whatever `nextChunk`
     ///   throws (cancellation, a read error, the size cap).
     static func tracks(readingChunks nextChunk: () throws -> Data?) throws -> [ITunesTrack] {
-        let stream = ITunesTrackStream()
-        try stream.parse(nextChunk)
+        let pointer = Pointer.allocate(capacity: 1)
+        pointer.initialize(to: ITunesTrackStream())
+        defer {
+            pointer.deinitialize(count: 1)
+            pointer.deallocate()
+        }
+        try parse(pointer, nextChunk)
+        let stream = pointer.pointee
         if let error = stream.error {
             throw ParseError(line: error.line, message: "malformed XML (\(reason(code: error.code, message: error.message)))")
         }
@@ -63,27 +74,24 @@ final class ITunesTrackStream {
         return stream.tracks
     }
 
-    private func parse(_ nextChunk: () throws -> Data?) throws {
-        var handler = Self.makeHandler()
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        guard let parser = xmlCreatePushParserCtxt(&handler, context, nil, 0, nil) else {
+    private static func parse(_ stream: Pointer, _ nextChunk: () throws -> Data?) throws {
+        var handler = makeHandler()
+        guard let parser = xmlCreatePushParserCtxt(&handler, stream, nil, 0, nil) else {
             throw ParseError(line: 0, message: "cannot start the XML parser")
         }
         defer { xmlFreeParserCtxt(parser) }
         xmlCtxtUseOptions(parser, Int32(XML_PARSE_NONET.rawValue))
         // An empty file is never fed at all: no property list, as it always was.
-        try withExtendedLifetime(self) {
-            var fed = false
-            while error == nil, let chunk = try nextChunk() {
-                fed = true
-                _ = chunk.withUnsafeBytes { bytes in
-                    xmlParseChunk(parser, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), 0)
-                }
+        var fed = false
+        while stream.pointee.error == nil, let chunk = try nextChunk() {
+            fed = true
+            _ = chunk.withUnsafeBytes { bytes in
+                xmlParseChunk(parser, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), 0)
             }
-            guard fed, error == nil else { return }
-            terminating = true
-            xmlParseChunk(parser, nil, 0, 1)
         }
+        guard fed, stream.pointee.error == nil else { return }
+        stream.pointee.terminating = true
+        xmlParseChunk(parser, nil, 0, 1)
     }
 
     /// libxml2's error numbers for what a broken export produces; any other keeps its number.
@@ -102,14 +110,14 @@ final class ITunesTrackStream {
         var handler = xmlSAXHandler()
         handler.initialized = UInt32(XML_SAX2_MAGIC)
         handler.startElementNs = { context, name, prefix, _, _, _, _, _, _ in
-            ITunesTrackStream.stream(context)?.start(ITunesPlistElement(name: name, prefix: prefix))
+            ITunesTrackStream.stream(context)?.pointee.start(ITunesPlistElement(name: name, prefix: prefix))
         }
         handler.endElementNs = { context, name, prefix, _ in
-            ITunesTrackStream.stream(context)?.end(ITunesPlistElement(name: name, prefix: prefix))
+            ITunesTrackStream.stream(context)?.pointee.end(ITunesPlistElement(name: name, prefix: prefix))
         }
         handler.characters = { context, bytes, count in
-            guard let stream = ITunesTrackStream.stream(context), stream.collecting, let bytes else { return }
-            stream.text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: Int(count)))
+            guard let stream = ITunesTrackStream.stream(context), stream.pointee.collecting, let bytes else { return }
+            stream.pointee.text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: Int(count)))
         }
         // CDATA sections were never read as text (Foundation's XMLParser reported them apart), and
         // exports write none: a handler of its own keeps libxml2 from passing them as characters.
@@ -117,13 +125,13 @@ final class ITunesTrackStream {
         handler.serror = { context, error in
             guard let stream = ITunesTrackStream.stream(context), let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue
             else { return }
-            guard stream.error == nil else { return }
+            guard stream.pointee.error == nil else { return }
             // Every byte parsed and only the end of the input is wrong (an element left open, a tag
             // cut in half): the file ends early, whichever of those libxml2 names first.
-            let atEnd = stream.terminating && ITunesTrackStream.atEndOfInput(error.pointee.ctxt)
+            let atEnd = stream.pointee.terminating && ITunesTrackStream.atEndOfInput(error.pointee.ctxt)
             let code = atEnd ? Int32(XML_ERR_DOCUMENT_END.rawValue) : Int32(error.pointee.code)
             let message = error.pointee.message.map { String(cString: $0) } ?? ""
-            stream.error = (Int(error.pointee.line), code, message)
+            stream.pointee.error = (Int(error.pointee.line), code, message)
         }
         return handler
     }
@@ -141,12 +149,12 @@ final class ITunesTrackStream {
         return true
     }
 
-    /// The context is always the stream, passed unretained while `parse` keeps it alive.
-    private static func stream(_ context: UnsafeMutableRawPointer?) -> ITunesTrackStream? {
-        context.map { Unmanaged<ITunesTrackStream>.fromOpaque($0).takeUnretainedValue() }
+    /// The context is always the stream's pointer, alive while `tracks` runs the parser.
+    private static func stream(_ context: UnsafeMutableRawPointer?) -> Pointer? {
+        context?.assumingMemoryBound(to: ITunesTrackStream.self)
     }
 
-    private func start(_ element: ITunesPlistElement) {
+    private mutating func start(_ element: ITunesPlistElement) {
         text.removeAll(keepingCapacity: true)
         switch element {
         case .plist:
@@ -177,7 +185,7 @@ final class ITunesTrackStream {
         return !current.isVideoOrSpoken
     }
 
-    private func end(_ element: ITunesPlistElement) {
+    private mutating func end(_ element: ITunesPlistElement) {
         switch element {
         case .dict, .array:
             if place == .track, depth == trackDepth {
@@ -198,7 +206,7 @@ final class ITunesTrackStream {
         collecting = true
     }
 
-    private func assign(_ field: ITunesTrackField, isTrue: Bool) {
+    private mutating func assign(_ field: ITunesTrackField, isTrue: Bool) {
         switch field {
         case .trackID: current.trackID = string
         case .name: current.name = string
@@ -217,7 +225,11 @@ final class ITunesTrackStream {
     }
 
     /// libxml2 has checked the text is UTF-8.
-    private var string: String { String(decoding: text, as: UTF8.self) }
+    private var string: String {
+        text.withUnsafeBufferPointer { bytes in
+            String(unsafeUninitializedCapacity: bytes.count) { $0.initialize(fromContentsOf: bytes) }
+        }
+    }
 
     /// What `Int(String)` reads: an optional sign, then decimal digits only, within `Int`'s range.
     static func integer(_ bytes: [UInt8]) -> Int? {

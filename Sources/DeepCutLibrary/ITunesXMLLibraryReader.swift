@@ -116,16 +116,17 @@ struct ITunesAlbumGrouping: Equatable {
                 continue
             }
             let spelling = SpelledAlbum(title: album, artist: track.isCompilation ? nil : artist)
-            let known = spelled[spelling] ?? index[Self.key(album: album, artist: artist, isCompilation: track.isCompilation)]
+            var key: String?
+            if spelled[spelling] == nil { key = Self.key(album: album, artist: artist, isCompilation: track.isCompilation) }
             let position: Int
-            if let known {
+            if let known = spelled[spelling] ?? key.flatMap({ index[$0] }) {
                 position = known
                 if let trackArtist, !albums[position].trackArtists.contains(trackArtist) {
                     albums[position].trackArtists.append(trackArtist)
                 }
             } else {
                 position = albums.count
-                index[Self.key(album: album, artist: artist, isCompilation: track.isCompilation)] = position
+                index[key ?? Self.key(album: album, artist: artist, isCompilation: track.isCompilation)] = position
                 albums.append(
                     Album(
                         title: album, artist: artist, isCompilation: track.isCompilation,
