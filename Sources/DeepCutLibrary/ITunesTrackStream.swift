@@ -18,7 +18,7 @@ import Foundation
 /// The parser's state is this struct behind one pointer that libxml2 hands back to each callback:
 /// no reference counting and no exclusivity checks on the way, about two million times a file.
 struct ITunesTrackStream {
-    struct ParseError: Error {
+    struct ParseError: Error, Equatable {
         var line: Int
         var message: String
     }

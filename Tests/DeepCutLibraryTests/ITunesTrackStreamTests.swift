@@ -54,4 +54,40 @@ import Testing
         try Data("<html><body>hi</body></html>".utf8).write(to: url)
         #expect(throws: ITunesTrackStream.ParseError.self) { try ITunesTrackStream.tracks(in: url) }
     }
+
+    // MARK: Where the libxml2 stream differs from the XMLParser walk, on purpose
+
+    private func parse(_ data: Data) throws -> [ITunesTrack] {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lib-\(UUID().uuidString).xml")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try data.write(to: url)
+        return try ITunesTrackStream.tracks(in: url)
+    }
+
+    private static func oneAlbum(_ album: String, doctype: String = "", encoding: String = "UTF-8") -> String {
+        "<?xml version=\"1.0\" encoding=\"\(encoding)\"?>\n\(doctype)<plist version=\"1.0\"><dict><key>Tracks</key><dict><key>1</key><dict>"
+            + "<key>Album</key><string>\(album)</string></dict></dict></dict></plist>\n"
+    }
+
+    /// The UTF-8 pre-scan guarded XMLParser against a crash and refused any file that was not UTF-8;
+    /// libxml2 converts a file that declares its encoding.
+    @Test func aDeclaredLatin1FileIsRead() throws {
+        let parts = Self.oneAlbum("Caf#", encoding: "ISO-8859-1").components(separatedBy: "#")
+        let tracks = try parse(Data(parts[0].utf8) + Data([0xE9]) + Data(parts[1].utf8))
+        #expect(tracks.map(\.album) == ["Café"])
+    }
+
+    /// XMLParser dropped a declared entity's text silently ("ACDC", or "AC" for an external one);
+    /// entities are never substituted now, so any but the five predefined ones is a broken file.
+    @Test(arguments: [#"<!ENTITY foo "bar">"#, #"<!ENTITY foo SYSTEM "file:///etc/hostname">"#])
+    func aDeclaredEntityIsRefusedNotExpanded(_ declaration: String) throws {
+        let data = Data(Self.oneAlbum("AC&foo;DC", doctype: "<!DOCTYPE plist [\(declaration)]>\n").utf8)
+        #expect(throws: ITunesTrackStream.ParseError(line: 3, message: "malformed XML (not well-formed, XML parser error 26)")) {
+            try parse(data)
+        }
+    }
+
+    @Test func predefinedEntitiesAndCharacterReferencesAreText() throws {
+        #expect(try parse(Data(Self.oneAlbum("AC&amp;DC &#233;&lt;&gt;").utf8)).map(\.album) == ["AC&DC é<>"])
+    }
 }
