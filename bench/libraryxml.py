@@ -168,11 +168,13 @@ def measure() -> dict:
             sweep = timed(deepcut("sweep", "--config", str(config), "--quiet"))
             sweeps.append({key: sweep[key] for key in ("wall", "exit", "rssMB")})
         requests = len(server.log())
-    stage = harness("libraryxml", {"config": str(folder / "run-0" / "config.json")}, folder / "harness-io")
+    stage = harness("libraryXML", {"config": str(folder / "run-0" / "config.json")}, folder / "harness-io")
     return {"data": data, "plistlib": {"seconds": min(plistlib_runs), "runs": plistlib_runs,
                                        "python": run(["python3", "--version"]).stdout.strip()},
             "sweep": {"seconds": min(sweep["wall"] for sweep in sweeps), "runs": sweeps, "requestsAllRuns": requests},
-            "load": stage, "loadAverage": os.getloadavg()}
+            "load": stage, "loadAverage": os.getloadavg(), "nproc": os.cpu_count(),
+            "commit": run(["git", "rev-parse", "--short", "HEAD"]).stdout.strip(),
+            "measuredAt": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")}
 
 
 def section(result: dict) -> str:
@@ -185,6 +187,10 @@ def section(result: dict) -> str:
     runs = lambda values: ", ".join(seconds(value) for value in values)  # noqa: E731
     average = ", ".join(f"{value:.2f}" for value in result["loadAverage"])
     exits = sorted({run["exit"] for run in sweep["runs"]})
+    loaded = ""
+    if result["loadAverage"][0] > (result.get("nproc") or 2):
+        loaded = ("\nThe machine was shared with other builds during this run (load average above its core count), so "
+                  "every figure here is slower than on a quiet machine; a quiet re-run decides the targets.")
     return f"""
 ## 7. A 60,000-track Library.xml — targets whole run ≤ ½ plistlib's parse, load stage ≤ 0.5 s
 
@@ -193,7 +199,8 @@ A generated Music "Export Library" of {data['MB']:.0f} MB: {data['tracks']:,} tr
 music videos, movies and TV episodes; every track with 18 to 20 of the keys Music writes (a
 long `Location`, dates, counts, a persistent id), and a `Playlists` section listing the
 tracks again. The catalog: 300 artists × 30 releases on the loopback fixture server.
-Each figure is the best of three; load average during the measurement (1, 5, 15 min): {average}.
+Each figure is the best of three; measured {result.get('measuredAt', '?')} at commit `{result.get('commit', '?')}`,
+load average at the end of the measurement (1, 5, 15 min): {average} on {result.get('nproc', '?')} cores.{loaded}
 
 | | time | ratio to plistlib |
 | --- | --- | --- |

@@ -49,7 +49,7 @@ nothing is copied from elsewhere.
 
 Reproduce everything: `scripts/bench` (builds the release executables and the in-process
 harness, then runs all five; not part of CI). One measurement: `scripts/bench --only NAME`
-with NAME one of `schedule`, `client`, `polite`, `scale`, `peer` (the others' last figures are kept,
+with NAME one of `schedule`, `client`, `polite`, `scale`, `peer`, `libraryxml` (the others' last figures are kept,
 from `build/bench/results` or, where a checkout has none, as this file had them; the duration
 row names what this run measured).
 Raw figures: `build/bench/results/*.json`. How each is measured: the docstring of `bench/NAME.py`.

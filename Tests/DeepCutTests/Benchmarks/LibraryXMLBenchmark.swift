@@ -7,7 +7,7 @@ import Testing
 
 /// Measurement 7's load stage alone: the run's first stage (`LoadLibrary`) on the generated
 /// 60,000-track Library.xml, in process, best of three.
-@Suite(.enabled(if: BenchmarkRequest.wants("libraryxml")))
+@Suite(.enabled(if: BenchmarkRequest.wants("libraryXML")))
 struct LibraryXMLBenchmark {
     struct Input: Decodable {
         var config: String
