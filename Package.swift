@@ -23,6 +23,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // libcurl's multi interface, with typed shims for its variadic setters.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libxml2's push parser (SAX2): the streaming Library.xml reader.
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
 
         // The product's rules: model, keys, outcomes, the diff, the base error. No I/O.
         .target(name: "DeepCutCore", swiftSettings: crossModule),
@@ -34,7 +36,7 @@ let package = Package(
         .target(name: "DeepCutConfig", dependencies: ["DeepCutCore"], swiftSettings: crossModule),
         // Library readers: Library.xml, beets, CSV, JSON, the Apple Music library.
         .target(
-            name: "DeepCutLibrary", dependencies: ["DeepCutCore", "DeepCutConfig", "DeepCutSQLite", "DeepCutHTTP"],
+            name: "DeepCutLibrary", dependencies: ["DeepCutCore", "DeepCutConfig", "DeepCutSQLite", "DeepCutHTTP", "CLibXML2"],
             swiftSettings: crossModule),
         // The catalogs: one folder per provider behind `CatalogProvider`.
         .target(name: "DeepCutCatalog", dependencies: ["DeepCutCore", "DeepCutConfig", "DeepCutHTTP"], swiftSettings: crossModule),

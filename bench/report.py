@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from libraryxml import section as libraryxml
+
 
 def load(results: Path, name: str) -> dict | None:
     path = results / f"{name}.json"
@@ -47,7 +49,7 @@ nothing is copied from elsewhere.
 
 Reproduce everything: `scripts/bench` (builds the release executables and the in-process
 harness, then runs all five; not part of CI). One measurement: `scripts/bench --only NAME`
-with NAME one of `schedule`, `client`, `polite`, `scale`, `peer` (the others' last figures are kept,
+with NAME one of `schedule`, `client`, `polite`, `scale`, `peer`, `libraryxml` (the others' last figures are kept,
 from `build/bench/results` or, where a checkout has none, as this file had them; the duration
 row names what this run measured).
 Raw figures: `build/bench/results/*.json`. How each is measured: the docstring of `bench/NAME.py`.
@@ -471,4 +473,5 @@ def render(results: Path, previous: Path | None = None) -> str:
     return "".join(parts)
 
 
-SECTIONS = [("schedule", schedule), ("client", client), ("polite", polite), ("scale", scale), ("peer", peer), ("catalog", catalog)]
+SECTIONS = [("schedule", schedule), ("client", client), ("polite", polite), ("scale", scale), ("peer", peer), ("catalog", catalog),
+            ("libraryxml", libraryxml)]

@@ -1,7 +1,7 @@
 """Runs the five measurements and writes BENCHMARKS.md (called by scripts/bench).
 
 usage: run.py [--only NAME[,NAME…]] [--build-seconds N]
-NAME: schedule, client, polite, scale, peer, catalog (default: all, in that order).
+NAME: schedule, client, polite, scale, peer, catalog, libraryxml (default: all, in that order).
 Results of measurements not run this time are kept from the last run (build/bench/results).
 """
 
@@ -19,6 +19,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 
 import catalog  # noqa: E402
 import client  # noqa: E402
+import libraryxml  # noqa: E402
 import peer  # noqa: E402
 import polite  # noqa: E402
 import report  # noqa: E402
@@ -26,7 +27,8 @@ import scale  # noqa: E402
 import schedule  # noqa: E402
 from benchlib import RESULTS, ROOT, monotonic, write_json  # noqa: E402
 
-MEASUREMENTS = {"schedule": schedule, "client": client, "polite": polite, "scale": scale, "peer": peer, "catalog": catalog}
+MEASUREMENTS = {"schedule": schedule, "client": client, "polite": polite, "scale": scale, "peer": peer, "catalog": catalog,
+                "libraryxml": libraryxml}
 
 
 def machine() -> dict:

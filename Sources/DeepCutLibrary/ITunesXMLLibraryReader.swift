@@ -13,16 +13,14 @@ package struct ITunesXMLLibraryReader: LibraryFileReader {
 
     package func read(_ source: LibrarySource) throws -> LibraryReadResult {
         var result = LibraryReadResult(source: source)
-        // Opened here, not by XMLParser: a missing file gets the operating system's reason, a FIFO or a
-        // device is refused before it can block or stream forever, and the parser reads this very file.
+        // A missing file gets the operating system's reason, a FIFO or a device is refused before it
+        // can block or stream forever; the parser is fed this file's chunks, the size cap and the
+        // run's cancellation checked between them.
         let file = try LibraryFile(opening: source.path, sizeLimit: LibraryFile.streamedSizeLimit)
-        // The descriptor must stay open while the parser reads through /proc/self/fd.
-        defer { withExtendedLifetime(file) {} }
         let tracks: [ITunesTrack]
         do {
-            tracks = try ITunesLibraryParser.tracks(in: file.openedPath)
-        } catch {
-            if error.cancelled { throw LibraryReadCancelledError(file: source.path) }
+            tracks = try ITunesTrackStream.tracks(readingChunks: file.nextChunk)
+        } catch let error as ITunesTrackStream.ParseError {
             let place = error.line > 0 ? ":\(error.line)" : ""
             throw LibraryError(message: "\(result.sourceName)\(place): \(error.message)")
         }
@@ -49,7 +47,7 @@ package struct ITunesXMLLibraryReader: LibraryFileReader {
 /// by normalised form so whitespace, case and Unicode form never split one album in two.
 /// Compilations are one album credited to "Various Artists"; their track artists join the sweep
 /// only when `compilationArtists` is set.
-struct ITunesAlbumGrouping {
+struct ITunesAlbumGrouping: Equatable {
     struct Album: Equatable {
         var title: String
         var artist: String
@@ -73,10 +71,33 @@ struct ITunesAlbumGrouping {
     /// Movies, TV shows, music videos, podcasts and the like: left out on purpose.
     var skippedNonMusic = 0
 
+    /// An album as its tracks spell it, before normalising: tracks of one album repeat the same
+    /// strings, so only the first of them pays for `ArtistName.normalize`.
+    private struct SpelledAlbum: Hashable {
+        var title: String
+        /// Nil for a compilation: one album whoever the track artists are.
+        var artist: String?
+    }
+
     init(tracks: [ITunesTrack]) {
         var index: [String: Int] = [:]
+        var spelled: [SpelledAlbum: Int] = [:]
+        var audioKinds: [String: Bool] = [:]
+        var spokenGenres: [String: Bool] = [:]
+        let isAudio = { (kind: String) in
+            if let known = audioKinds[kind] { return known }
+            let audio = ITunesTrack.isAudio(kind: kind)
+            audioKinds[kind] = audio
+            return audio
+        }
+        let isSpoken = { (genre: String) in
+            if let known = spokenGenres[genre] { return known }
+            let spoken = ITunesTrack.isSpoken(genre: genre)
+            spokenGenres[genre] = spoken
+            return spoken
+        }
         for track in tracks {
-            guard track.isMusic else {
+            guard track.isMusic(isAudio: isAudio, isSpoken: isSpoken) else {
                 skippedNonMusic += 1
                 continue
             }
@@ -94,21 +115,24 @@ struct ITunesAlbumGrouping {
                 problems.append(Problem(trackID: track.trackID, problem: "music track without an artist or album artist"))
                 continue
             }
-            let key = ArtistName.normalize(album) + "\u{1F}" + (track.isCompilation ? "" : ArtistName.normalize(artist))
+            let spelling = SpelledAlbum(title: album, artist: track.isCompilation ? nil : artist)
+            var key: String?
+            if spelled[spelling] == nil { key = Self.key(album: album, artist: artist, isCompilation: track.isCompilation) }
             let position: Int
-            if let known = index[key] {
+            if let known = spelled[spelling] ?? key.flatMap({ index[$0] }) {
                 position = known
                 if let trackArtist, !albums[position].trackArtists.contains(trackArtist) {
                     albums[position].trackArtists.append(trackArtist)
                 }
             } else {
                 position = albums.count
-                index[key] = position
+                index[key ?? Self.key(album: album, artist: artist, isCompilation: track.isCompilation)] = position
                 albums.append(
                     Album(
                         title: album, artist: artist, isCompilation: track.isCompilation,
                         trackArtists: trackArtist.map { [$0] } ?? []))
             }
+            spelled[spelling] = position
             if let year = track.year, (1000...9999).contains(year) {
                 albums[position].year = min(albums[position].year ?? year, year)
             }
@@ -118,11 +142,51 @@ struct ITunesAlbumGrouping {
         }
     }
 
+    /// The album's identity: normalised title and artist (a compilation's artist left out).
+    private static func key(album: String, artist: String, isCompilation: Bool) -> String {
+        ArtistName.normalize(album) + "\u{1F}" + (isCompilation ? "" : ArtistName.normalize(artist))
+    }
+
     /// Collapses the line breaks and tabs some export tools write inside values; blank is nil.
     static func clean(_ value: String?) -> String? {
         guard let value else { return nil }
+        if isClean(value) { return value }
         let cleaned = value.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         return cleaned.isEmpty ? nil : cleaned
+    }
+
+    /// Whether `clean` would return `value` unchanged, decided on its UTF-8 bytes (asking each
+    /// `Character` whether it is white space is most of a 60,000-track library's load): not empty,
+    /// no control character, single spaces only between other characters and never before a
+    /// non-ASCII one (a space and a combining mark are one white-space `Character`), and none of
+    /// the non-ASCII white-space scalars (U+0085, U+00A0, U+1680, U+2000…U+200A, U+2028, U+2029,
+    /// U+202F, U+205F, U+3000). Anything else takes the `Character` path.
+    static func isClean(_ value: String) -> Bool {
+        var value = value
+        return value.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else { return false }
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case 0x20:
+                    if bytes[index + 1] == 0x20 || bytes[index + 1] >= 0x80 { return false }
+                case 0..<0x20, 0x7F: return false
+                case 0xC2: if index + 1 < bytes.count, bytes[index + 1] == 0x85 || bytes[index + 1] == 0xA0 { return false }
+                case 0xE1: if index + 2 < bytes.count, bytes[index + 1] == 0x9A, bytes[index + 2] == 0x80 { return false }
+                case 0xE2:
+                    if index + 2 < bytes.count {
+                        let (second, third) = (bytes[index + 1], bytes[index + 2])
+                        if second == 0x80 && ((0x80...0x8A).contains(third) || [0xA8, 0xA9, 0xAF].contains(third)) { return false }
+                        if second == 0x81 && third == 0x9F { return false }
+                    }
+                case 0xE3: if index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0x80 { return false }
+                default: break
+                }
+                index += 1
+            }
+            return true
+        }
     }
 }
 
@@ -148,10 +212,25 @@ struct ITunesTrack: Sendable, Hashable {
     /// Only audio music counts: movies, TV, music videos, podcasts, iTunes U, streams and
     /// audiobooks are skipped, so their credits (directors, hosts) are never swept as artists.
     var isMusic: Bool {
+        isMusic(isAudio: Self.isAudio(kind:), isSpoken: Self.isSpoken(genre:))
+    }
+
+    /// `isMusic` with the two tests on `Kind` and `Genre` handed in, so a whole library can ask
+    /// them once per distinct value (`ITunesAlbumGrouping`).
+    func isMusic(isAudio: (String) -> Bool, isSpoken: (String) -> Bool) -> Bool {
         if isVideoOrSpoken || trackType == "URL" { return false }
-        if let kind, !kind.localizedLowercase.contains("audio") { return false }
+        if let kind, !isAudio(kind) { return false }
         if kind == nil && trackType != "Remote" { return false }
-        let spokenGenres: Set<String> = ["audiobooks", "audiobook", "spoken word", "podcast", "podcasts", "books & spoken"]
-        return !spokenGenres.contains(genre?.localizedLowercase ?? "")
+        return !isSpoken(genre ?? "")
+    }
+
+    static func isAudio(kind: String) -> Bool {
+        kind.localizedLowercase.contains("audio")
+    }
+
+    private static let spokenGenres: Set<String> = ["audiobooks", "audiobook", "spoken word", "podcast", "podcasts", "books & spoken"]
+
+    static func isSpoken(genre: String) -> Bool {
+        spokenGenres.contains(genre.localizedLowercase)
     }
 }

@@ -1,16 +1,15 @@
 import DeepCutCore
 import Foundation
 
+@testable import DeepCutLibrary
+
 #if canImport(FoundationXML)
     import FoundationXML
 #endif
 
-/// Streams the tracks out of a Music/iTunes "Export Library" plist.
-///
-/// Real exports run to tens of MB; `PropertyListDecoder` holds the whole tree (218 MB RSS for a
-/// 41 MB file on this machine) while a SAX walk stays small and 4× faster. Only the `Tracks`
-/// dictionary is read; playlists are skipped.
-final class ITunesLibraryParser: NSObject, XMLParserDelegate {
+/// The Library.xml reader before `ITunesTrackStream`: Foundation's `XMLParser` (SAX over libxml2),
+/// kept unchanged as the oracle the libxml2 stream must agree with (`ITunesTrackStreamOracleTests`).
+final class FoundationLibraryParserOracle: NSObject, XMLParserDelegate {
     struct ParseError: Error {
         var line: Int
         var message: String
@@ -49,7 +48,7 @@ final class ITunesLibraryParser: NSObject, XMLParserDelegate {
         guard let stream = InputStream(url: url) else { throw ParseError(line: 0, message: "cannot open") }
         if let line = invalidUTF8Line(url) { throw ParseError(line: line, message: "malformed XML (not UTF-8)") }
         let parser = XMLParser(stream: stream)
-        let delegate = ITunesLibraryParser()
+        let delegate = FoundationLibraryParserOracle()
         parser.delegate = delegate
         parser.shouldResolveExternalEntities = false
         // On Linux `parse()` returns true for a document that ends early (a truncated export), so
@@ -73,7 +72,7 @@ final class ITunesLibraryParser: NSObject, XMLParserDelegate {
         let head = (try? handle.read(upToCount: 64)) ?? Data()
         try? handle.close()  // Closing a read-only handle cannot lose data.
         let markup = head.drop { [0xEF, 0xBB, 0xBF, 0x20, 0x09, 0x0A, 0x0D].contains($0) }.first == UInt8(ascii: "<")
-        return markup ? (try? UTF8Scan.firstInvalidLine(in: url)) ?? nil : nil
+        return markup ? (try? OracleUTF8Scan.firstInvalidLine(in: url)) ?? nil : nil
     }
 
     /// Foundation on Linux describes parser errors only by number: libxml2's numbers, which
@@ -173,7 +172,7 @@ final class ITunesLibraryParser: NSObject, XMLParserDelegate {
 /// attribute name that is not valid UTF-8, so a hostile or damaged Library.xml would kill the run
 /// instead of failing it with exit 65. Exports are UTF-8; checking first turns that crash into a
 /// line number.
-enum UTF8Scan {
+enum OracleUTF8Scan {
     private static let chunkSize = 1 << 20
 
     /// - Returns: the 1-based line of the first invalid sequence, or nil when the file is UTF-8. A
