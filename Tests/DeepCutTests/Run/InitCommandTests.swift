@@ -157,11 +157,14 @@ import Testing
 
         let edited = example.replacingOccurrences(of: "\"us\"", with: "\"gb\"")
         try scratch.write("root/etc/deepcut/config.json", edited)
-        (code, console) = await run(["init", "--system", "--library", "/srv/my exports/Library.xml"], environment: ["DEEPCUT_INIT_ROOT": root.path])
+        (code, console) = await run(
+            ["init", "--system", "--library", "/srv/my exports/Library.xml"], environment: ["DEEPCUT_INIT_ROOT": root.path])
         #expect(code == .cannotCreate)
         #expect(try String(contentsOf: configFile, encoding: .utf8) == edited)
         // The way out it names is the same command, forced: not a per-user init beside the system one.
-        #expect(console.err.hasSuffix("or replace it with 'deepcut init --system --library '/srv/my exports/Library.xml' --force')"), "\(console.err)")
+        #expect(
+            console.err.hasSuffix("or replace it with 'deepcut init --system --library '/srv/my exports/Library.xml' --force')"),
+            "\(console.err)")
     }
 
     @Test func aCSVOrABeetsDatabaseNamedByPathIsTakenInItsFormat() async throws {
