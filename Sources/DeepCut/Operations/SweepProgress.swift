@@ -61,11 +61,17 @@ package final class SweepProgress: Sendable {
         return result
     }
 
-    /// Records one artist's end; logs it, and reports progress when due.
+    /// Records one artist's end; logs it, and reports progress when due. An artist the sweep stopped
+    /// short of (`skipped`: the catalog unreachable, the deadline, a cancel) is not done: it is in
+    /// `sweep.finished`'s `not_asked`, and counted in both the totals read "done: 4, not asked: 16"
+    /// of 16 artists.
     package func artistFinished(_ result: ArtistResult) {
         state.withLock { state in
-            state.done += 1
-            if case .failed = result.outcome { state.failed += 1 }
+            switch result.outcome {
+            case .skipped: break
+            case .failed: (state.done, state.failed) = (state.done + 1, state.failed + 1)
+            default: state.done += 1
+            }
         }
         logOutcome(result)
         tick()

@@ -89,6 +89,19 @@ import Testing
         #expect(capture.lines.last == "level=info event=sweep.finished done=1 total=2 failed=1 duration_s=4.3")
     }
 
+    /// Found following the quick start offline: four artists stopped by the unreachable catalog
+    /// read "done: 4 … not asked: 16" of 16. Stopped artists are not asked, never done.
+    @Test func artistsTheSweepStoppedShortOfAreNotAskedNotDone() {
+        let progress = progress(total: 3, capture.log())
+        progress.artistFinished(Self.fetched("Adele"))
+        progress.artistFinished(ArtistResult(artist: "Bon Iver", outcome: .skipped(.catalogUnreachable)))
+        progress.artistFinished(ArtistResult(artist: "Cat Power", outcome: .skipped(.catalogUnreachable)))
+        var ending = SweepProgress.Ending()
+        ending.notAsked = 2
+        progress.finish(ending)
+        #expect(capture.lines.last == "level=info event=sweep.finished done=1 total=3 failed=0 not_asked=2 duration_s=0.0")
+    }
+
     // MARK: - Terminal bar
 
     @Test func aTerminalGetsALiveBarInsteadOfLines() {
