@@ -134,8 +134,12 @@ package struct CatalogMemory {
     }
 
     /// Each artist's last definite answer, by library name; artists never answered are absent.
-    package func lastAnswers(provider: String, artists: [String]) throws -> [String: Remembered] {
-        try database.withConnection { connection in
+    /// - Parameter links: `.omitted` leaves every release's artwork and catalog URLs nil: what a run
+    ///   reads back for the diff, which needs neither; `links(provider:of:)` fills in those it keeps.
+    package func lastAnswers(provider: String, artists: [String], links: LinkReading = .included) throws -> [String: Remembered] {
+        let (columns, release) =
+            links == .included ? (Self.releaseColumns, Self.release) : (Self.leanReleaseColumns, Self.leanRelease)
+        return try database.withConnection { connection in
             var remembered: [String: Remembered] = [:]
             for artist in artists {
                 let key = ArtistName.normalize(artist)
@@ -157,9 +161,9 @@ package struct CatalogMemory {
                 }
                 let releases = try connection.query(
                     """
-                    SELECT \(Self.releaseColumns) FROM catalog_releases
+                    SELECT \(columns) FROM catalog_releases
                     WHERE provider = ? AND artist = ? AND withdrawn_at IS NULL ORDER BY release_id
-                    """, [provider, key], Self.release)
+                    """, [provider, key], release)
                 remembered[artist] = Remembered(
                     result: ArtistResult(
                         artist: artist, catalogID: catalogID, outcome: .fetched(releases),
@@ -170,8 +174,12 @@ package struct CatalogMemory {
     }
 
     /// Definite answers checked since `date`, rebuilt as sweep results: what a repair run reuses.
-    func results(provider: String, artists: [String], checkedSince date: Date) throws -> [String: ArtistResult] {
-        try lastAnswers(provider: provider, artists: artists).filter { $0.value.checkedAt >= date }.mapValues(\.result)
+    func results(
+        provider: String, artists: [String], checkedSince date: Date, links: LinkReading = .included
+    ) throws
+        -> [String: ArtistResult]
+    {
+        try lastAnswers(provider: provider, artists: artists, links: links).filter { $0.value.checkedAt >= date }.mapValues(\.result)
     }
 
     private static let releaseColumns =
@@ -182,6 +190,16 @@ package struct CatalogMemory {
             id: try row.get(0), title: try row.get(1), artist: try row.get(2), type: try row.get(3),
             releaseDate: try row.get(4), artworkURL: try row.get(5), url: try row.get(6),
             isExplicit: try row.get(7, as: Int.self) != 0, trackCount: try row.get(8), secondaryTypes: try row.get(9))
+    }
+
+    private static let leanReleaseColumns =
+        "release_id, title, credited_artist, type, release_date, explicit, track_count, secondary_types"
+
+    private static func leanRelease(_ row: Row) throws -> Release {
+        Release(
+            id: try row.get(0), title: try row.get(1), artist: try row.get(2), type: try row.get(3),
+            releaseDate: try row.get(4), isExplicit: try row.get(5, as: Int.self) != 0, trackCount: try row.get(6),
+            secondaryTypes: try row.get(7))
     }
 }
 

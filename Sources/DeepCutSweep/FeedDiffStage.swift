@@ -38,11 +38,13 @@ package struct FeedDiffStage: Sendable {
                 discovered: discovered, ownedIDs: owned.catalogIDs.union(byEvidence), ownedYears: owned.years)
         }
         var outcome = Outcome(diff: diff([]))
-        guard sweep.sweep.status != .failed else { return outcome }
-        let stage = TrackEvidenceStage(provider: sweep.provider, store: store, now: now)
-        let evidence = try await stage.decide(candidates: outcome.diff.shownReleases(of: releases), library: owned.albums)
-        if !evidence.owned.isEmpty { outcome.diff = diff(evidence.owned) }
-        outcome.evidence = evidence
+        if sweep.sweep.status != .failed {
+            let stage = TrackEvidenceStage(provider: sweep.provider, store: store, now: now)
+            let evidence = try await stage.decide(candidates: outcome.diff.shownReleases(of: releases), library: owned.albums)
+            if !evidence.owned.isEmpty { outcome.diff = diff(evidence.owned) }
+            outcome.evidence = evidence
+        }
+        outcome.diff = try await KeptLinks(kept: outcome.diff, of: sweep).fill(outcome.diff, store: store, provider: sweep.sweep.provider)
         return outcome
     }
 }
