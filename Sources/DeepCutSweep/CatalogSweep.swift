@@ -89,22 +89,6 @@ package struct CatalogSweep: Sendable {
         package var reusedArtists: [String] = []
         /// Artists whose definite answer did not reach back to the feed window's start.
         package var cutListings: [String] = []
-
-        /// The releases the diff considers: this run's answers, the stale ones, those beyond a cut.
-        /// Those read back from the catalog memory carry no artwork or catalog URL (`KeptLinks`).
-        package var releases: [Release] { sweep.releases + stale.releases + beyondCoverage.flatMap(\.releases) }
-
-        /// Lets go of every release once the diff has run: after it the run uses only the counts,
-        /// the status, the incomplete artists, the stale marks and the memory update. Every
-        /// `.fetched` answer then lists nothing, so which artists truly listed nothing must be
-        /// read before (`HealthReport.SweepStage`).
-        package mutating func dropReleases() {
-            for index in sweep.results.indices where !sweep.results[index].outcome.releases.isEmpty {
-                sweep.results[index].outcome = .fetched([])
-            }
-            stale.releaseReleases()
-            beyondCoverage = []
-        }
     }
 
     /// The pace the run kept (requests per minute).

@@ -28,8 +28,11 @@ package struct FeedDiffStage: Sendable {
     /// - Parameters:
     ///   - owned: the library's albums, and the catalog ids of those it holds for this provider.
     /// - Throws: `DatabaseError` when the dismissals, mutes or track lists cannot be read.
-    package func run(_ sweep: CatalogSweep.Outcome, owned: OwnedAlbums, today: Int) async throws -> Outcome {
-        let releases = sweep.releases
+    /// Takes the releases out of `sweep` (`CatalogSweep.Outcome.takeReleases`): the run needs none
+    /// the diff did not keep, and holding one copy keeps the run's memory near its data's size.
+    package func run(_ sweep: inout CatalogSweep.Outcome, owned: OwnedAlbums, today: Int) async throws -> Outcome {
+        let considered = sweep.takeReleases()
+        let releases = considered.releases
         let (dismissed, muted) = try await store.perform { store in (try store.dismissals.keys(), try store.mutes.matcher()) }
         let discovered = sweep.memory.discovered.mapValues(\.epochDay)
         let diff = { (byEvidence: Set<String>) in
@@ -44,7 +47,8 @@ package struct FeedDiffStage: Sendable {
             if !evidence.owned.isEmpty { outcome.diff = diff(evidence.owned) }
             outcome.evidence = evidence
         }
-        outcome.diff = try await KeptLinks(kept: outcome.diff, of: sweep).fill(outcome.diff, store: store, provider: sweep.sweep.provider)
+        outcome.diff = try await KeptLinks(kept: outcome.diff, of: considered).fill(
+            outcome.diff, store: store, provider: sweep.sweep.provider)
         return outcome
     }
 }

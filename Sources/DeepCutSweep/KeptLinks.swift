@@ -12,9 +12,9 @@ struct KeptLinks: Sendable {
 
     /// - Parameters:
     ///   - diff: what the diff kept.
-    ///   - sweep: the diff's input, walked in the order the diff read it (`CatalogSweep.Outcome.releases`):
-    ///     of two copies of one id the diff shows the first, so the first copy says where its links are.
-    init(kept diff: FeedDiff, of sweep: CatalogSweep.Outcome) {
+    ///   - considered: the diff's input, in its order: of two copies of one id the diff shows the
+    ///     first, so the first copy says where its links are.
+    init(kept diff: FeedDiff, of considered: ConsideredReleases) {
         var wanted: Set<String> = []
         for entry in diff.entries + diff.upcoming {
             wanted.insert(entry.id)
@@ -22,16 +22,10 @@ struct KeptLinks: Sendable {
         }
         var seen: Set<String> = []
         var rows: [String: CatalogMemory.ReleaseRef] = [:]
-        func visit(_ releases: [Release], rememberedUnder artist: (String) -> String?) {
-            for release in releases where wanted.contains(release.id) && seen.insert(release.id).inserted {
-                if let artist = artist(release.id) { rows[release.id] = CatalogMemory.ReleaseRef(artist: artist, id: release.id) }
-            }
+        considered.forEach { release, artist in
+            guard wanted.contains(release.id), seen.insert(release.id).inserted, let artist else { return }
+            rows[release.id] = CatalogMemory.ReleaseRef(artist: artist, id: release.id)
         }
-        for result in sweep.sweep.results {
-            visit(result.outcome.releases) { _ in result.source == .memory ? result.artist : nil }
-        }
-        visit(sweep.stale.releases) { sweep.stale.artists[$0] }
-        for (artist, releases) in sweep.beyondCoverage { visit(releases) { _ in artist } }
         self.rows = rows
     }
 

@@ -95,10 +95,10 @@ struct Pipeline: Sendable {
                     previousRun: previous.lastRun, previouslyFailed: previous.unansweredArtists, runID: run.runID.rawValue,
                     startedAt: run.startedAt))
             run.sweep = HealthReport.SweepStage(sweep)
+            // The diff takes the releases out of the sweep: publishing, the change set and the
+            // verdict need none it did not keep.
             let diffed = try await FeedDiffStage(feed: config.feed, store: store, now: now).run(
-                sweep, owned: owned, today: run.startedAt.epochDay)
-            // Publishing, the change set and the verdict need no release the diff did not keep.
-            sweep.dropReleases()
+                &sweep, owned: owned, today: run.startedAt.epochDay)
             (run.diff, run.evidence) = (diffed.diff, diffed.evidence)
             let installID = try await store.installID()
             let prepared = try await snapshot(

@@ -20,7 +20,7 @@ struct RunOutcomes: Sendable {
     /// The library guard refused the library (it shrank too far).
     var libraryRefused = false
     /// The sweep stage's report, taken as soon as the sweep ends: the pipeline lets go of the
-    /// sweep's releases once the diff has run (`CatalogSweep.Outcome.dropReleases`).
+    /// sweep's releases when the diff takes them (`CatalogSweep.Outcome.takeReleases`).
     var sweep: HealthReport.SweepStage?
     var diff: FeedDiff?
     var evidence: TrackEvidenceStage.Outcome?
