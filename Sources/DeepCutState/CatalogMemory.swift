@@ -134,20 +134,30 @@ package struct CatalogMemory {
     }
 
     /// Each artist's last definite answer, by library name; artists never answered are absent.
-    package func lastAnswers(provider: String, artists: [String]) throws -> [String: Remembered] {
-        try database.withConnection { connection in
+    /// - Parameter links: `.omitted` leaves every release's artwork and catalog URLs nil: what a run
+    ///   reads back for the diff, which needs neither; `links(provider:of:)` fills in those it keeps.
+    package func lastAnswers(provider: String, artists: [String], links: LinkReading = .included) throws -> [String: Remembered] {
+        // Two statements prepared once and reused per artist: preparing them anew for each of
+        // thousands of artists cost more than reading their rows.
+        let columns = links == .included ? Self.releaseColumns : Self.releaseColumnsWithoutLinks
+        return try database.withConnection { connection in
+            let answer = try connection.prepare(
+                "SELECT catalog_id, outcome, checked_at FROM catalog_artists WHERE provider = ? AND artist = ?")
+            let listing = try connection.prepare(
+                """
+                SELECT \(columns) FROM catalog_releases
+                WHERE provider = ? AND artist = ? AND withdrawn_at IS NULL ORDER BY release_id
+                """)
             var remembered: [String: Remembered] = [:]
             for artist in artists {
                 let key = ArtistName.normalize(artist)
-                let rows = try connection.query(
-                    """
-                    SELECT catalog_id, outcome, checked_at FROM catalog_artists WHERE provider = ? AND artist = ?
-                    """, [provider, key]
-                ) { row in
-                    (try row.get(0, as: String?.self), try row.get(1, as: String.self), try row.get(2, as: Double.self))
-                }
-                guard let (catalogID, outcome, checkedAt) = rows.first else { continue }
-                let checked = Date(timeIntervalSince1970: checkedAt)
+                try answer.reset()
+                try answer.bind([provider, key])
+                guard try answer.step() else { continue }
+                let catalogID = try answer.value(at: 0, as: String?.self)
+                let outcome = try answer.value(at: 1, as: String.self)
+                let checked = Date(timeIntervalSince1970: try answer.value(at: 2, as: Double.self))
+                while try answer.step() {}
                 if outcome == "notFound" {
                     remembered[artist] = Remembered(
                         result: ArtistResult(
@@ -155,11 +165,10 @@ package struct CatalogMemory {
                             source: .memory), checkedAt: checked)
                     continue
                 }
-                let releases = try connection.query(
-                    """
-                    SELECT \(Self.releaseColumns) FROM catalog_releases
-                    WHERE provider = ? AND artist = ? AND withdrawn_at IS NULL ORDER BY release_id
-                    """, [provider, key], Self.release)
+                try listing.reset()
+                try listing.bind([provider, key])
+                var releases: [Release] = []
+                while try listing.step() { releases.append(try Self.release(listing)) }
                 remembered[artist] = Remembered(
                     result: ArtistResult(
                         artist: artist, catalogID: catalogID, outcome: .fetched(releases),
@@ -170,18 +179,49 @@ package struct CatalogMemory {
     }
 
     /// Definite answers checked since `date`, rebuilt as sweep results: what a repair run reuses.
-    func results(provider: String, artists: [String], checkedSince date: Date) throws -> [String: ArtistResult] {
-        try lastAnswers(provider: provider, artists: artists).filter { $0.value.checkedAt >= date }.mapValues(\.result)
+    func results(
+        provider: String, artists: [String], checkedSince date: Date, links: LinkReading = .included
+    ) throws
+        -> [String: ArtistResult]
+    {
+        try lastAnswers(provider: provider, artists: artists, links: links).filter { $0.value.checkedAt >= date }.mapValues(\.result)
     }
 
     private static let releaseColumns =
         "release_id, title, credited_artist, type, release_date, artwork_url, url, explicit, track_count, secondary_types"
 
-    private static func release(_ row: Row) throws -> Release {
+    /// The same columns with the links left NULL, so one decoder reads both.
+    private static let releaseColumnsWithoutLinks =
+        "release_id, title, credited_artist, type, release_date, NULL, NULL, explicit, track_count, secondary_types"
+
+    private static func release(_ row: some ReleaseColumns) throws -> Release {
         Release(
-            id: try row.get(0), title: try row.get(1), artist: try row.get(2), type: try row.get(3),
-            releaseDate: try row.get(4), artworkURL: try row.get(5), url: try row.get(6),
-            isExplicit: try row.get(7, as: Int.self) != 0, trackCount: try row.get(8), secondaryTypes: try row.get(9))
+            id: try row.column(0), title: try row.column(1), artist: try row.column(2), type: try row.column(3),
+            releaseDate: try row.column(4), artworkURL: try row.column(5), url: try row.column(6),
+            isExplicit: try row.column(7, as: Int.self) != 0, trackCount: try row.column(8), secondaryTypes: try row.column(9))
+    }
+}
+
+/// A query's current row, mapped (`Row`) or read off a reused statement: one release decoder serves both.
+private protocol ReleaseColumns {
+    func column<T: DatabaseValueConvertible>(_ index: Int, as type: T.Type) throws -> T
+}
+
+extension ReleaseColumns {
+    func column<T: DatabaseValueConvertible>(_ index: Int) throws -> T {
+        try column(index, as: T.self)
+    }
+}
+
+extension Row: ReleaseColumns {
+    func column<T: DatabaseValueConvertible>(_ index: Int, as type: T.Type) throws -> T {
+        try get(index, as: type)
+    }
+}
+
+extension Statement: ReleaseColumns {
+    func column<T: DatabaseValueConvertible>(_ index: Int, as type: T.Type) throws -> T {
+        try value(at: index, as: type)
     }
 }
 

@@ -12,8 +12,17 @@ struct ArtistResolver: Sendable {
     static let maximumNamesakes = 5
 
     let provider: any CatalogProvider
-    /// Match keys (`MatchKey.all`) of every album the user owns.
-    let ownedKeys: Set<MatchKey>
+    /// Match keys of every album the user owns.
+    let owned: OwnedMatchKeys
+
+    init(provider: any CatalogProvider, owned: OwnedMatchKeys) {
+        self.provider = provider
+        self.owned = owned
+    }
+
+    init(provider: any CatalogProvider, ownedKeys: Set<MatchKey>) {
+        self.init(provider: provider, owned: OwnedMatchKeys(keys: ownedKeys))
+    }
 
     func resolve(_ name: String) async -> ResolvedArtist {
         let hits: [CatalogArtist]
@@ -37,10 +46,11 @@ struct ArtistResolver: Sendable {
     /// (retried next run), not a guess.
     private func choose(among namesakes: [CatalogArtist]) async -> ResolvedArtist {
         let answers = await provider.listings(ofEach: namesakes)
+        let ownedKeys = await owned.keys
         var firstFailure: FetchFailure?
         for namesake in namesakes {
             switch answers.answer(for: namesake) {
-            case .success(let listing) where listing.releases.contains(where: isOwned):
+            case .success(let listing) where listing.releases.contains(where: { Self.isOwned($0, ownedKeys) }):
                 return .found(namesake, .owned, releases: .success(listing))
             case .success:
                 continue
@@ -52,7 +62,7 @@ struct ArtistResolver: Sendable {
         return .found(namesakes[0], .ambiguous, releases: answers.answer(for: namesakes[0]))
     }
 
-    private func isOwned(_ release: Release) -> Bool {
+    private static func isOwned(_ release: Release, _ ownedKeys: Set<MatchKey>) -> Bool {
         !MatchKey.all(title: release.title, artist: release.artist, type: release.type).isDisjoint(with: ownedKeys)
     }
 }

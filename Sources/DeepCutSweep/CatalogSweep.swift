@@ -78,8 +78,8 @@ package struct CatalogSweep: Sendable {
         package var memory = MemoryUpdate()
         /// The last known releases of the artists this run could not check.
         package var stale = StaleReleases()
-        /// Remembered releases older than a cut listing reaches.
-        package var beyondCoverage: [Release] = []
+        /// Remembered releases older than a cut listing reaches, with the library artist each is remembered under.
+        package var beyondCoverage: [(artist: String, releases: [Release])] = []
         /// Why the catalog looked faulty, when it did: nothing of the run was believed or cached.
         package var fault: CatalogFault?
         package var pace: Pace?
@@ -89,9 +89,6 @@ package struct CatalogSweep: Sendable {
         package var reusedArtists: [String] = []
         /// Artists whose definite answer did not reach back to the feed window's start.
         package var cutListings: [String] = []
-
-        /// The releases the diff considers: this run's answers, the stale ones, those beyond a cut.
-        package var releases: [Release] { sweep.releases + stale.releases + beyondCoverage }
     }
 
     /// The pace the run kept (requests per minute).
@@ -110,7 +107,9 @@ package struct CatalogSweep: Sendable {
         let artists = plan.artists
         let (remembered, learnedPace, readings, listed) = try await store.perform { store in
             (
-                try store.memory.lastAnswers(provider: providerName, artists: artists), try store.learning.pace(provider: providerName),
+                // Without links: the diff needs none, and the entries it keeps get theirs afterwards (`KeptLinks`).
+                try store.memory.lastAnswers(provider: providerName, artists: artists, links: .omitted),
+                try store.learning.pace(provider: providerName),
                 try store.learning.traits(provider: providerName), try store.memory.listed(provider: providerName, artists: artists)
             )
         }
@@ -193,12 +192,15 @@ package struct CatalogSweep: Sendable {
 
     /// The remembered releases of artists whose answer was cut, older than the answer reaches: not
     /// seen in this run, not missing either, so what people see does not shrink because of a cap.
-    static func beyondCoverage(of sweep: SweepOutcome, remembered: [String: CatalogMemory.Remembered]) -> [Release] {
-        sweep.results.filter { !$0.coverage.isComplete && $0.outcome.isDefinite }.flatMap { result in
+    static func beyondCoverage(
+        of sweep: SweepOutcome, remembered: [String: CatalogMemory.Remembered]
+    ) -> [(artist: String, releases: [Release])] {
+        sweep.results.filter { !$0.coverage.isComplete && $0.outcome.isDefinite }.compactMap { result in
             let listed = Set(result.outcome.releases.map(\.id))
-            return (remembered[result.artist]?.result.outcome.releases ?? []).filter {
+            let beyond = (remembered[result.artist]?.result.outcome.releases ?? []).filter {
                 !listed.contains($0.id) && !result.coverage.covers($0.releaseDate)
             }
+            return beyond.isEmpty ? nil : (result.artist, beyond)
         }
     }
 

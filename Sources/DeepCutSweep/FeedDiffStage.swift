@@ -28,8 +28,11 @@ package struct FeedDiffStage: Sendable {
     /// - Parameters:
     ///   - owned: the library's albums, and the catalog ids of those it holds for this provider.
     /// - Throws: `DatabaseError` when the dismissals, mutes or track lists cannot be read.
-    package func run(_ sweep: CatalogSweep.Outcome, owned: OwnedAlbums, today: Int) async throws -> Outcome {
-        let releases = sweep.releases
+    /// Takes the releases out of `sweep` (`CatalogSweep.Outcome.takeReleases`): the run needs none
+    /// the diff did not keep, and holding one copy keeps the run's memory near its data's size.
+    package func run(_ sweep: inout CatalogSweep.Outcome, owned: OwnedAlbums, today: Int) async throws -> Outcome {
+        let considered = sweep.takeReleases()
+        let releases = considered.releases
         let (dismissed, muted) = try await store.perform { store in (try store.dismissals.keys(), try store.mutes.matcher()) }
         let discovered = sweep.memory.discovered.mapValues(\.epochDay)
         let diff = { (byEvidence: Set<String>) in
@@ -38,11 +41,14 @@ package struct FeedDiffStage: Sendable {
                 discovered: discovered, ownedIDs: owned.catalogIDs.union(byEvidence), ownedYears: owned.years)
         }
         var outcome = Outcome(diff: diff([]))
-        guard sweep.sweep.status != .failed else { return outcome }
-        let stage = TrackEvidenceStage(provider: sweep.provider, store: store, now: now)
-        let evidence = try await stage.decide(candidates: outcome.diff.shownReleases(of: releases), library: owned.albums)
-        if !evidence.owned.isEmpty { outcome.diff = diff(evidence.owned) }
-        outcome.evidence = evidence
+        if sweep.sweep.status != .failed {
+            let stage = TrackEvidenceStage(provider: sweep.provider, store: store, now: now)
+            let evidence = try await stage.decide(candidates: outcome.diff.shownReleases(of: releases), library: owned.albums)
+            if !evidence.owned.isEmpty { outcome.diff = diff(evidence.owned) }
+            outcome.evidence = evidence
+        }
+        outcome.diff = try await KeptLinks(kept: outcome.diff, of: considered).fill(
+            outcome.diff, store: store, provider: sweep.sweep.provider)
         return outcome
     }
 }

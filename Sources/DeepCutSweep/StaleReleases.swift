@@ -11,6 +11,8 @@ package struct StaleReleases: Sendable {
     package private(set) var releases: [Release] = []
     /// When each stale release's artist last gave a definite answer, by release id.
     private(set) var lastChecked: [String: Date] = [:]
+    /// The library artist each stale release is remembered under, by release id: where its links are read.
+    private(set) var artists: [String: String] = [:]
 
     package init() {}
 
@@ -27,8 +29,15 @@ package struct StaleReleases: Sendable {
             for release in answer.result.outcome.releases where !fresh.contains(release.id) && lastChecked[release.id] == nil {
                 releases.append(release)
                 lastChecked[release.id] = min(answer.checkedAt, now)
+                artists[release.id] = artist
             }
         }
+    }
+
+    /// Lets go of the releases once the diff has run: marking entries needs only when each was checked.
+    mutating func releaseReleases() {
+        releases = []
+        artists = [:]
     }
 
     /// `entries` with the stale ones marked.

@@ -104,7 +104,7 @@ package struct SweepCatalog: Sendable {
             resolvedAt: resolvedAt, breaker: breaker)
         schedule.answered = artistFinished
         schedule.reportKnownAnswers()
-        let resolver = ArtistResolver(provider: provider, ownedKeys: MatchKey.owned(ofEach: ownedKeys))
+        let resolver = ArtistResolver(provider: provider, owned: OwnedMatchKeys(albums: ownedKeys))
         let reachedDeadline = await CircuitBreaker.$current.withValue(breaker) {
             await window.run(&schedule) { [provider] job in
                 let tally = RequestTally()

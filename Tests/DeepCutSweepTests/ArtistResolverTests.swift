@@ -29,8 +29,8 @@ import Testing
             }
             return ITunesJSON.ok(rows)
         }
-        let ownedKeys = Set(owned.flatMap(MatchKey.owned))
-        return (ArtistResolver(provider: FakeITunes.provider(client), ownedKeys: ownedKeys), client)
+        // As a sweep builds it: the owned albums' keys are built when namesakes first need them.
+        return (ArtistResolver(provider: FakeITunes.provider(client), owned: OwnedMatchKeys(albums: Set(owned))), client)
     }
 
     func expectFound(
@@ -51,6 +51,16 @@ import Testing
         let (resolver, client) = resolver(hits: [("Air Supply", 1), ("AIR", 2), ("Airiel", 3)])
         expectFound(await resolver.resolve("  air "), id: "2", .exact)
         #expect(client.requests.count == 1)
+    }
+
+    @Test func withoutNamesakesTheOwnedAlbumsKeysAreNeverBuilt() async {
+        let owned = OwnedMatchKeys(albums: [AlbumKey(title: "Nevermind", artist: "Nirvana")])
+        let client = ScriptedHTTPClient { _ throws(TransportError) in ITunesJSON.ok([ITunesJSON.artist("Nirvana", id: 1)]) }
+        let resolver = ArtistResolver(provider: FakeITunes.provider(client), owned: owned)
+        expectFound(await resolver.resolve("Nirvana"), id: "1", .exact)
+        #expect(await !owned.isBuilt)
+        #expect(await owned.keys == MatchKey.owned(AlbumKey(title: "Nevermind", artist: "Nirvana")))
+        #expect(await owned.isBuilt)
     }
 
     @Test func withoutAnExactMatchTheFirstHitIsTaken() async {

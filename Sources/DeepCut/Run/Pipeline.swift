@@ -87,16 +87,18 @@ struct Pipeline: Sendable {
             }
             let owned = library.owned(for: provider)
             let progress: @Sendable (Int) -> any SweepObserver = { [log] in SweepProgress(total: $0, log: log) }
-            let sweep = try await CatalogSweep(
+            var sweep = try await CatalogSweep(
                 config: config, client: client, environment: environment, store: store, now: now, observer: progress
             ).run(
                 CatalogSweep.Plan(
                     artists: library.artists, ownedKeys: owned.keys, libraryIDs: library.catalogArtistIDs(for: provider),
                     previousRun: previous.lastRun, previouslyFailed: previous.unansweredArtists, runID: run.runID.rawValue,
                     startedAt: run.startedAt))
-            run.sweep = sweep
+            run.sweep = HealthReport.SweepStage(sweep)
+            // The diff takes the releases out of the sweep: publishing, the change set and the
+            // verdict need none it did not keep.
             let diffed = try await FeedDiffStage(feed: config.feed, store: store, now: now).run(
-                sweep, owned: owned, today: run.startedAt.epochDay)
+                &sweep, owned: owned, today: run.startedAt.epochDay)
             (run.diff, run.evidence) = (diffed.diff, diffed.evidence)
             let installID = try await store.installID()
             let prepared = try await snapshot(

@@ -19,7 +19,9 @@ struct RunOutcomes: Sendable {
     var library: LibraryOutcome?
     /// The library guard refused the library (it shrank too far).
     var libraryRefused = false
-    var sweep: CatalogSweep.Outcome?
+    /// The sweep stage's report, taken as soon as the sweep ends: the pipeline lets go of the
+    /// sweep's releases when the diff takes them (`CatalogSweep.Outcome.takeReleases`).
+    var sweep: HealthReport.SweepStage?
     var diff: FeedDiff?
     var evidence: TrackEvidenceStage.Outcome?
     var publish: Result<PublishOutcome, PublishFailure>?
@@ -87,7 +89,7 @@ extension HealthReport {
             self.library = LibraryStage(library)
             if run.libraryRefused { self.library.status = .failed }
         }
-        if let outcome = run.sweep { sweep = SweepStage(outcome) }
+        if let stage = run.sweep { sweep = stage }
         if let diff = run.diff {
             self.diff = DiffStage(diff)
             self.diff.trackEvidence = run.evidence.map(DiffStage.TrackEvidenceCounts.init)

@@ -22,7 +22,14 @@ struct ScaleBenchmark {
 
     struct Output: Encodable {
         var library: Double
+        /// What a run reads back: every release without its artwork and catalog URLs.
         var catalogFromMemory: Double
+        /// The same read with the links, as runs read it before (for comparison).
+        var catalogFromMemoryWithLinks: Double
+        /// Resident bytes each read added, both held (the read with links first, so any memory freed
+        /// earlier serves it, not the lean read).
+        var catalogFromMemoryBytes: Int
+        var catalogFromMemoryWithLinksBytes: Int
         var dismissals: Double
         /// The fastest of three runs.
         var diff: Double
@@ -33,6 +40,12 @@ struct ScaleBenchmark {
         var dismissed: Int
         var entries: Int
         var dropped: [String: Int]
+    }
+
+    /// This process's resident set, from `/proc/self/statm` (pages).
+    static func residentBytes() throws -> Int {
+        let fields = try String(contentsOfFile: "/proc/self/statm", encoding: .utf8).split(separator: " ")
+        return (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 
     @Test func stages() async throws {
@@ -51,13 +64,21 @@ struct ScaleBenchmark {
         let (libraryTime, library) = try await BenchmarkRequest.seconds {
             try await LoadLibrary(registry: .files).run(config.library).including(try await store.perform { try $0.owned.all() })
         }
-        let (memoryTime, sweep) = try await BenchmarkRequest.seconds {
-            let artists = library.artists
-            let remembered = try await store.perform {
-                try $0.memory.results(provider: "itunes", artists: artists, checkedSince: .distantPast)
+        let artists = library.artists
+        func readBack(_ links: CatalogMemory.LinkReading) async throws -> (seconds: Double, bytes: Int, sweep: SweepOutcome) {
+            let before = try Self.residentBytes()
+            let (time, sweep) = try await BenchmarkRequest.seconds {
+                let remembered = try await store.perform {
+                    try $0.memory.results(provider: "itunes", artists: artists, checkedSince: .distantPast, links: links)
+                }
+                return SweepOutcome(provider: "itunes", results: artists.compactMap { remembered[$0] })
             }
-            return SweepOutcome(provider: "itunes", results: library.artists.compactMap { remembered[$0] })
+            return (time, try Self.residentBytes() - before, sweep)
         }
+        let withLinks = try await readBack(.included)
+        let (linkedTime, linkedBytes) = (withLinks.seconds, withLinks.bytes)
+        let (memoryTime, memoryBytes, sweep) = try await readBack(.omitted)
+        withExtendedLifetime(withLinks) {}
         let (dismissalsTime, dismissed) = try await BenchmarkRequest.seconds { try await store.perform { try $0.dismissals.keys() } }
         let releases = sweep.releases
         let owned = Set(library.albums.map(\.key))
@@ -82,7 +103,9 @@ struct ScaleBenchmark {
         }
         try BenchmarkRequest.write(
             Output(
-                library: libraryTime, catalogFromMemory: memoryTime, dismissals: dismissalsTime, diff: diffRuns.min() ?? 0,
+                library: libraryTime, catalogFromMemory: memoryTime, catalogFromMemoryWithLinks: linkedTime,
+                catalogFromMemoryBytes: memoryBytes, catalogFromMemoryWithLinksBytes: linkedBytes, dismissals: dismissalsTime,
+                diff: diffRuns.min() ?? 0,
                 diffRuns: diffRuns, publish: publishTime, releases: releases.count, libraryAlbums: library.albums.count,
                 dismissed: dismissed.count, entries: feed.entries.count,
                 dropped: Dictionary(uniqueKeysWithValues: feed.dropped.map { ($0.key.rawValue, $0.value) })))
