@@ -1,3 +1,5 @@
+import DeepCutCore
+
 /// Writes JSON straight to a stream in exactly `OutputJSON`'s dialect (JSONEncoder's pretty
 /// printing, two-space indent, `" : "`, unescaped slashes, the invisible characters escaped, a
 /// final newline), so a feed is never built whole as a value tree, a `String` and `Data`.
@@ -30,9 +32,7 @@ struct JSONStreamWriter<Stream: TextOutputStream> {
 
     mutating func string(_ key: String?, _ value: String) {
         member(key)
-        stream.write("\"")
-        stream.write(JSONStringContent.escaped(value))
-        stream.write("\"")
+        stream.write(JSONStringLiteral.quoting(value, encoderShortForms: true, alsoEscaping: OutputJSONInvisibles.contains))
     }
 
     /// Absent values are left out, as `encodeIfPresent` does.
@@ -80,39 +80,10 @@ struct JSONStreamWriter<Stream: TextOutputStream> {
     }
 }
 
-/// The inside of a JSON string literal as `OutputJSON` writes it.
-enum JSONStringContent {
-    /// The string's JSON content: what JSONEncoder escapes (quote, backslash, the C0 controls),
-    /// then what `OutputJSON.escapingInvisibles` adds (DEL, the C1 controls, U+2028 and U+2029).
-    static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 16)
-        for scalar in text.unicodeScalars {
-            guard needsEscape(scalar) else {
-                result.unicodeScalars.append(scalar)
-                continue
-            }
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\u{08}": result += "\\b"
-            case "\u{0C}": result += "\\f"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            }
-        }
-        return result
-    }
-
-    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x22, 0x5C, 0x7F...0x9F, 0x2028, 0x2029: true
-        default: false
-        }
+/// The scalars `OutputJSON.escapingInvisibles` writes as `\uXXXX` beyond what JSON requires: DEL,
+/// the C1 controls, U+2028 and U+2029 (JSON Feed is read by JavaScript, where the last two end a line).
+enum OutputJSONInvisibles {
+    static func contains(_ scalar: Unicode.Scalar) -> Bool {
+        (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
     }
 }

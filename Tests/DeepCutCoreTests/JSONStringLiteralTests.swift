@@ -19,6 +19,14 @@ import Testing
         #expect(try JSONDecoder().decode(String.self, from: Data(literal.utf8)) == Self.awkward)
     }
 
+    @Test func encoderShortFormsWriteBackspaceAndFormFeedAsJSONEncoderDoes() throws {
+        let text = "a\u{08}b\u{0C}c\u{1}"
+        #expect(JSONStringLiteral.quoting(text) == "\"a\\u0008b\\u000cc\\u0001\"")
+        #expect(JSONStringLiteral.quoting(text, encoderShortForms: true) == "\"a\\bb\\fc\\u0001\"")
+        #expect(String(decoding: try JSONEncoder().encode(text), as: UTF8.self) == JSONStringLiteral.quoting(text, encoderShortForms: true))
+        #expect(JSONStringLiteral.quoting("plain / text") == "\"plain / text\"")
+    }
+
     @Test func hexDigitsReadInEitherCaseAndNothingElse() {
         let digits = Array("0123456789abcdefABCDEF".utf8).map(\.hexDigitValue)
         #expect(digits == (0...15).map { UInt8($0) } + (10...15).map { UInt8($0) })

@@ -87,7 +87,9 @@ import Testing
         for text in Self.hostile {
             let encoded = try OutputJSON.encode([text])
             #expect(
-                String(decoding: encoded, as: UTF8.self) == "[\n  \"\(JSONStringContent.escaped(text))\"\n]\n", "\(text.debugDescription)")
+                String(decoding: encoded, as: UTF8.self)
+                    == "[\n  \(JSONStringLiteral.quoting(text, encoderShortForms: true, alsoEscaping: OutputJSONInvisibles.contains))\n]\n",
+                "\(text.debugDescription)")
         }
     }
 
