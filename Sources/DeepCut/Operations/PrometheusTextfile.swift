@@ -21,10 +21,34 @@ struct PrometheusTextfile: Sendable {
     ///   - provider: the configured catalog provider, the `provider` label even when the sweep never ran.
     ///   - previousSuccess: when the last complete run finished, kept when this run was not complete.
     ///   - feedEntries: the releases feed.json holds after the run (see `render`).
-    func write(_ report: HealthReport, provider: String, previousSuccess: Date?, feedEntries: Int? = nil) throws {
+    func write(_ report: HealthReport, provider: String, previousSuccess: Date?, feedEntries: FeedCount? = nil) throws {
         try AtomicFile.createDirectory(url.deletingLastPathComponent())
         try AtomicFile.write(
             Self.render(report, provider: provider, previousSuccess: previousSuccess, feedEntries: feedEntries), to: url)
+    }
+
+    /// What feed.json holds, as far as it can be read.
+    enum FeedCount: Sendable, Hashable {
+        case entries(Int)
+        /// feed.json is there but unreadable: `NaN`, never a 0 that reads as an empty feed
+        /// (`deepcut health` names the file).
+        case unreadable
+
+        /// No feed.json yet holds nothing; one that cannot be read has no count.
+        static func read(outputDirectory: URL) -> FeedCount {
+            do {
+                return .entries(try PublishedFeed.read(outputDirectory: outputDirectory)?.entries ?? 0)
+            } catch {
+                return .unreadable
+            }
+        }
+
+        var sample: String {
+            switch self {
+            case .entries(let count): "\(count)"
+            case .unreadable: "NaN"
+            }
+        }
     }
 
     /// The run states `deepcut_last_run_status` has a series for (a skip writes no metrics).
@@ -34,7 +58,7 @@ struct PrometheusTextfile: Sendable {
     ///   a run counts its entries): a failed run publishes
     ///   nothing, so the feed keeps the last published snapshot's items, and that is what
     ///   `deepcut_feed_entries` reports beside `deepcut_last_run_status`. Nil: the run's own count.
-    static func render(_ report: HealthReport, provider: String, previousSuccess: Date?, feedEntries: Int? = nil) -> String {
+    static func render(_ report: HealthReport, provider: String, previousSuccess: Date?, feedEntries: FeedCount? = nil) -> String {
         let complete = report.status == .complete
         let lastSuccess = complete ? report.finishedAt : previousSuccess
         let artists = report.sweep.artists
@@ -69,7 +93,7 @@ struct PrometheusTextfile: Sendable {
         series(
             "deepcut_feed_entries",
             "Releases feed.json holds after the last sweep (a failed sweep leaves the previous feed; announcements apart).",
-            [("", "\(feedEntries ?? report.diff.entries)")])
+            [("", feedEntries?.sample ?? "\(report.diff.entries)")])
         series(
             "deepcut_requests", "Catalog HTTP requests the last sweep made, retries included.",
             [("{provider=\"\(labelValue(provider))\"}", "\(report.sweep.requests)")])
@@ -169,8 +193,7 @@ extension PrometheusTextfile {
         let previousSuccess = try await store?.perform { try $0.runs.lastCompleteFinish() }
         let outputDirectory = config.outputDirectory
         try await BlockingQueue.files.run {
-            // No feed yet holds nothing; an unreadable one is reported by `deepcut health`, and reads 0 here.
-            let feedEntries = (try? PublishedFeed.read(outputDirectory: outputDirectory))?.entries ?? 0
+            let feedEntries = FeedCount.read(outputDirectory: outputDirectory)
             try PrometheusTextfile(url: url).write(report, provider: provider, previousSuccess: previousSuccess, feedEntries: feedEntries)
         }
     }

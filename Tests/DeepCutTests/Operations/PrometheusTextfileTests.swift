@@ -71,7 +71,7 @@ import Testing
     @Test func failedRunKeepsThePreviousSuccess() {
         // The failed run published nothing: feed.json still holds the 17 items of the run before.
         let text = PrometheusTextfile.render(
-            Self.failed, provider: "itunes", previousSuccess: Date(timeIntervalSince1970: 1_795_867_241.9), feedEntries: 17)
+            Self.failed, provider: "itunes", previousSuccess: Date(timeIntervalSince1970: 1_795_867_241.9), feedEntries: .entries(17))
         #expect(
             text == """
                 # HELP deepcut_last_run_timestamp_seconds Unix time the last sweep finished.
@@ -166,6 +166,17 @@ import Testing
     @Test func labelValuesAreCleanedAndEscaped() {
         #expect(PrometheusTextfile.labelValue("a\"b\\c\nd") == #"a\"b\\c d"#)
         #expect(PrometheusTextfile.labelValue("Line\u{2028}Para\u{2029}Next\u{85}End\u{202E}") == "Line Para Next End")
+    }
+
+    /// No feed yet holds nothing; a feed.json that cannot be read has no count (NaN), never the
+    /// 0 of an empty feed: a failure is not data.
+    @Test func theFeedsCountIsZeroWithoutAFeedAndNaNWhenItCannotBeRead() throws {
+        #expect(PrometheusTextfile.FeedCount.read(outputDirectory: scratch.url) == .entries(0))
+        try scratch.write("feed.json", "{\"items\": [")
+        let unreadable = PrometheusTextfile.FeedCount.read(outputDirectory: scratch.url)
+        #expect(unreadable == .unreadable)
+        let text = PrometheusTextfile.render(Self.failed, provider: "itunes", previousSuccess: nil, feedEntries: unreadable)
+        #expect(text.contains("\ndeepcut_feed_entries NaN\n"), "\(text)")
     }
 
     // MARK: - The file
