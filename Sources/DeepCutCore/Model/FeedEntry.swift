@@ -23,6 +23,9 @@ package struct FeedEntry: Sendable, Hashable, Codable {
     /// Set on a stale entry: its artist could not be checked in this run, and this is what the
     /// catalog listed when it last answered, at this time. Nil on entries checked in this run.
     package var lastCheckedAt: Date?
+    /// Where the release can be heard: one listing per source that lists it, when the config names
+    /// several catalogs (`catalogs`). Empty with one catalog, so its snapshots keep their shape.
+    package var availability: [SourceListing] = []
 
     /// True when the entry is carried from the artist's last definite answer (snapshot `stale`).
     package var isStale: Bool { lastCheckedAt != nil }
@@ -83,7 +86,7 @@ package struct FeedAlternate: Sendable, Hashable, Codable {
 extension FeedEntry {
     enum CodingKeys: String, CodingKey {
         case id, key, title, artist, type, secondaryTypes, releaseDate, artworkURL, url, alternates, addedAt, updatedAt, stale,
-            lastCheckedAt
+            lastCheckedAt, availability
     }
 
     package init(from decoder: any Decoder) throws {
@@ -104,6 +107,7 @@ extension FeedEntry {
         if try container.decodeIfPresent(Bool.self, forKey: .stale) == true {
             lastCheckedAt = try container.decode(Date.self, forKey: .lastCheckedAt)
         }
+        availability = try container.decodeIfPresent([SourceListing].self, forKey: .availability) ?? []
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -124,5 +128,6 @@ extension FeedEntry {
             try container.encode(true, forKey: .stale)
             try container.encode(lastCheckedAt, forKey: .lastCheckedAt)
         }
+        if !availability.isEmpty { try container.encode(availability, forKey: .availability) }
     }
 }

@@ -19,11 +19,16 @@ package struct Release: Sendable, Hashable, Codable {
     /// The catalog's primary genre, when it names one: "Classical" makes matching ask for the
     /// whole performer credit (`ClassicalForm`).
     package var genre: String?
+    /// The release's barcode (UPC/EAN digits) when the catalog gives one: Apple Music's `upc`,
+    /// MusicBrainz's `barcode`. Evidence for merging one release across sources.
+    package var barcode: String?
+    /// Ids naming this release in other catalogs, from the catalog's own answer (url-relationships).
+    package var links: [ReleaseLink]
 
     package init(
         id: String, title: String, artist: String, type: RecordingType, releaseDate: ReleaseDate?,
         artworkURL: String? = nil, url: String? = nil, isExplicit: Bool = false, trackCount: Int? = nil,
-        secondaryTypes: [SecondaryType] = [], genre: String? = nil
+        secondaryTypes: [SecondaryType] = [], genre: String? = nil, barcode: String? = nil, links: [ReleaseLink] = []
     ) {
         self.id = id
         self.title = title
@@ -36,6 +41,8 @@ package struct Release: Sendable, Hashable, Codable {
         self.isExplicit = isExplicit
         self.trackCount = trackCount
         self.genre = genre
+        self.barcode = barcode
+        self.links = links
     }
 }
 
