@@ -19,13 +19,17 @@ package enum CatalogProviderFactory {
     ///   - listingSizes: releases remembered per artist id, so a batch puts the longest listings last.
     ///   - newestKnown: the newest release remembered per artist id, which a cut answer must hold.
     ///   - types: what the feed wants (`feed.types`): Apple Music reads an artist's extra views only when they matter.
+    ///   - readsEvidence: MusicBrainz browses releases rather than release groups, for their barcodes and
+    ///     Apple album links (merge evidence, worth it only beside a store source); other providers read
+    ///     their evidence (Apple Music's `upc`) at no cost either way.
     /// - Throws: `ConfigError` (exit 78) when the provider's credentials are missing or unreadable.
     package static func make(
         _ catalog: CatalogConfig, client: any HTTPClient,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         coverageNeeded: ReleaseDate? = nil, limiter: RateLimiter? = nil,
         traits: CatalogTraits = CatalogTraits(), newestSuffices: Set<String> = [],
-        listingSizes: [String: Int] = [:], newestKnown: [String: String] = [:], types: TypeSelection = .standard
+        listingSizes: [String: Int] = [:], newestKnown: [String: String] = [:], types: TypeSelection = .standard,
+        readsEvidence: Bool = false
     ) throws -> any CatalogProvider {
         let budget = Duration.milliseconds(Int64((catalog.rateLimitWaitSeconds * 1000).rounded()))
         let requester = CatalogRequester(
@@ -47,7 +51,7 @@ package enum CatalogProviderFactory {
             guard let contact = catalog.contact else {
                 throw ConfigError(message: "catalog.contact: the musicbrainz provider needs a contact (URL or e-mail) for its User-Agent")
             }
-            return MusicBrainzProvider(baseURL: catalog.baseURL, contact: contact, requester: requester)
+            return MusicBrainzProvider(baseURL: catalog.baseURL, contact: contact, requester: requester, readsEvidence: readsEvidence)
         }
     }
 }

@@ -59,7 +59,7 @@ import Testing
         #expect(releases.filter(\.isExplicit).map(\.title) == ["Blame Game", "I Love You But I Love Me More (feat. Beach Bunny)"])
     }
 
-    @Test func artistAlbumsCarryArtworkURLDateAndTrackCount() throws {
+    @Test func artistAlbumsCarryArtworkURLDateTrackCountAndBarcode() throws {
         let first = try #require(
             try JSONBody.decode(AppleMusicAlbumPage.self, from: sample(Self.albumsSample))
                 .releases(creditedTo: "Sample").first)
@@ -71,7 +71,7 @@ import Testing
                     artworkURL:
                         "https://is3-ssl.mzstatic.com/image/thumb/Music125/v4/0b/b2/52/0bb2524d-ecfc-1bae-9c1e-218c978d7072/Honeymoon_3K.jpg/600x600bb.jpg",
                     url: "https://music.apple.com/us/album/honeymoon/1482041821", isExplicit: false, trackCount: 9,
-                    genre: "Alternative"))
+                    genre: "Alternative", barcode: "0858275058666"))
     }
 
     @Test func libraryAlbumsPageKeepsItsNextLink() throws {

@@ -23,9 +23,9 @@ package enum StorefrontTestCatalog {
     package static let kazeAlbumID = "2200000011"
     package static let ghostAlbumID = "2300000011"
 
-    package static let dawnBarcode = "0602445123456"
-    package static let tokyoNightsBarcode = "4988031512345"
-    package static let overseasBarcode = "0196871234567"
+    package static let dawnBarcode = "0602445123452"
+    package static let tokyoNightsBarcode = "4988031512340"
+    package static let overseasBarcode = "0196871234566"
 
     package static func catalog(today: ReleaseDate) -> FixtureCatalog {
         func daysAgo(_ days: Int) -> ReleaseDate { ReleaseDate(epochDay: today.epochDay - days) }

@@ -27,6 +27,8 @@ struct AppleMusicAlbumPage: Decodable, Sendable {
         var trackCount: Int?
         /// `["Soundtrack", "Music"]` marks a soundtrack whose name does not say so.
         var genreNames: [String]?
+        /// The album's barcode (`858275058666`), merge evidence; a malformed one is ignored (`Barcode`).
+        var upc: BarcodeField?
     }
 
     struct Artwork: Decodable, Sendable {
@@ -55,7 +57,7 @@ extension AppleMusicAlbumPage {
                 artworkURL: attributes.artwork.map { Self.artworkURL($0.url) }, url: attributes.url,
                 isExplicit: attributes.contentRating == "explicit", trackCount: attributes.trackCount,
                 secondaryTypes: ReleaseNaming.secondaryTypes(title: attributes.name, genres: attributes.genreNames ?? []),
-                genre: attributes.genreNames?.first { $0 != "Music" })
+                genre: attributes.genreNames?.first { $0 != "Music" }, barcode: attributes.upc?.value)
         }
     }
 

@@ -21,18 +21,26 @@ struct MusicBrainzProvider: CatalogProvider {
     let name = "musicbrainz"
     let baseURL: URL
     let requester: CatalogRequester
+    /// Browse releases rather than release groups, for their barcodes and Apple album links: merge
+    /// evidence worth reading when MusicBrainz sits beside a store in one sweep (issue 32).
+    let readsEvidence: Bool
 
     /// - Parameters:
     ///   - contact: `catalog.contact`, a URL or e-mail address MusicBrainz can reach the operator at.
     ///   - version: the client version the User-Agent names.
     ///   - requester: gets the User-Agent and MusicBrainz's dialect here.
-    init(baseURL: URL, contact: String, version: String = ClientVersion.current, requester: CatalogRequester) {
+    ///   - readsEvidence: browse releases for barcodes and Apple links (`releasesWithEvidence`).
+    init(
+        baseURL: URL, contact: String, version: String = ClientVersion.current, requester: CatalogRequester,
+        readsEvidence: Bool = false
+    ) {
         var requester = requester
         requester.headers["User-Agent"] = Self.userAgent(version: version, contact: contact)
         requester.headers["Accept"] = "application/json"
         requester.dialect = CatalogDialect(rateLimitStatuses: [503], errorSummary: MusicBrainzErrorBody.summary)
         self.baseURL = baseURL
         self.requester = requester
+        self.readsEvidence = readsEvidence
     }
 
     /// `deepcut/0.1.0 ( ops@example.org )`, the form MusicBrainz asks for.
@@ -57,45 +65,76 @@ struct MusicBrainzProvider: CatalogProvider {
     /// (bootleg-only groups left out, as on the website; the credits tell the
     /// artist's own groups from its appearances, at no extra request), paging by `offset` until it reaches
     /// `release-group-count`; repeated ids (the list can shift between pages) are removed.
+    ///
+    /// With `readsEvidence`, the artist's releases are browsed instead (`releasesWithEvidence`).
     func releases(ofArtistID id: String, named name: String) async -> Result<[Release], FetchFailure> {
-        var releases: [Release] = []
+        if readsEvidence { return await releasesWithEvidence(ofArtistID: id, named: name) }
+        let pages = await browse(
+            "release-group", MusicBrainzReleaseGroupPage.self, counted: \.releaseGroupCount, listed: \.releaseGroups.count,
+            noun: "release groups"
+        ) { offset in
+            [
+                "artist": id, "type": Self.browsedTypes, "release-group-status": Self.browsedStatus, "inc": "artist-credits",
+                "limit": String(Self.pageSize), "offset": String(offset), "fmt": "json"
+            ]
+        }
+        return pages.map { pages in pages.flatMap { $0.releases(creditedTo: name, artistID: id) }.uniquedByID() }
+    }
+
+    /// `release?artist=MBID&type=album|ep|single&status=official&inc=release-groups+url-rels+artist-credits`,
+    /// 100 releases a page until `release-count`: the same release groups as the group browse (those
+    /// with an official release, which is what `website-default` shows), each with the barcode and the
+    /// Apple album links of its releases (`MusicBrainzReleasePage.releaseGroups`). One request per 100
+    /// releases instead of per 100 groups: the same single request for most artists, more pages for
+    /// the most prolific (a group has one to a few releases).
+    func releasesWithEvidence(ofArtistID id: String, named name: String) async -> Result<[Release], FetchFailure> {
+        let pages = await browse(
+            "release", MusicBrainzReleasePage.self, counted: \.releaseCount, listed: \.releases.count, noun: "releases"
+        ) { offset in
+            [
+                "artist": id, "type": Self.browsedTypes, "status": "official", "inc": "release-groups+url-rels+artist-credits",
+                "limit": String(Self.pageSize), "offset": String(offset), "fmt": "json"
+            ]
+        }
+        return pages.map { pages in
+            MusicBrainzReleasePage.releaseGroups(of: pages.flatMap(\.releases), creditedTo: name, artistID: id)
+        }
+    }
+
+    /// Every page of a browse of `entity`, asked at `query(offset)`, until the offset reaches the
+    /// answer's own count. An empty page before that count means the rest of the list is missing, not
+    /// gone: a failure, so nothing reads as withdrawn; so is a list longer than `maximumPages`.
+    private func browse<Page: Decodable & Sendable>(
+        _ entity: String, _ type: Page.Type, counted: KeyPath<Page, Int>, listed: KeyPath<Page, Int>, noun: String,
+        query: (Int) -> KeyValuePairs<String, String>
+    ) async -> Result<[Page], FetchFailure> {
+        var pages: [Page] = []
         var offset = 0
+        let endpoint = CatalogRequester.endpoint(baseURL.appending(path: "ws/2/\(entity)"))
         for _ in 0..<Self.maximumPages {
-            let url = baseURL.appending(
-                path: "ws/2/release-group",
-                query: [
-                    "artist": id, "type": Self.browsedTypes, "release-group-status": Self.browsedStatus, "inc": "artist-credits",
-                    "limit": String(Self.pageSize),
-                    "offset": String(offset), "fmt": "json"
-                ])
+            let url = baseURL.appending(path: "ws/2/\(entity)", query: query(offset))
             let result = await requester.get(url) { body throws(BodyDecodingError) in
-                try JSONBody.decode(MusicBrainzReleaseGroupPage.self, from: body)
+                try JSONBody.decode(Page.self, from: body)
             }
             switch result {
             case .failure(let failure):
                 return .failure(failure)
             case .success(let page):
-                releases += page.releases(creditedTo: name, artistID: id)
-                offset += page.releaseGroups.count
-                if offset >= page.releaseGroupCount {
-                    return .success(releases.uniquedByID())
-                }
-                // An empty page before the answer's own declared count: the rest of the list is
-                // missing, not gone. A failure, so nothing reads as withdrawn.
-                if page.releaseGroups.isEmpty {
-                    let endpoint = CatalogRequester.endpoint(baseURL.appending(path: "ws/2/release-group"))
+                pages.append(page)
+                offset += page[keyPath: listed]
+                if offset >= page[keyPath: counted] { return .success(pages) }
+                if page[keyPath: listed] == 0 {
                     return .failure(
                         FetchFailure(
                             kind: .decoding, httpStatus: 200, attempts: 1,
-                            message: "\(endpoint): an empty page at offset \(offset) of \(page.releaseGroupCount) release groups"))
+                            message: "\(endpoint): an empty page at offset \(offset) of \(page[keyPath: counted]) \(noun)"))
                 }
             }
         }
-        let endpoint = CatalogRequester.endpoint(baseURL.appending(path: "ws/2/release-group"))
         return .failure(
             FetchFailure(
                 kind: .decoding, httpStatus: 200, attempts: Self.maximumPages,
-                message: "\(endpoint): more than \(Self.maximumPages) pages of release groups"))
+                message: "\(endpoint): more than \(Self.maximumPages) pages of \(noun)"))
     }
 
     /// A Lucene phrase query on the artist field; quotes and backslashes in the name are escaped.
