@@ -29,13 +29,14 @@ package struct CatalogMemory {
                 """
                 INSERT INTO catalog_releases (provider, artist, release_id, album_key, title, credited_artist, type,
                     release_date, artwork_url, url, explicit, track_count, first_seen_at, last_seen_at, withdrawn_at,
-                    secondary_types)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)
+                    secondary_types, barcode, links)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)
                 ON CONFLICT (provider, artist, release_id) DO UPDATE SET album_key = excluded.album_key,
                     title = excluded.title, credited_artist = excluded.credited_artist, type = excluded.type,
                     release_date = excluded.release_date, artwork_url = excluded.artwork_url, url = excluded.url,
                     explicit = excluded.explicit, track_count = excluded.track_count,
-                    secondary_types = excluded.secondary_types, last_seen_at = excluded.last_seen_at, withdrawn_at = NULL
+                    secondary_types = excluded.secondary_types, barcode = excluded.barcode, links = excluded.links,
+                    last_seen_at = excluded.last_seen_at, withdrawn_at = NULL
                 RETURNING first_seen_at,
                     first_seen_at > (SELECT first_checked_at FROM catalog_artists a WHERE a.provider = catalog_releases.provider
                                      AND a.artist = catalog_releases.artist)
@@ -62,7 +63,8 @@ package struct CatalogMemory {
                     try upsertRelease.bind([
                         provider, artist, release.id, AlbumKey(title: release.title, artist: release.artist), release.title,
                         release.artist, release.type, release.releaseDate, release.artworkURL, release.url,
-                        release.isExplicit ? 1 : 0, release.trackCount, now, now, release.secondaryTypes
+                        release.isExplicit ? 1 : 0, release.trackCount, now, now, release.secondaryTypes, release.barcode,
+                        StoredReleaseLinks.text(release.links)
                     ])
                     if try upsertRelease.step(), try upsertRelease.value(at: 1, as: Int.self) != 0 {
                         update.discovered[release.id] = Date(timeIntervalSince1970: try upsertRelease.value(at: 0, as: Double.self))
@@ -136,6 +138,7 @@ package struct CatalogMemory {
     /// Each artist's last definite answer, by library name; artists never answered are absent.
     /// - Parameter links: `.omitted` leaves every release's artwork and catalog URLs nil: what a run
     ///   reads back for the diff, which needs neither; `links(provider:of:)` fills in those it keeps.
+    ///   Barcodes and `Release.links` are read either way: they are merge evidence, not display links.
     package func lastAnswers(provider: String, artists: [String], links: LinkReading = .included) throws -> [String: Remembered] {
         // Two statements prepared once and reused per artist: preparing them anew for each of
         // thousands of artists cost more than reading their rows.
@@ -188,17 +191,18 @@ package struct CatalogMemory {
     }
 
     private static let releaseColumns =
-        "release_id, title, credited_artist, type, release_date, artwork_url, url, explicit, track_count, secondary_types"
+        "release_id, title, credited_artist, type, release_date, artwork_url, url, explicit, track_count, secondary_types, barcode, links"
 
-    /// The same columns with the links left NULL, so one decoder reads both.
+    /// The same columns with the artwork and catalog URLs left NULL, so one decoder reads both.
     private static let releaseColumnsWithoutLinks =
-        "release_id, title, credited_artist, type, release_date, NULL, NULL, explicit, track_count, secondary_types"
+        "release_id, title, credited_artist, type, release_date, NULL, NULL, explicit, track_count, secondary_types, barcode, links"
 
     private static func release(_ row: some ReleaseColumns) throws -> Release {
         Release(
             id: try row.column(0), title: try row.column(1), artist: try row.column(2), type: try row.column(3),
             releaseDate: try row.column(4), artworkURL: try row.column(5), url: try row.column(6),
-            isExplicit: try row.column(7, as: Int.self) != 0, trackCount: try row.column(8), secondaryTypes: try row.column(9))
+            isExplicit: try row.column(7, as: Int.self) != 0, trackCount: try row.column(8), secondaryTypes: try row.column(9),
+            barcode: try row.column(10), links: StoredReleaseLinks.links(try row.column(11)))
     }
 }
 

@@ -245,6 +245,16 @@ extension StateStore {
                     last_error TEXT,
                     consecutive_failures INTEGER NOT NULL DEFAULT 0
                 ) WITHOUT ROWID;
+                """),
+        // Issue 32. A remembered release keeps its merge evidence: its barcode (EAN-13 digits, NULL for
+        // none) and its links to other catalogs (`apple:1441458047,musicbrainz-release:…`, '' for none),
+        // so reused and stale answers merge as the catalog's own answer did. Releases remembered
+        // before this know none; the next definite answer fills them in.
+        Migration(
+            version: 17,
+            sql: """
+                ALTER TABLE catalog_releases ADD COLUMN barcode TEXT;
+                ALTER TABLE catalog_releases ADD COLUMN links TEXT NOT NULL DEFAULT '';
                 """)
     ])
 }
