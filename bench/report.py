@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 from libraryxml import section as libraryxml
+from sources import section as sources
 
 
 def load(results: Path, name: str) -> dict | None:
@@ -477,4 +478,4 @@ def render(results: Path, previous: Path | None = None) -> str:
 
 
 SECTIONS = [("schedule", schedule), ("client", client), ("polite", polite), ("scale", scale), ("peer", peer), ("catalog", catalog),
-            ("libraryxml", libraryxml)]
+            ("libraryxml", libraryxml), ("sources", sources)]

@@ -1,7 +1,7 @@
 """Runs the five measurements and writes BENCHMARKS.md (called by scripts/bench).
 
 usage: run.py [--only NAME[,NAME…]] [--build-seconds N]
-NAME: schedule, client, polite, scale, peer, catalog, libraryxml (default: all, in that order).
+NAME: schedule, client, polite, scale, peer, catalog, libraryxml, sources (default: all, in that order).
 Results of measurements not run this time are kept from the last run (build/bench/results).
 """
 
@@ -25,10 +25,11 @@ import polite  # noqa: E402
 import report  # noqa: E402
 import scale  # noqa: E402
 import schedule  # noqa: E402
+import sources  # noqa: E402
 from benchlib import RESULTS, ROOT, monotonic, write_json  # noqa: E402
 
 MEASUREMENTS = {"schedule": schedule, "client": client, "polite": polite, "scale": scale, "peer": peer, "catalog": catalog,
-                "libraryxml": libraryxml}
+                "libraryxml": libraryxml, "sources": sources}
 
 
 def machine() -> dict:
