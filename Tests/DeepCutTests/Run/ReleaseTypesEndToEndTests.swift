@@ -113,6 +113,9 @@ import Testing
         let database = try Database(path: harness.folder.url.appendingPathComponent("state/state.db").path)
         try database.withConnection { connection in
             try connection.execute("ALTER TABLE catalog_releases DROP COLUMN secondary_types")
+            // Nor the merge evidence migration 17 adds.
+            try connection.execute("ALTER TABLE catalog_releases DROP COLUMN barcode")
+            try connection.execute("ALTER TABLE catalog_releases DROP COLUMN links")
             // The tables later migrations add did not exist at schema 12 either.
             for table in ["muted_artists", "calendar_events", "deliveries", "channel_status"] {
                 try connection.execute("DROP TABLE \(table)")
