@@ -26,6 +26,8 @@ package struct Config: Sendable {
     package var monitoring: MonitoringConfig?
     /// `notify`: the notification channels, in config order.
     package var notify: [ChannelConfig] = []
+    /// `artistRules`: per artist, release types and `newBy` overriding the feed's (`ArtistRule`).
+    package var artistRules: [ArtistRule] = []
 
     package init(
         file: URL, library: [LibrarySource], catalog: CatalogConfig, feed: FeedConfig,
@@ -66,6 +68,7 @@ extension Config {
         artistOverrides = try document.optional("artistOverrides")?.artistOverrides() ?? artistOverrides
         monitoring = try document.optional("monitoring").map(MonitoringConfig.init)
         notify = try document.optional("notify").map { try ChannelConfig.channels($0, folder: folder) } ?? notify
+        artistRules = try document.optional("artistRules")?.artistRules() ?? artistRules
         try document.rejectUnknownKeys()
     }
 
@@ -93,6 +96,12 @@ package struct FeedConfig: Sendable, Hashable {
     package var windowDays: Int
     /// What makes a release new: its release date, its first appearance in the catalog, or either.
     package var newBy: NewBy
+    /// `hideVariants`: leave out sped up, slowed, nightcore, instrumental and a cappella versions.
+    package var hideVariants = false
+    /// `excludeGenres`, `excludeLabels`: releases the catalog files under these are left out; a
+    /// release whose catalog names no genre or label is kept.
+    package var excludeGenres: [String] = []
+    package var excludeLabels: [String] = []
 
     package init(types: TypeSelection = .standard, windowDays: Int = 120, newBy: NewBy = .either) {
         self.types = types
@@ -109,6 +118,9 @@ extension FeedConfig {
         types = try object.optional("types").map(Self.types) ?? types
         windowDays = try object.optional("windowDays")?.integer(in: 1...36_500) ?? windowDays
         newBy = try object.optional("newBy")?.oneOf(NewBy.self) ?? newBy
+        hideVariants = try object.optional("hideVariants")?.boolean() ?? hideVariants
+        excludeGenres = try object.optional("excludeGenres")?.names() ?? excludeGenres
+        excludeLabels = try object.optional("excludeLabels")?.names() ?? excludeLabels
         try object.rejectUnknownKeys()
     }
 

@@ -27,13 +27,24 @@ package struct DigestMessage: Sendable, Hashable {
     package var pageURL: URL?
     /// `notify --test`: says it is a test, holds sample items.
     package var isTest: Bool
+    /// Which sources answered in the run: an item's availability line reads its listings against them.
+    package var answers: SourceAnswers
 
-    package init(runID: String, items: [Digest.Item], dedupeKey: String, pageURL: URL? = nil, isTest: Bool = false) {
+    package init(
+        runID: String, items: [Digest.Item], dedupeKey: String, pageURL: URL? = nil, isTest: Bool = false,
+        answers: SourceAnswers = .none
+    ) {
         self.runID = runID
         self.items = items
         self.dedupeKey = dedupeKey
         self.pageURL = pageURL
         self.isTest = isTest
+        self.answers = answers
+    }
+
+    /// Where the item's release can be heard; empty for a run with one catalog.
+    package func availability(of item: Digest.Item) -> Availability {
+        Availability(item.entry, answers: answers)
     }
 }
 

@@ -34,12 +34,17 @@ package struct Notifier: Sendable {
     let store: StateStore
     let pageURL: URL?
     let now: @Sendable () -> Date
+    /// Which sources answered in the run, so each item can say where it can be heard (several catalogs).
+    let answers: SourceAnswers
 
-    package init(routes: [Route], store: StateStore, pageURL: URL?, now: @escaping @Sendable () -> Date) {
+    package init(
+        routes: [Route], store: StateStore, pageURL: URL?, now: @escaping @Sendable () -> Date, answers: SourceAnswers = .none
+    ) {
         self.routes = routes
         self.store = store
         self.pageURL = pageURL
         self.now = now
+        self.answers = answers
     }
 
     /// - Parameters:
@@ -124,7 +129,8 @@ package struct Notifier: Sendable {
             parts.removeFirst()
             let keys = part.map(\.dedupeKey)
             let message = DigestMessage(
-                runID: digest.runID, items: part.map(\.fitted), dedupeKey: Self.messageKey(channel: name, items: keys), pageURL: pageURL)
+                runID: digest.runID, items: part.map(\.fitted), dedupeKey: Self.messageKey(channel: name, items: keys), pageURL: pageURL,
+                answers: answers)
             try await store.perform { try $0.deliveries.markSending(keys, channel: name, at: now()) }
             do {
                 try await route.channel.deliver(message)

@@ -33,21 +33,24 @@ enum AtomRenderer {
         xml.element("name", [:], FeedIdentity.author)
         xml.end()
         xml.element("generator", [:], FeedIdentity.generator)
+        let answers = snapshot.answers
         for entry in shown {
             write(
                 entry, id: FeedIdentity.entryID(provider: snapshot.provider, releaseID: entry.id, install: install),
-                title: EntryContent.title(entry), to: &xml)
+                title: EntryContent.title(entry), availability: Availability(entry, answers: answers), to: &xml)
         }
         for entry in snapshot.upcoming ?? [] {
             write(
                 entry, id: FeedIdentity.announcementID(provider: snapshot.provider, releaseID: entry.id, install: install),
-                title: EntryContent.announcementTitle(entry), to: &xml)
+                title: EntryContent.announcementTitle(entry), availability: Availability(entry, answers: answers), to: &xml)
         }
         xml.end()
         stream = xml.finish()
     }
 
-    private static func write<Stream>(_ entry: FeedEntry, id: String, title: String, to xml: inout XMLWriter<Stream>) {
+    private static func write<Stream>(
+        _ entry: FeedEntry, id: String, title: String, availability: Availability, to xml: inout XMLWriter<Stream>
+    ) {
         let date = EntryContent.published(entry)
         xml.start("entry")
         xml.element("id", [:], id)
@@ -65,7 +68,11 @@ enum AtomRenderer {
         for secondary in entry.secondaryTypes {
             xml.element("category", ["term": secondary.rawValue])
         }
-        xml.element("content", ["type": "html"], EntryContent.html(entry))
+        // RFC 4287 §4.2.2: `term` names the category, `label` is for people; one per availability flag.
+        for flag in EntryContent.flagTerms(availability) {
+            xml.element("category", ["term": flag.term, "label": flag.label])
+        }
+        xml.element("content", ["type": "html"], EntryContent.html(entry, availability: availability))
         xml.end()
     }
 }

@@ -18,24 +18,26 @@ package enum CalendarRenderer {
     /// widgets) would otherwise show a withdrawn release as coming.
     static let cancelledPrefix = "Cancelled: "
 
-    package static func render(_ events: [CalendarEvent]) -> String {
+    /// - Parameter availability: per release id, where it can be heard ("Listed in iTunes US · region-locked
+    ///   (not in JP)"), added to the event's description; empty with one catalog.
+    package static func render(_ events: [CalendarEvent], availability: [String: String] = [:]) -> String {
         var lines = [
             "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Deep Cut Atlas//deepcut//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH",
             "X-WR-CALNAME:" + text(name), "REFRESH-INTERVAL;VALUE=DURATION:" + refreshInterval,
             "X-PUBLISHED-TTL:" + refreshInterval
         ]
-        for event in events { lines += self.event(event) }
+        for event in events { lines += self.event(event, availability: availability[event.releaseID]) }
         lines.append("END:VCALENDAR")
         return lines.map(fold).joined(separator: "\r\n") + "\r\n"
     }
 
-    static func event(_ event: CalendarEvent) -> [String] {
+    static func event(_ event: CalendarEvent, availability: String? = nil) -> [String] {
         let end = ReleaseDate(epochDay: event.date.epochDay + 1)
         var lines = [
             "BEGIN:VEVENT", "UID:" + text(event.uid), "DTSTAMP:" + stamp(event.changedAt), "CREATED:" + stamp(event.createdAt),
             "LAST-MODIFIED:" + stamp(event.changedAt), "DTSTART;VALUE=DATE:" + day(event.date), "DTEND;VALUE=DATE:" + day(end),
             "SUMMARY:" + text(summary(event)),
-            "DESCRIPTION:" + text(description(event))
+            "DESCRIPTION:" + text(description(event) + (availability.map { "\n" + $0 } ?? ""))
         ]
         if let url = WebLink.http(event.url) { lines.append("URL:" + url) }
         lines += [

@@ -54,19 +54,22 @@ enum EntryContent {
         DisplayText.field(alternate.title) + (alternate.edition.map { " (\(DisplayText.field($0)))" } ?? "")
     }
 
-    /// Plain text: artist, title, type and date, the link when there is one.
-    static func text(_ entry: FeedEntry) -> String {
+    /// Plain text: artist, title, type and date, the link when there is one, and where it can be
+    /// heard when the run asked several catalogs.
+    static func text(_ entry: FeedEntry, availability: Availability? = nil) -> String {
         var lines = [title(entry), "\(typeLabel(entry)), released \(entry.releaseDate)"]
         if let url = WebLink.http(entry.url) { lines.append(url) }
         if !entry.alternates.isEmpty {
             lines.append("Also: " + entry.alternates.map(alternateTitle).joined(separator: "; "))
         }
+        if let summary = availability?.summary { lines.append(summary) }
+        if let harmony = availability?.harmonyURL { lines.append("Add it to MusicBrainz: \(harmony)") }
         return lines.joined(separator: "\n")
     }
 
     /// An HTML fragment (already escaped) for feed readers: artwork, artist, title, type, date, link,
-    /// and the other editions when there are any.
-    static func html(_ entry: FeedEntry) -> String {
+    /// the other editions when there are any, and where it can be heard when the run asked several catalogs.
+    static func html(_ entry: FeedEntry, availability: Availability? = nil) -> String {
         var html = ""
         if let artwork = WebLink.http(entry.artworkURL) {
             html +=
@@ -81,8 +84,48 @@ enum EntryContent {
         if !entry.alternates.isEmpty {
             html += "<p>Also: " + entry.alternates.map(alternateHTML).joined(separator: "; ") + "</p>"
         }
+        if let availability, !availability.isEmpty { html += availabilityHTML(availability) }
         return html
     }
+
+    /// "Listed in iTunes US and iTunes JP", each linked to its store page, then a line per flag.
+    static func availabilityHTML(_ availability: Availability) -> String {
+        var names = availability.stores.map { listingHTML($0) }
+        if let musicBrainz = availability.musicBrainz { names.append(listingHTML(musicBrainz)) }
+        var html = "<p>Listed in \(Availability.list(names))</p>"
+        if availability.isRegionLocked {
+            html += "<p>Region-locked: not in \(MarkupText.escape(missingStorefronts(availability)))</p>"
+        }
+        if availability.isNotInMusicBrainz {
+            html +=
+                availability.harmonyURL.map {
+                    "<p>Not in MusicBrainz yet: <a href=\"\(MarkupText.escape($0))\">add it through Harmony</a></p>"
+                }
+                ?? "<p>Not in MusicBrainz yet</p>"
+        }
+        return html
+    }
+
+    /// A listing's name ("iTunes JP"), linked to its page when that is an http(s) URL.
+    static func listingHTML(_ listing: SourceListing) -> String {
+        let name = MarkupText.escape(DisplayText.field(Availability.name(listing), limit: 40))
+        guard let url = WebLink.http(listing.url) else { return name }
+        return "<a href=\"\(MarkupText.escape(url))\">\(name)</a>"
+    }
+
+    /// "GB, FR": the storefronts that answered without listing the release.
+    static func missingStorefronts(_ availability: Availability) -> String {
+        availability.missingStorefronts.map { $0.uppercased() }.joined(separator: ", ")
+    }
+
+    /// The flags as feed categories and tags: `region-locked`, `not-in-musicbrainz`.
+    static func flagTerms(_ availability: Availability) -> [(term: String, label: String)] {
+        (availability.isRegionLocked ? [(regionLockedTerm, "Region-locked")] : [])
+            + (availability.isNotInMusicBrainz ? [(notInMusicBrainzTerm, "Not in MusicBrainz yet")] : [])
+    }
+
+    static let regionLockedTerm = "region-locked"
+    static let notInMusicBrainzTerm = "not-in-musicbrainz"
 
     /// An alternate edition's title, linked when it has an http(s) link.
     static func alternateHTML(_ alternate: FeedAlternate) -> String {

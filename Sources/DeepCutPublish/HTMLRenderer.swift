@@ -29,7 +29,7 @@ enum HTMLRenderer {
         now: Date? = nil, to html: inout Stream
     ) {
         let links = FeedLinks(baseURL: context.baseURL)
-        html.write(head(links))
+        html.write(head(links, availability: snapshot.hasAvailability))
         html.write(header(snapshot, links: links))
         html.write("<main class=\"wrap\">\n")
         if !snapshot.complete {
@@ -56,7 +56,8 @@ enum HTMLRenderer {
 
     // MARK: Frame
 
-    private static func head(_ links: FeedLinks?) -> String {
+    /// - Parameter availability: some entry says where it can be heard: the page adds those styles.
+    private static func head(_ links: FeedLinks?, availability: Bool) -> String {
         let atom = MarkupText.escape(links?.atomFeed ?? "feed.atom")
         let json = MarkupText.escape(links?.jsonFeed ?? "feed.json")
         return """
@@ -72,7 +73,7 @@ enum HTMLRenderer {
             <title>\(MarkupText.escape(FeedIdentity.title))</title>
             <link rel="alternate" type="application/atom+xml" title="\(MarkupText.escape(FeedIdentity.title)) (Atom)" href="\(atom)">
             <link rel="alternate" type="application/feed+json" title="\(MarkupText.escape(FeedIdentity.title)) (JSON Feed)" href="\(json)">
-            <style>\(style)</style>
+            <style>\(style)\(availability ? "\n" + availabilityStyle : "")</style>
             </head>
             <body>
 
@@ -153,7 +154,8 @@ extension HTMLRenderer {
                 html.write("<p class=\"sub\">\(FeedSummary.shownLine(snapshot, shown: shown.count)).</p>\n")
             }
             html.write("<ol class=\"grid\">\n")
-            for entry in shown { html.write(card(entry)) }
+            let answers = snapshot.answers
+            for entry in shown { html.write(card(entry, availability: Availability(entry, answers: answers))) }
             html.write("</ol>\n")
         }
         html.write("</section>\n")
@@ -162,18 +164,19 @@ extension HTMLRenderer {
     /// Announced releases, soonest first; empty when there are none.
     static func upcoming(_ snapshot: Snapshot) -> String {
         guard let upcoming = snapshot.upcoming, !upcoming.isEmpty else { return "" }
+        let answers = snapshot.answers
         let items = upcoming.map { entry in
             let title =
                 WebLink.http(entry.url).map { "<a href=\"\(MarkupText.escape($0))\" rel=\"noopener noreferrer\">\(text(entry.title))</a>" }
                 ?? text(entry.title)
             return "<li><time datetime=\"\(entry.releaseDate)\">\(entry.releaseDate)</time> \(text(entry.artist)) — \(title)"
-                + " <span class=\"badge\">\(EntryContent.typeLabel(entry))</span></li>\n"
+                + " <span class=\"badge\">\(EntryContent.typeLabel(entry))</span>\(flags(Availability(entry, answers: answers)))</li>\n"
         }
         return "<section class=\"upcoming\" aria-labelledby=\"upcoming-heading\">\n<h2 id=\"upcoming-heading\">Coming soon</h2>\n<ol>\n"
             + items.joined() + "</ol>\n</section>\n"
     }
 
-    private static func card(_ entry: FeedEntry) -> String {
+    private static func card(_ entry: FeedEntry, availability: Availability) -> String {
         let title = text(entry.title)
         let artwork =
             WebLink.http(entry.artworkURL).map {
@@ -200,7 +203,40 @@ extension HTMLRenderer {
         if !entry.alternates.isEmpty {
             html += "<p class=\"alternates\">Also: " + entry.alternates.map(alternate).joined(separator: " · ") + "</p>\n"
         }
-        return html + "</div>\n</li>\n"
+        return html + whereToListen(availability) + "</div>\n</li>\n"
+    }
+
+    /// Where the release can be heard: a link per store and storefront and to MusicBrainz, then the
+    /// flags ("Region-locked: not in GB", "Not in MusicBrainz yet" with Harmony's seeding link).
+    /// Nothing for an entry of a one-catalog run.
+    static func whereToListen(_ availability: Availability) -> String {
+        guard !availability.isEmpty else { return "" }
+        var listings = availability.stores.map { listing($0, class: "store") }
+        if let musicBrainz = availability.musicBrainz { listings.append(listing(musicBrainz, class: "store mb")) }
+        var html = "<p class=\"where\"><span class=\"visually-hidden\">Listed in: </span>\(listings.joined(separator: " "))</p>\n"
+        if availability.isRegionLocked {
+            let missing = MarkupText.escape(EntryContent.missingStorefronts(availability))
+            html +=
+                "<p class=\"flag locked\"><strong>Region-locked</strong>: in \(MarkupText.escape(availability.storefronts.joined(separator: ", "))), not in \(missing)</p>\n"
+        }
+        if availability.isNotInMusicBrainz {
+            let seed =
+                availability.harmonyURL.map { " · <a href=\"\(MarkupText.escape($0))\" rel=\"noopener noreferrer\">add it via Harmony</a>" }
+                ?? ""
+            html += "<p class=\"flag no-mb\"><strong>Not in MusicBrainz yet</strong>\(seed)</p>\n"
+        }
+        return html
+    }
+
+    /// The flags as small badges, for the compact "Coming soon" list.
+    static func flags(_ availability: Availability) -> String {
+        EntryContent.flagTerms(availability).map { " <span class=\"badge flag\">\(MarkupText.escape($0.label))</span>" }.joined()
+    }
+
+    private static func listing(_ listing: SourceListing, class name: String) -> String {
+        let label = MarkupText.escape(DisplayText.field(Availability.name(listing), limit: 40))
+        guard let url = WebLink.http(listing.url) else { return "<span class=\"\(name)\">\(label)</span>" }
+        return "<a class=\"\(name)\" href=\"\(MarkupText.escape(url))\" rel=\"noopener noreferrer\">\(label)</a>"
     }
 
     private static func alternate(_ alternate: FeedAlternate) -> String {
@@ -212,6 +248,16 @@ extension HTMLRenderer {
 }
 
 extension HTMLRenderer {
+    /// Styles for "where to listen", added only to a page that shows it, so a one-catalog page keeps its bytes.
+    static let availabilityStyle = """
+        .where{margin:.5rem 0 0;display:flex;flex-wrap:wrap;gap:.3rem}
+        .store{font-size:.7rem;font-weight:600;padding:.05rem .5rem;border:1px solid var(--line);border-radius:999px;text-decoration:none;white-space:nowrap}
+        span.store{color:var(--muted)}
+        .flag{margin:.4rem 0 0;font-size:.75rem;padding:.2rem .5rem;border-radius:6px;color:var(--partial);background:var(--partial-bg);overflow-wrap:anywhere}
+        .flag.no-mb{color:var(--text);background:var(--skipped-bg)}
+        .badge.flag{margin:0 0 0 .35rem;padding:.1rem .45rem;border-radius:4px}
+        """
+
     /// The page's only styles: the system font stack, a responsive grid, light and dark palettes
     /// with accessible contrast (WCAG AA for every text colour on its background).
     static let style = """

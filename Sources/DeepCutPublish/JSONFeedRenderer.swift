@@ -39,15 +39,17 @@ enum JSONFeedRenderer {
         json.string("feed_url", ifPresent: links?.jsonFeed)
         json.string("home_page_url", ifPresent: links?.home)
         json.beginArray("items")
+        let answers = snapshot.answers
         for entry in shown {
             item(
                 entry, id: FeedIdentity.entryID(provider: snapshot.provider, releaseID: entry.id, install: install),
-                title: EntryContent.title(entry), announcing: false, to: &json)
+                title: EntryContent.title(entry), announcing: false, availability: Availability(entry, answers: answers), to: &json)
         }
         for entry in snapshot.upcoming ?? [] {
             item(
                 entry, id: FeedIdentity.announcementID(provider: snapshot.provider, releaseID: entry.id, install: install),
-                title: EntryContent.announcementTitle(entry), announcing: true, to: &json)
+                title: EntryContent.announcementTitle(entry), announcing: true, availability: Availability(entry, answers: answers),
+                to: &json)
         }
         json.endArray()
         json.string("language", "en")
@@ -58,23 +60,51 @@ enum JSONFeedRenderer {
     }
 
     private static func item<Stream>(
-        _ entry: FeedEntry, id: String, title: String, announcing: Bool, to json: inout JSONStreamWriter<Stream>
+        _ entry: FeedEntry, id: String, title: String, announcing: Bool, availability: Availability,
+        to json: inout JSONStreamWriter<Stream>
     ) {
         json.beginObject()
+        // JSON Feed 1.1 "Extensions": keys that start with an underscore are the publisher's own.
+        if !availability.isEmpty { extensionObject(availability, to: &json) }
         json.beginArray("authors")
         author(DisplayText.field(entry.artist), to: &json)
         json.endArray()
-        json.string("content_html", EntryContent.html(entry))
-        json.string("content_text", EntryContent.text(entry))
+        json.string("content_html", EntryContent.html(entry, availability: availability))
+        json.string("content_text", EntryContent.text(entry, availability: availability))
         // When the title or release date last changed in the feed, like Atom's `updated`.
         json.string("date_modified", ifPresent: entry.updatedAt.map(Timestamp.string))
         json.string("date_published", EntryContent.published(entry))
         json.string("id", id)
         json.string("image", ifPresent: WebLink.http(entry.artworkURL))
         json.strings(
-            "tags", [entry.type.rawValue] + entry.secondaryTypes.map(\.rawValue) + (announcing ? [PublishedFeed.upcomingTag] : []))
+            "tags",
+            [entry.type.rawValue] + entry.secondaryTypes.map(\.rawValue) + (announcing ? [PublishedFeed.upcomingTag] : [])
+                + EntryContent.flagTerms(availability).map(\.term))
         json.string("title", title)
         json.string("url", ifPresent: WebLink.http(entry.url))
+        json.endObject()
+    }
+
+    /// The item's `_deepcut` object: every listing (source, storefront, id, link, date) and the two
+    /// flags, with the storefronts missing it and the Harmony link when they apply. Keys sorted.
+    private static func extensionObject<Stream>(_ availability: Availability, to json: inout JSONStreamWriter<Stream>) {
+        json.beginObject("_deepcut")
+        json.string("harmonyURL", ifPresent: availability.harmonyURL)
+        json.beginArray("listings")
+        for listing in availability.stores + (availability.musicBrainz.map { [$0] } ?? []) {
+            json.beginObject()
+            json.string("id", listing.id)
+            json.string("provider", listing.provider)
+            json.string("releaseDate", ifPresent: listing.releaseDate?.description)
+            json.string("source", listing.source)
+            json.string("storefront", ifPresent: listing.storefront)
+            json.string("url", ifPresent: WebLink.http(listing.url))
+            json.endObject()
+        }
+        json.endArray()
+        if availability.isRegionLocked { json.strings("missingStorefronts", availability.missingStorefronts) }
+        json.bool("notInMusicBrainz", availability.isNotInMusicBrainz)
+        json.bool("regionLocked", availability.isRegionLocked)
         json.endObject()
     }
 

@@ -80,7 +80,7 @@ package struct Publish: Sendable {
         }
         outcome.baselineAgeSeconds = outcome.baseline?.ageSeconds(at: now())
         try writeFeeds(snapshot, context: context, into: &outcome)
-        try writeCalendar(context, into: &outcome)
+        try writeCalendar(context, snapshot: snapshot, into: &outcome)
     }
 
     /// `feed.json` and `feed.atom`, each streamed into its file, with the newest
@@ -106,15 +106,17 @@ package struct Publish: Sendable {
             promoted: false, wrote: [], snapshot: snapshot.runID, baseline: baseline, baselineAgeSeconds: nil,
             pruned: [], removedTemporaries: 0, message: nil)
         try writeFeeds(snapshot, context: context, into: &outcome)
-        try writeCalendar(context, into: &outcome)
+        try writeCalendar(context, snapshot: snapshot, into: &outcome)
         try writePage(snapshot, context: context, baseline: baseline)
         return outcome.wrote + [folder.relativeName(folder.page)]
     }
 
     /// `upcoming.ics`, when the caller hands in the calendar's events (`PublishContext.calendar`).
-    private func writeCalendar(_ context: PublishContext, into outcome: inout PublishOutcome) throws {
+    /// Each event's description says where its release can be heard when the snapshot knows.
+    private func writeCalendar(_ context: PublishContext, snapshot: Snapshot, into outcome: inout PublishOutcome) throws {
         guard let calendar = context.calendar else { return }
-        try write(Data(CalendarRenderer.render(calendar).utf8), to: folder.calendar, into: &outcome)
+        let calendarText = CalendarRenderer.render(calendar, availability: snapshot.availabilitySummaries)
+        try write(Data(calendarText.utf8), to: folder.calendar, into: &outcome)
     }
 
     /// Renders and atomically replaces `index.html`: the snapshot's feed beside `context`'s health

@@ -27,6 +27,9 @@ package struct Snapshot: Sendable, Hashable, Codable {
     }
     /// What changed since the previous complete snapshot. Additive (absent in older snapshots).
     package var changes: ChangeSet?
+    /// Each configured source and how it fared in this run, when the config names several catalogs
+    /// (`catalogs`). Additive: absent with one catalog, so its snapshots keep their bytes.
+    package var sources: [SnapshotSource]?
 
     package init(
         runID: RunID, generatedAt: Date, complete: Bool, provider: String, artists: ArtistCounts,
@@ -49,6 +52,68 @@ package struct Snapshot: Sendable, Hashable, Codable {
             runID: runID, generatedAt: generatedAt, complete: sweep.status == .complete, provider: sweep.provider,
             artists: sweep.counts, incompleteArtists: sweep.incompleteArtists.map(FeedEntry.plainText), entries: diff.entries)
         upcoming = diff.upcoming
+    }
+}
+
+/// One source of a several-catalogs run (`Snapshot.sources`): which catalog in which storefront,
+/// and whether it answered.
+package struct SnapshotSource: Sendable, Hashable, Codable {
+    package enum Status: String, Sendable, Hashable, Codable, CaseIterable {
+        case complete, partial, failed, unreachable
+    }
+
+    /// `CatalogSource.key`: `itunes`, `itunes:jp`, `musicbrainz`.
+    package var key: String
+    package var provider: String
+    package var storefront: String?
+    package var status: Status
+    /// For a partial source: the artists it could not answer for. Nil when not told; the snapshot's
+    /// `incompleteArtists` then stand in.
+    package var incompleteArtists: [String]?
+
+    package init(_ source: CatalogSource, status: Status, incompleteArtists: [String]? = nil) {
+        self.key = source.key
+        self.provider = source.provider
+        self.storefront = source.storefront
+        self.status = status
+        self.incompleteArtists = incompleteArtists
+    }
+
+    package var catalogSource: CatalogSource { CatalogSource(key: key, provider: provider, storefront: storefront) }
+}
+
+extension Snapshot {
+    /// Which sources answered, for whom: what the availability rules read (`Availability`). A failed
+    /// or unreachable source answered for no one; a partial one for every artist but its incomplete ones.
+    package var answers: SourceAnswers {
+        let answering = (sources ?? []).filter { $0.status == .complete || $0.status == .partial }
+        var unanswered: [String: Set<String>] = [:]
+        for source in answering where source.status == .partial {
+            unanswered[source.key] = Set((source.incompleteArtists ?? incompleteArtists).map(ArtistName.normalize))
+        }
+        return SourceAnswers(sources: answering.map(\.catalogSource), unansweredArtists: unanswered)
+    }
+
+    /// Where the entry can be heard, as this run's answers tell it.
+    package func availability(of entry: FeedEntry) -> Availability {
+        Availability(entry, answers: answers)
+    }
+
+    /// Per release id (upcoming and released entries), the one-line availability summary; empty when
+    /// no entry carries listings.
+    var availabilitySummaries: [String: String] {
+        guard hasAvailability else { return [:] }
+        let answers = answers
+        var summaries: [String: String] = [:]
+        for entry in entries + (upcoming ?? []) {
+            if let summary = Availability(entry, answers: answers).summary { summaries[entry.id] = summary }
+        }
+        return summaries
+    }
+
+    /// True when some entry (released or upcoming) carries listings: only then do the outputs say where.
+    var hasAvailability: Bool {
+        entries.contains { !$0.availability.isEmpty } || (upcoming ?? []).contains { !$0.availability.isEmpty }
     }
 }
 
@@ -110,6 +175,11 @@ extension FeedEntry {
         entry.url = WebLink.http(url)
         entry.alternates = alternates.map {
             FeedAlternate(id: $0.id, title: Self.plainText($0.title), url: WebLink.http($0.url), edition: $0.edition.map(Self.plainText))
+        }
+        entry.availability = availability.map { listing in
+            var listing = listing
+            listing.url = WebLink.http(listing.url)
+            return listing
         }
         return entry
     }

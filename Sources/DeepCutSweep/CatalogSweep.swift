@@ -120,7 +120,7 @@ package struct CatalogSweep: Sendable {
         let provider = try CatalogProviderFactory.make(
             config.catalog, client: client, environment: environment, coverageNeeded: windowStart(plan), limiter: limiter,
             traits: traits, newestSuffices: warm.newestSuffices, listingSizes: warm.sizes, newestKnown: warm.newestKnown,
-            types: config.feed.types)
+            types: config.fetchedTypes)
         // A refused token is a configuration problem (exit 78), not a partial sweep of 401s.
         if let refused = await provider.credentialsRefused() { throw refused }
         let repair = RepairPlan(

@@ -10,11 +10,14 @@ import Foundation
 /// what they settled — only after a sweep with answers, since a failed one publishes nothing.
 package struct FeedDiffStage: Sendable {
     let feed: FeedConfig
+    /// `artistRules`, `feed.hideVariants`, `feed.excludeGenres`, `feed.excludeLabels` (`Config.releaseFilters`).
+    let filters: ReleaseFilters
     let store: StateStore
     let now: @Sendable () -> Date
 
-    package init(feed: FeedConfig, store: StateStore, now: @escaping @Sendable () -> Date) {
+    package init(feed: FeedConfig, filters: ReleaseFilters = .none, store: StateStore, now: @escaping @Sendable () -> Date) {
         self.feed = feed
+        self.filters = filters
         self.store = store
         self.now = now
     }
@@ -36,7 +39,7 @@ package struct FeedDiffStage: Sendable {
         let (dismissed, muted) = try await store.perform { store in (try store.dismissals.keys(), try store.mutes.matcher()) }
         let discovered = sweep.memory.discovered.mapValues(\.epochDay)
         let diff = { (byEvidence: Set<String>) in
-            Diff(types: feed.types, windowDays: feed.windowDays, newBy: feed.newBy)(
+            Diff(types: feed.types, windowDays: feed.windowDays, newBy: feed.newBy, filters: filters)(
                 releases: releases, owned: owned.keys, dismissed: dismissed, muted: muted, today: today,
                 discovered: discovered, ownedIDs: owned.catalogIDs.union(byEvidence), ownedYears: owned.years)
         }

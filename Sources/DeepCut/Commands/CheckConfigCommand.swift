@@ -54,7 +54,24 @@ enum CheckConfigCommand: DeepCutCommand {
         )
         for line in expiries { context.console.out(line) }
         if let warning = baseURLWarning(config) { context.console.out(warning) }
+        if let warning = await artistRulesWarning(config, context: context) { context.console.out(warning) }
         return .success
+    }
+
+    /// `artistRules` naming no library artist (by `ArtistName.normalize`): a typo, or an artist no
+    /// longer in the library. A warning, not an error: the rule does nothing until the artist is
+    /// back. Read only from library files; a library read over the network is not asked here.
+    static func artistRulesWarning(_ config: Config, context: CommandContext) async -> String? {
+        guard !config.artistRules.isEmpty, !config.library.contains(where: { $0.format == .appleMusicLibrary }) else { return nil }
+        // A library that cannot be read is the sweep's to report (with its exit code); here it only means no warning.
+        guard let library = try? await LoadLibrary(client: NoNetwork(), environment: context.environment).run(config.library) else {
+            return nil
+        }
+        let unknown = config.unknownRuleArtists(libraryArtists: library.artists)
+        guard !unknown.isEmpty else { return nil }
+        let names = unknown.map { "'\(TextTable.clean($0))'" }.joined(separator: ", ")
+        return "\(config.file.lastPathComponent): artistRules: WARNING: no library artist named \(names); "
+            + "a typo, or an artist no longer in the library: the rule does nothing until the artist is back"
     }
 
     /// Without `publish.baseURL` the feeds' self links are relative (`feed.atom`): RFC 4287 allows

@@ -38,23 +38,41 @@ struct MoreFrom: Sendable {
         try await StateStore(url: config.stateDatabase).perform { try $0.mutes.find(name: artist) }
     }
 
+    /// The artist's releases the user lacks, and those the config's rules hide (`artistRules`,
+    /// `feed.hideVariants`, `feed.excludeGenres`, `feed.excludeLabels`), each with its reason.
+    struct Listing: Sendable {
+        var entries: [FeedEntry]
+        var hidden: [(title: String, reason: DropReason)]
+        /// The artist's own rules, as the config names them.
+        var rules: [ArtistRule]
+    }
+
+    /// The reasons `more-from` names: the config's filters beyond `feed.types`.
+    static let ruleReasons: Set<DropReason> = [.artistRule, .variant, .excludedGenre, .excludedLabel]
+
     func releases(of artist: String) async throws -> [FeedEntry] {
+        try await listing(of: artist).entries
+    }
+
+    func listing(of artist: String) async throws -> Listing {
         let store = try await StateStore(url: config.stateDatabase)
         let library = try await LoadLibrary(client: client, environment: ProcessInfo.processInfo.environment).run(config.library)
             .including(try await store.perform { try $0.owned.all() })
-        let provider = try CatalogProviderFactory.make(config.catalog, client: client, types: config.feed.types)
+        let provider = try CatalogProviderFactory.make(config.catalog, client: client, types: config.fetchedTypes)
         // The sweep's own resolution: overrides, the cache, namesakes told apart by owned albums.
         let sweep = try await SweepCatalog(config: config, provider: provider, store: store, now: now)
             .run(artists: [artist], ownedKeys: Set(library.albums.map(\.key)))
         switch sweep.results.first?.outcome {
         case .fetched(let releases):
             // No window: every release the user lacks, up to today.
-            let diff = Diff(types: config.feed.types, windowDays: 365 * 1000)
+            let filters = config.releaseFilters
+            let diff = Diff(types: config.feed.types, windowDays: 365 * 1000, filters: filters)
             let dismissed = try await store.perform { try $0.dismissals.keys() }
-            return diff(
-                releases: releases, owned: Set(library.albums.map(\.key)),
-                dismissed: dismissed, today: now().epochDay
-            ).entries
+            let result = diff(releases: releases, owned: Set(library.albums.map(\.key)), dismissed: dismissed, today: now().epochDay)
+            let hidden = releases.compactMap { release in
+                result.reasons[release.id].flatMap { Self.ruleReasons.contains($0) ? (release.title, $0) : nil }
+            }
+            return Listing(entries: result.entries, hidden: hidden, rules: filters.rules(forCredit: artist))
         case .notFound, nil:
             throw NotFound(artist: artist)
         case .failed(let failure):

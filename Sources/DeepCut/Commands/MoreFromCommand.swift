@@ -15,9 +15,32 @@ enum MoreFromCommand: DeepCutCommand {
         let config = try context.loadConfig()
         let artist = context.arguments.argument("ARTIST") ?? ""
         let moreFrom = MoreFrom(config: config, client: context.httpClient, now: context.now)
-        let releases = try await moreFrom.releases(of: artist)
-        try print(releases, artist: artist, muted: try await moreFrom.mute(of: artist), context: context)
+        let listing = try await moreFrom.listing(of: artist)
+        try print(listing.entries, artist: artist, muted: try await moreFrom.mute(of: artist), context: context)
+        if !context.arguments.flag("json") {
+            for line in ruleLines(listing) { context.console.out(line) }
+        }
         return .success
+    }
+
+    /// The artist's own rule, then one line per reason the config's rules hide releases for,
+    /// naming them: "hidden by feed.hideVariants (2): Daylight (Sped Up), Daylight (Slowed)".
+    static func ruleLines(_ listing: MoreFrom.Listing) -> [String] {
+        var lines = listing.rules.map { rule in
+            let types = rule.types.map { "types " + $0.names.joined(separator: ", ") }
+            let newBy = rule.newBy.map { "newBy \($0.rawValue)" }
+            return "artistRules[\(TextTable.clean(rule.name))]: " + [types, newBy].compactMap { $0 }.joined(separator: "; ")
+        }
+        let reasons: [(DropReason, String)] = [
+            (.artistRule, "artistRules"), (.variant, "feed.hideVariants"), (.excludedGenre, "feed.excludeGenres"),
+            (.excludedLabel, "feed.excludeLabels")
+        ]
+        for (reason, key) in reasons {
+            let titles = listing.hidden.filter { $0.reason == reason }.map { TextTable.clean($0.title) }
+            guard !titles.isEmpty else { continue }
+            lines.append("hidden by \(key) (\(titles.count)): \(titles.joined(separator: ", "))")
+        }
+        return lines
     }
 
     /// - Parameter muted: the artist's mute: the text says the releases stay out of the feed; JSON,

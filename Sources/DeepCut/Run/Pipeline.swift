@@ -97,7 +97,7 @@ struct Pipeline: Sendable {
             run.sweep = HealthReport.SweepStage(sweep)
             // The diff takes the releases out of the sweep: publishing, the change set and the
             // verdict need none it did not keep.
-            let diffed = try await FeedDiffStage(feed: config.feed, store: store, now: now).run(
+            let diffed = try await FeedDiffStage(feed: config.feed, filters: config.releaseFilters, store: store, now: now).run(
                 &sweep, owned: owned, today: run.startedAt.epochDay)
             (run.diff, run.evidence) = (diffed.diff, diffed.evidence)
             let installID = try await store.installID()

@@ -20,8 +20,9 @@ struct RunNotifications: Sendable {
         baseURL?.appendingPathComponent(OutputFolder.pageName)
     }
 
-    var notifier: Notifier {
-        Notifier(routes: routes, store: store, pageURL: pageURL, now: now)
+    /// - Parameter snapshot: the published snapshot, whose sources tell each item where it can be heard.
+    func notifier(for snapshot: Snapshot) -> Notifier {
+        Notifier(routes: routes, store: store, pageURL: pageURL, now: now, answers: snapshot.answers)
     }
 
     /// The digest of a published snapshot against the baseline it was measured from.
@@ -47,7 +48,7 @@ struct RunNotifications: Sendable {
             log.warning("notify.historyUnreadable", ["held_back": digest.items.count, "message": "\(error)"])
             digest.items = []
         }
-        return await notifier.deliver(digest, shown: shown)
+        return await notifier(for: snapshot).deliver(digest, shown: shown)
     }
 
     /// An `--if-stale` skip has no news, but what a channel is owed (a refused delivery) goes out:
@@ -63,7 +64,7 @@ struct RunNotifications: Sendable {
         }
         guard owed else { return nil }
         let shown = Set(snapshot.entries.map(\.id) + (snapshot.upcoming ?? []).map(\.id))
-        return await notifier.deliver(Digest(runID: snapshot.runID.rawValue, items: []), shown: shown)
+        return await notifier(for: snapshot).deliver(Digest(runID: snapshot.runID.rawValue, items: []), shown: shown)
     }
 
     /// A run that published nothing sends nothing: each channel's standing as the ledger has it.

@@ -17,6 +17,8 @@ struct AppleMusicAlbumPage: Decodable, Sendable {
     struct Attributes: Decodable, Sendable {
         var name: String
         var artistName: String?
+        /// The label the album is released on: `feed.excludeLabels` reads it.
+        var recordLabel: String?
         /// `YYYY`, `YYYY-MM` or `YYYY-MM-DD`.
         var releaseDate: String?
         var isCompilation: Bool?
@@ -51,13 +53,17 @@ extension AppleMusicAlbumPage {
         data.map { album in
             let attributes = album.attributes
             let (title, type) = Self.titleAndType(name: attributes.name, isCompilation: attributes.isCompilation ?? false)
-            return Release(
+            var release = Release(
                 id: album.id, title: title, artist: attributes.artistName ?? artistName, type: type,
                 releaseDate: attributes.releaseDate.flatMap { ReleaseDate(iso: $0) },
                 artworkURL: attributes.artwork.map { Self.artworkURL($0.url) }, url: attributes.url,
                 isExplicit: attributes.contentRating == "explicit", trackCount: attributes.trackCount,
                 secondaryTypes: ReleaseNaming.secondaryTypes(title: attributes.name, genres: attributes.genreNames ?? []),
                 genre: attributes.genreNames?.first { $0 != "Music" }, barcode: attributes.upc?.value)
+            // Every genre and the label, for `feed.excludeGenres` and `feed.excludeLabels`.
+            release.genres = attributes.genreNames.flatMap { $0.count > 1 ? $0 : nil }
+            release.label = attributes.recordLabel
+            return release
         }
     }
 

@@ -70,7 +70,8 @@ package struct ChangeSet: Sendable, Hashable, Codable {
         case .dismissed: return .dismissed
         case .muted: return .muted
         case .outsideWindow: return .agedOut
-        case .unwantedType: return .filtered
+        // A rule of the config's (types, an artist's rule, variants, genres, labels) now leaves it out.
+        case .unwantedType, .artistRule, .variant, .excludedGenre, .excludedLabel: return .filtered
         case .folded: return .folded
         case .notYetReleased, .undated: return .rescheduled
         case nil: return diff.upcoming.contains { $0.id == id } ? .rescheduled : .artistRemoved
@@ -89,7 +90,7 @@ package enum ChangeReason: String, Codable, Sendable, CaseIterable {
     case withdrawn
     /// Its date fell out of the window.
     case agedOut
-    /// Its type is no longer wanted (`feed.types`).
+    /// The config's filters no longer want it (`feed.types`, `artistRules`, `hideVariants`, genres, labels).
     case filtered
     /// Another edition of its family is shown instead.
     case folded

@@ -7,11 +7,14 @@ package struct Diff: Sendable {
     package var types: TypeSelection
     package var windowDays: Int
     package var newBy: NewBy
+    /// Per-artist rules, variant hiding, genre and label exclusions; `none` by default.
+    package var filters: ReleaseFilters
 
-    package init(types: TypeSelection, windowDays: Int, newBy: NewBy = .release) {
+    package init(types: TypeSelection, windowDays: Int, newBy: NewBy = .release, filters: ReleaseFilters = .none) {
         self.types = types
         self.windowDays = windowDays
         self.newBy = newBy
+        self.filters = filters
     }
 
     /// Primary types only: secondary ones by the legacy rule (all but `appearance`).
@@ -53,6 +56,7 @@ package struct Diff: Sendable {
             let (release, reading) = (releases[index], readings[index])
             let family = reading.family
             let credits = keyCache.credits(of: release.artist)
+            let rules = filters.rules(for: credits.all)
             let reason: DropReason?
             let isClassical = ClassicalForm.isClassical(genre: release.genre)
             let isSoundtrack = release.secondaryTypes.contains(.soundtrack) || release.genre == "Soundtrack"
@@ -67,13 +71,17 @@ package struct Diff: Sendable {
                 reason = .dismissed
             } else if muted.mutes(anyOf: credits.all) {
                 reason = .muted
-            } else if !types.wants(release) {
-                reason = .unwantedType
+            } else if let unwanted = typeRefusal(release, rules: rules) {
+                reason = unwanted
+            } else if filters.hideVariants, VariantTitle.kind(of: release.title) != nil {
+                reason = .variant
+            } else if let excluded = filters.exclusion(of: release) {
+                reason = excluded
             } else if let date = release.releaseDate {
                 if date.epochDay > today {
                     reason = .notYetReleased
                     upcoming[MatchKey(family: family, artist: credits.main), default: []].append(release)
-                } else if isNew(release, date: date, window: window, discovered: discovered) {
+                } else if isNew(release, date: date, window: window, discovered: discovered, rules: rules) {
                     reason = nil
                     families[MatchKey(family: family, artist: credits.main), default: []].append(release)
                 } else {
@@ -118,15 +126,31 @@ package struct Diff: Sendable {
     /// An appearance is new by its release date only: the listings that bring appearances (Apple
     /// Music's view, read once they are wanted; iTunes rows kept only since they had a type) would
     /// otherwise make an artist's whole back catalog of guest spots look newly discovered.
-    private func isNew(_ release: Release, date: ReleaseDate, window: ClosedRange<Int>, discovered: [String: Int]) -> Bool {
+    /// With an artist's rule (`artistRules`), its own `newBy`; a release crediting several ruled
+    /// artists is new when any of their rules says so.
+    private func isNew(
+        _ release: Release, date: ReleaseDate, window: ClosedRange<Int>, discovered: [String: Int], rules: [ArtistRule] = []
+    ) -> Bool {
         let byRelease = window.contains(date.epochDay)
         if release.secondaryTypes.contains(.appearance) { return byRelease }
         let byDiscovery = discovered[release.id].map(window.contains) ?? false
-        switch newBy {
-        case .release: return byRelease
-        case .discovery: return byDiscovery
-        case .either: return byRelease || byDiscovery
+        func isNew(by rule: NewBy) -> Bool {
+            switch rule {
+            case .release: return byRelease
+            case .discovery: return byDiscovery
+            case .either: return byRelease || byDiscovery
+            }
         }
+        guard !rules.isEmpty else { return isNew(by: newBy) }
+        return rules.contains { isNew(by: $0.newBy ?? newBy) }
+    }
+
+    /// Why the release's type keeps it out, or nil when it is wanted: the feed's `types`, or with
+    /// artists' rules, theirs (any one of them wanting it keeps it: a collaboration shows in both feeds).
+    func typeRefusal(_ release: Release, rules: [ArtistRule]) -> DropReason? {
+        guard !rules.isEmpty else { return types.wants(release) ? nil : .unwantedType }
+        if rules.contains(where: { ($0.types ?? types).wants(release) }) { return nil }
+        return rules.contains { $0.types != nil } ? .artistRule : .unwantedType
     }
 
     /// One entry for a release family: the most complete edition, the others as alternates.

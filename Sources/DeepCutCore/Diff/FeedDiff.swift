@@ -35,6 +35,14 @@ package enum DropReason: String, Codable, Sendable, CaseIterable {
     case undated
     /// Another release with the same album key (an explicit/clean twin, a repeat) is shown instead.
     case folded
+    /// Its artist's rule (`artistRules`) does not want its type.
+    case artistRule
+    /// A sped up, slowed, nightcore, instrumental or a cappella version (`feed.hideVariants`).
+    case variant
+    /// Its genre is in `feed.excludeGenres`.
+    case excludedGenre
+    /// Its label is in `feed.excludeLabels`.
+    case excludedLabel
 }
 
 /// Orders the editions of one release family so the feed shows the most complete one.

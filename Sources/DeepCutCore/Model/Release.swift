@@ -19,6 +19,11 @@ package struct Release: Sendable, Hashable, Codable {
     /// The catalog's primary genre, when it names one: "Classical" makes matching ask for the
     /// whole performer credit (`ClassicalForm`).
     package var genre: String?
+    /// Every genre the catalog names, when it names several (Apple Music `genreNames`); nil otherwise.
+    /// `feed.excludeGenres` reads these beside `genre`.
+    package var genres: [String]?
+    /// The record label, when the catalog names one (Apple Music `recordLabel`): `feed.excludeLabels` reads it.
+    package var label: String?
     /// The release's barcode (UPC/EAN digits) when the catalog gives one: Apple Music's `upc`,
     /// MusicBrainz's `barcode`. Evidence for merging one release across sources.
     package var barcode: String?

@@ -86,6 +86,9 @@ package struct DigestText: Sendable {
         for item in shown.items {
             lines.append(Self.line(item))
             if let link = Self.link(item) { lines.append("  \(link.absoluteString)") }
+            let availability = message.availability(of: item)
+            if let summary = availability.summary { lines.append("  \(summary)") }
+            if let harmony = availability.harmonyURL { lines.append("  Add it to MusicBrainz: \(harmony)") }
         }
         if let moreLine { lines.append(moreLine) }
         if let page = message.pageURL, shown.omitted == 0 { lines.append("All releases: \(page.absoluteString)") }
@@ -103,6 +106,7 @@ package struct DigestText: Sendable {
                 ?? Self.markdownEscaped(ReadableText.line(entry.title))
             lines.append(
                 "- \(Self.eventLabel(item)): **\(Self.markdownEscaped(ReadableText.line(entry.artist)))** — \(title) (\(entry.typeText), \(entry.releaseDate))"
+                    + Self.markdownAvailability(message.availability(of: item))
             )
         }
         if let moreLine { lines.append("\n" + Self.markdownEscaped(moreLine)) }
@@ -121,7 +125,7 @@ package struct DigestText: Sendable {
             let linked = Self.link(item).map { "<a href=\"\(MarkupText.escape($0.absoluteString))\">\(title)</a>" } ?? title
             body +=
                 "<li>\(MarkupText.escape(Self.eventLabel(item))): <strong>\(MarkupText.escape(ReadableText.line(entry.artist)))</strong> — \(linked)"
-                + " (\(entry.typeText), \(entry.releaseDate))</li>\n"
+                + " (\(entry.typeText), \(entry.releaseDate))\(Self.htmlAvailability(message.availability(of: item)))</li>\n"
         }
         body += "</ul>\n"
         let page = message.pageURL.map { "<a href=\"\(MarkupText.escape($0.absoluteString))\">all releases</a>" }
@@ -132,6 +136,20 @@ package struct DigestText: Sendable {
         }
         return "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>\(MarkupText.escape(title))</title></head><body>\n"
             + body + "</body></html>\n"
+    }
+
+    /// " · Listed in iTunes US and iTunes JP · not in MusicBrainz yet ([add it](harmony))"; empty with one catalog.
+    static func markdownAvailability(_ availability: Availability) -> String {
+        guard let summary = availability.summary else { return "" }
+        let seed = availability.harmonyURL.map { " ([add it via Harmony](\($0)))" } ?? ""
+        return " · " + markdownEscaped(summary) + seed
+    }
+
+    /// The same on a line of its own in the email's HTML part.
+    static func htmlAvailability(_ availability: Availability) -> String {
+        guard let summary = availability.summary else { return "" }
+        let seed = availability.harmonyURL.map { " (<a href=\"\(MarkupText.escape($0))\">add it via Harmony</a>)" } ?? ""
+        return "<br><small>\(MarkupText.escape(summary))\(seed)</small>"
     }
 
     /// How a channel counts its limit.
