@@ -245,7 +245,10 @@ extension StateStore {
                     last_error TEXT,
                     consecutive_failures INTEGER NOT NULL DEFAULT 0
                 ) WITHOUT ROWID;
-                """)
+                """),
+        // Issue 33. Artists from listening history and followed lists (`ListenedArtistRepository`):
+        // each source's last good import, and each artist's standing (pending, accepted, rejected).
+        Migration(version: 17, sql: ListenedArtistRepository.schema)
     ])
 }
 
