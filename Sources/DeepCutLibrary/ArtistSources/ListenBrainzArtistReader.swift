@@ -42,11 +42,11 @@ struct ListenBrainzArtistReader {
             }
             let payload = try Self.payload(response.body, source: source.name)
             for artist in payload.artists {
-                guard artist.listen_count >= source.minPlays else { return artists }
-                artists.append(ImportedArtist(name: artist.artist_name, plays: artist.listen_count))
+                guard artist.listenCount >= source.minPlays else { return artists }
+                artists.append(ImportedArtist(name: artist.name, plays: artist.listenCount))
             }
             let seen = (payload.offset ?? page * Self.pageSize) + payload.artists.count
-            if payload.artists.isEmpty || seen >= (payload.total_artist_count ?? seen) { return artists }
+            if payload.artists.isEmpty || seen >= (payload.totalArtistCount ?? seen) { return artists }
         }
         return artists
     }
@@ -55,12 +55,22 @@ struct ListenBrainzArtistReader {
         struct Payload: Decodable {
             var artists: [Artist]
             var offset: Int?
-            var total_artist_count: Int?
+            var totalArtistCount: Int?
+
+            enum CodingKeys: String, CodingKey {
+                case artists, offset
+                case totalArtistCount = "total_artist_count"
+            }
         }
 
         struct Artist: Decodable {
-            var artist_name: String
-            var listen_count: Int
+            var name: String
+            var listenCount: Int
+
+            enum CodingKeys: String, CodingKey {
+                case name = "artist_name"
+                case listenCount = "listen_count"
+            }
         }
 
         var payload: Payload
