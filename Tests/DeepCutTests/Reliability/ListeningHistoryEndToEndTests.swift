@@ -141,6 +141,8 @@ import Testing
         #expect(reports.map(\.status) == ["failed", "failed", "ok"])
         #expect(reports[0].failure?.kind == .rateLimited && reports[0].artists == 3 && reports[0].importedAt != nil)
         #expect(reports[1].failure?.kind == .rateLimited, "Last.fm error 29")
+        let report = try Data(contentsOf: harness.feed.appendingPathComponent("health.json"))
+        #expect(try await JSONSchemaValidator.health.problems([("health.json", report)]) == [], "the additive field is in the schema")
         let check = try await harness.deepcut("health")
         #expect(check.status == 1, "WARNING")
         #expect(check.stdout.contains("artist source listenbrainz:alice failing: rateLimited (kept 3 artists)"), "\(check.stdout)")
