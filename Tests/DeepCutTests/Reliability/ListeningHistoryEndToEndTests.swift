@@ -126,6 +126,28 @@ import Testing
         #expect(try await Self.pending(harness).isEmpty, "the next import finds it rejected, as the file said")
     }
 
+    /// check-config names a missing key file or followed list (exit 78) that a sweep would only report failing.
+    @Test func checkConfigNamesTheSourcesKeyFileAndList() async throws {
+        try #require(SpawnedProcess.deepcutIsBuilt, "build deepcut first")
+        let world = try await Self.world()
+        let harness = world.harness
+        let good = try await harness.deepcut("check-config")
+        #expect(good.status == 0, "\(good.stderr)")
+        try FileManager.default.removeItem(at: harness.folder.url.appendingPathComponent("lastfm.key"))
+        let missingKey = try await harness.deepcut("check-config")
+        #expect(missingKey.status == 78)
+        #expect(missingKey.stderr.contains("artistSources[1].apiKeyFile: cannot read"), "\(missingKey.stderr)")
+        _ = try harness.folder.write("lastfm.key", "planted-lastfm-key-0451\n")
+        try FileManager.default.removeItem(at: harness.folder.url.appendingPathComponent("followed.txt"))
+        let missingList = try await harness.deepcut("check-config")
+        #expect(missingList.status == 78)
+        #expect(missingList.stderr.contains("artistSources[2].path: cannot read"), "\(missingList.stderr)")
+        #expect(![good, missingKey, missingList].contains { ($0.stdout + $0.stderr).contains("planted-lastfm-key-0451") })
+        // The sweep reports the unreadable list as that source failing and goes on.
+        #expect(try await harness.sweep().status == 0)
+        #expect(try harness.health().artistSources?.last?.failure?.kind == .file)
+    }
+
     /// A rate-limited ListenBrainz and a Last.fm profile gone private: the run keeps their last
     /// imports (the accepted artist is still swept), exits as the catalog decides, and health says so.
     @Test func aFailingSourceKeepsItsLastImportAndRecovers() async throws {
