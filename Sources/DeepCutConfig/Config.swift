@@ -28,6 +28,10 @@ package struct Config: Sendable {
     package var notify: [ChannelConfig] = []
     /// `artistRules`: per artist, release types and `newBy` overriding the feed's (`ArtistRule`).
     package var artistRules: [ArtistRule] = []
+    /// `artistSources`: listening history and followed lists, whose artists wait as pending until accepted.
+    package var artistSources: [ArtistSource] = []
+    /// `autoAcceptPlays`: an artist from history with at least this many plays is accepted at once; nil: never.
+    package var autoAcceptPlays: Int?
 
     package init(
         file: URL, library: [LibrarySource], catalog: CatalogConfig, feed: FeedConfig,
@@ -69,6 +73,8 @@ extension Config {
         monitoring = try document.optional("monitoring").map(MonitoringConfig.init)
         notify = try document.optional("notify").map { try ChannelConfig.channels($0, folder: folder) } ?? notify
         artistRules = try document.optional("artistRules")?.artistRules() ?? artistRules
+        artistSources = try document.optional("artistSources").map { try ArtistSource.sources($0, folder: folder) } ?? []
+        autoAcceptPlays = try document.optional("autoAcceptPlays")?.integer(in: 1...1_000_000)
         try document.rejectUnknownKeys()
     }
 

@@ -29,6 +29,9 @@ package struct HealthReport: Sendable, Hashable, Codable {
     /// the run started; absent when none is configured. An expiring token never changes `status` or
     /// `exitCode`: `deepcut health` judges `expiresAt` again at its own time.
     package var tokens: [TokenExpiry]?
+    /// Each artist source's standing after this run (`artistSources`), in configuration order; absent
+    /// when none is configured. A failed source keeps its last good import and never changes `status`.
+    package var artistSources: [ArtistSourceReport]?
 
     package init(
         runID: RunID, startedAt: Date, finishedAt: Date, status: RunStatus, exitCode: ExitCode,

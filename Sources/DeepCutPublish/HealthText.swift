@@ -33,6 +33,9 @@ enum HealthText {
         for channel in report.notify ?? [] {
             lines.append(stageLine("notify", channel.lastError == nil ? .ok : .failed, StageSummary.notify(channel)))
         }
+        for source in report.artistSources ?? [] {
+            lines.append(stageLine("artists", source.failure == nil ? .ok : .failed, StageSummary.artistSource(source)))
+        }
         if let traits = report.sweep.catalogTraits { lines.append("catalog: " + traits.summary) }
         for section in [failures(report.sweep), unresolved(report.sweep) + empty(report.sweep), warnings(report.library)]
         where !section.isEmpty {
@@ -239,6 +242,14 @@ enum StageSummary {
         }
         if let message = stage.message { parts.append(DisplayText.line(message, limit: DisplayText.messageLimit)) }
         return parts.joined(separator: "; ")
+    }
+
+    /// "lastfm:rj: 42 artists", or the failure: "lastfm:rj: failed: rateLimited: …; kept 40 artists from 2026-…".
+    static func artistSource(_ source: ArtistSourceReport) -> String {
+        let name = DisplayText.line(source.source, limit: HealthText.nameLimit)
+        guard let failure = source.failure else { return "\(name): \(count(source.artists, "artist"))" }
+        let kept = source.importedAt.map { "kept \(count(source.artists, "artist")) from \(Timestamp.string($0))" } ?? "no import yet"
+        return DisplayText.line("\(name): failed: \(failure.kind.rawValue): \(failure.message); \(kept)", limit: DisplayText.messageLimit)
     }
 
     /// "phone (ntfy): delivered 3; 0 owed", or the failure: "phone (ntfy): failed 2 runs running,

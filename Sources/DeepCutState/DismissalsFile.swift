@@ -11,18 +11,23 @@ import Foundation
 /// artist's key (`"\u001fbonobo"`) and `releaseID` empty, plus optional `catalogName`, `catalogID`
 /// and `artworkURL`. Every required field is there, so a reader that predates mutes imports such a
 /// row as a dismissal of an album with no title — which matches no release — and loses nothing.
+///
+/// Artists rejected from listening history (`deepcut artists reject`) travel the same way:
+/// `"kind": "rejectedArtist"`, the artist in `artistName`, `dismissedAt` the time it was rejected.
 package enum DismissalsFile {
     /// What one exchange file holds.
     package struct Contents: Sendable, Hashable {
         package var dismissals: [Dismissal]
         package var mutes: [MutedArtist]
+        /// Artists rejected from listening history or followed lists.
+        package var rejectedArtists: [ListenedArtist] = []
 
         package init(dismissals: [Dismissal] = [], mutes: [MutedArtist] = []) {
             self.dismissals = dismissals
             self.mutes = mutes
         }
 
-        package var count: Int { dismissals.count + mutes.count }
+        package var count: Int { dismissals.count + mutes.count + rejectedArtists.count }
     }
 
     /// Reads and validates a whole file; nothing is returned unless every item is valid.
@@ -39,11 +44,11 @@ package enum DismissalsFile {
 
     /// Pretty JSON with sorted keys, items in the given order (dismissals, then mutes): the same
     /// rows give the same bytes.
-    package static func encode(_ dismissals: [Dismissal], mutes: [MutedArtist] = []) -> Data {
+    package static func encode(_ dismissals: [Dismissal], mutes: [MutedArtist] = [], rejectedArtists: [ListenedArtist] = []) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Every field is a string or absent, so encoding has no failure case.
-        return try! encoder.encode(dismissals.map(Item.init) + mutes.map(Item.init))
+        return try! encoder.encode(dismissals.map(Item.init) + mutes.map(Item.init) + rejectedArtists.map(Item.init(rejected:)))
     }
 
     static func decode(_ data: Data, path: String) throws -> Contents {
@@ -59,6 +64,7 @@ package enum DismissalsFile {
                 switch try item.row() {
                 case .dismissal(let dismissal): contents.dismissals.append(dismissal)
                 case .mute(let artist): contents.mutes.append(artist)
+                case .rejectedArtist(let artist): contents.rejectedArtists.append(artist)
                 }
             } catch {
                 throw DismissalsFileError(path: path, detail: "item \(offset + 1): \(error.detail)")
@@ -133,6 +139,7 @@ extension DismissalsFile {
         var catalogID: String?
 
         static let mutedArtistKind = "mutedArtist"
+        static let rejectedArtistKind = "rejectedArtist"
 
         init(_ dismissal: Dismissal) {
             releaseID = dismissal.releaseID
@@ -156,9 +163,18 @@ extension DismissalsFile {
             artworkURL = artist.artworkURL
         }
 
+        init(rejected artist: ListenedArtist) {
+            kind = Self.rejectedArtistKind
+            releaseID = ""
+            albumKey = String(AlbumKey.separator) + artist.artistKey
+            dismissedAt = DismissalsFile.formatTime(artist.decidedAt ?? artist.firstSeenAt)
+            artistName = artist.name
+        }
+
         enum Row {
             case dismissal(Dismissal)
             case mute(MutedArtist)
+            case rejectedArtist(ListenedArtist)
         }
 
         /// The dismissal or mute this item describes.
@@ -167,9 +183,22 @@ extension DismissalsFile {
             switch kind {
             case nil: return .dismissal(try dismissal())
             case Self.mutedArtistKind?: return .mute(try mute())
+            case Self.rejectedArtistKind?: return .rejectedArtist(try rejection())
             case let other?:
-                throw ItemProblem("kind: unknown kind \"\(other.prefix(40))\" (absent for a dismissal, or \(Self.mutedArtistKind))")
+                throw ItemProblem(
+                    "kind: unknown kind \"\(other.prefix(40))\" (absent for a dismissal, \(Self.mutedArtistKind) or \(Self.rejectedArtistKind))"
+                )
             }
+        }
+
+        private func rejection() throws(ItemProblem) -> ListenedArtist {
+            guard let name = artistName, !ArtistName.normalize(name).isEmpty else {
+                throw ItemProblem("artistName: a rejectedArtist row names its artist")
+            }
+            guard let time = DismissalsFile.parseTime(dismissedAt) else {
+                throw ItemProblem("dismissedAt: not an ISO 8601 time \"\(dismissedAt.prefix(40))\"")
+            }
+            return ListenedArtist(name: name, status: .rejected, firstSeenAt: time, decidedAt: time, decidedBy: "import")
         }
 
         private func mute() throws(ItemProblem) -> MutedArtist {

@@ -255,7 +255,10 @@ extension StateStore {
             sql: """
                 ALTER TABLE catalog_releases ADD COLUMN barcode TEXT;
                 ALTER TABLE catalog_releases ADD COLUMN links TEXT NOT NULL DEFAULT '';
-                """)
+                """),
+        // Issue 33. Artists from listening history and followed lists (`ListenedArtistRepository`):
+        // each source's last good import, and each artist's standing (pending, accepted, rejected).
+        Migration(version: 18, sql: ListenedArtistRepository.schema)
     ])
 }
 

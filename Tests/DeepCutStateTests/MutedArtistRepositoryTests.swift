@@ -98,7 +98,8 @@ import Testing
     @Test func badMuteRowsAreRefusedNamingTheItemAndField() throws {
         let unknownKind = #"[{"releaseID": "", "albumKey": "\u001fx", "dismissedAt": "2026-11-29T12:00:41Z", "kind": "mutedLabel"}]"#
         let error = #expect(throws: DismissalsFileError.self) { try DismissalsFile.decode(Data(unknownKind.utf8), path: "m.json") }
-        #expect(error?.message == #"m.json: item 1: kind: unknown kind "mutedLabel" (absent for a dismissal, or mutedArtist)"#)
+        #expect(
+            error?.message == #"m.json: item 1: kind: unknown kind "mutedLabel" (absent for a dismissal, mutedArtist or rejectedArtist)"#)
         let nameless = #"[{"releaseID": "", "albumKey": "\u001f", "dismissedAt": "2026-11-29T12:00:41Z", "kind": "mutedArtist"}]"#
         let missing = #expect(throws: DismissalsFileError.self) { try DismissalsFile.decode(Data(nameless.utf8), path: "m.json") }
         #expect(missing?.message == "m.json: item 1: artistName: a mutedArtist row names its artist")

@@ -13,7 +13,7 @@ package enum DeepCutCLI {
         InitCommand.self, SweepCommand.self, HealthCommand.self, DismissCommand.self, RestoreCommand.self, DismissedCommand.self,
         DismissalsImportCommand.self, DismissalsExportCommand.self, MoreFromCommand.self, LibraryAddCommand.self,
         CheckConfigCommand.self, ChangesCommand.self, NotifyCommand.self, ProbeCommand.self, MuteCommand.self, UnmuteCommand.self,
-        MutedCommand.self
+        MutedCommand.self, ArtistsPendingCommand.self, ArtistsAcceptCommand.self, ArtistsRejectCommand.self
     ]
 
     /// Listed last in the help: what packaging and shells read.

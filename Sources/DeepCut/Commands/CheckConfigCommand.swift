@@ -30,6 +30,7 @@ enum CheckConfigCommand: DeepCutCommand {
                 throw ConfigError(message: "\(config.file.lastPathComponent): library[\(index)].path: cannot read \(source.path.path)")
             }
         }
+        try ArtistSourceChecks.check(config, credentialsDirectory: credentials)
         let expiries = try tokenExpiries(config, environment: context.environment, now: context.now())
         for channel in config.notify {
             // Presence and shape of each channel's secrets: a sweep would report the channel failing, this says why now.

@@ -181,10 +181,10 @@ enum DismissalsExportCommand: DeepCutCommand {
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
         let config = try context.loadConfig()
-        let (dismissals, mutes) = try await StateStore(url: config.stateDatabase).perform { store in
-            (try store.dismissals.all(), try store.mutes.all())
+        let (dismissals, mutes, rejected) = try await StateStore(url: config.stateDatabase).perform { store in
+            (try store.dismissals.all(), try store.mutes.all(), try store.listened.all(.rejected))
         }
-        context.console.out(String(decoding: DismissalsFile.encode(dismissals, mutes: mutes), as: UTF8.self))
+        context.console.out(String(decoding: DismissalsFile.encode(dismissals, mutes: mutes, rejectedArtists: rejected), as: UTF8.self))
         return .success
     }
 }
@@ -203,10 +203,12 @@ enum DismissalsImportCommand: DeepCutCommand {
         let file = context.fileArgument("FILE")
         let rows = try await BlockingQueue.files.run { try DismissalsFile.read(from: file) }
         let done = try await StateChange(config: config, command: "dismissals import", now: context.now).perform { store, _ in
-            try store.dismissals.importRows(rows.dismissals, mutes: rows.mutes)
+            (try store.dismissals.importRows(rows.dismissals, mutes: rows.mutes), try store.listened.importRejections(rows.rejectedArtists))
         }
-        let counts = done.value
-        context.console.out("imported \(rows.count) rows: \(counts.inserted) new, \(counts.updated) updated, \(counts.unchanged) unchanged")
+        let (counts, rejected) = done.value
+        let artists = rows.rejectedArtists.isEmpty ? "" : "; \(rows.rejectedArtists.count) rejected artists (\(rejected) newly rejected)"
+        context.console.out(
+            "imported \(rows.count) rows: \(counts.inserted) new, \(counts.updated) updated, \(counts.unchanged) unchanged\(artists)")
         if let line = done.republishedLine { context.console.out(line) }
         return .success
     }

@@ -120,6 +120,12 @@ struct HealthCheck: Sendable {
             if state == .ok { state = .warning }
             reasons.append("notify \(channel.channel) failing: \(channel.lastErrorKind ?? "error") (\(channel.pending) owed)")
         }
+        // A listening-history source that failed keeps its last import: the feed is whole, the artists maybe stale.
+        for source in report.artistSources ?? [] where source.failure != nil {
+            if state == .ok { state = .warning }
+            reasons.append(
+                "artist source \(source.source) failing: \(source.failure?.kind.rawValue ?? "error") (kept \(source.artists) artists)")
+        }
         // An expiring developer token is judged now, not when the run wrote the report: the first
         // sign must come weeks before a run exits 78.
         for token in report.tokens ?? [] {

@@ -85,13 +85,17 @@ struct Pipeline: Sendable {
                 run.libraryRefused = true
                 throw error
             }
+            let listened = try await ArtistSourcesStep(config: config, client: client, environment: environment, log: log, now: now)
+                .run(libraryArtists: library.artists, store: store)
+            run.artistSources = listened.reports
             let owned = library.owned(for: provider)
             let progress: @Sendable (Int) -> any SweepObserver = { [log] in SweepProgress(total: $0, log: log) }
             var sweep = try await CatalogSweep(
                 config: config, client: client, environment: environment, store: store, now: now, observer: progress
             ).run(
                 CatalogSweep.Plan(
-                    artists: library.artists, ownedKeys: owned.keys, libraryIDs: library.catalogArtistIDs(for: provider),
+                    artists: library.artists + listened.accepted, ownedKeys: owned.keys,
+                    libraryIDs: library.catalogArtistIDs(for: provider),
                     previousRun: previous.lastRun, previouslyFailed: previous.unansweredArtists, runID: run.runID.rawValue,
                     startedAt: run.startedAt))
             run.sweep = HealthReport.SweepStage(sweep)

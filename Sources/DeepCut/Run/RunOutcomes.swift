@@ -16,6 +16,8 @@ struct RunOutcomes: Sendable {
     let startedAt: Date
     var invocationID: String?
     var tokens: [TokenExpiry]?
+    /// The artist sources' standing (`artistSources`); nil when none is configured.
+    var artistSources: [ArtistSourceReport]?
     var library: LibraryOutcome?
     /// The library guard refused the library (it shrank too far).
     var libraryRefused = false
@@ -85,6 +87,7 @@ extension HealthReport {
         message = ending.message
         invocationID = run.invocationID
         tokens = run.tokens
+        artistSources = run.artistSources
         if let library = run.library {
             self.library = LibraryStage(library)
             if run.libraryRefused { self.library.status = .failed }

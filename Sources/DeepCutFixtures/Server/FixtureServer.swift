@@ -18,6 +18,8 @@ package final class FixtureServer: Sendable {
 
     private let options: FixtureServerOptions
     private let library: FixtureLibrary
+    /// The ListenBrainz and Last.fm histories served beside the catalog.
+    package let listening: FixtureListeningHistory
     private let state: FixtureState
     private let router: FixtureRouter
     private let connections = ConnectionRegistry()
@@ -27,10 +29,11 @@ package final class FixtureServer: Sendable {
     /// - Parameter library: the user's Apple Music library served at `/v1/me/library/albums`.
     package init(
         catalog: FixtureCatalog, options: FixtureServerOptions = FixtureServerOptions(),
-        library: FixtureLibrary = FixtureLibrary()
+        library: FixtureLibrary = FixtureLibrary(), listening: FixtureListeningHistory = FixtureListeningHistory()
     ) {
         self.options = options
         self.library = library
+        self.listening = listening
         state = FixtureState(catalog: catalog, latency: options.latency)
         router = FixtureRouter(routes: [], state: state, acceptedRequestsPerMinute: options.acceptedRequestsPerMinute)
         router.replaceRoutes(routes(serving: catalog, sort: options.lookupSort))
@@ -40,7 +43,8 @@ package final class FixtureServer: Sendable {
         [
             FixtureLogRoute(state: state), ITunesRoute(catalog: catalog, limitReading: options.lookupLimit, sort: sort),
             AppleMusicLibraryRoute(library: library),
-            AppleMusicRoute(catalog: catalog, expectedToken: options.appleMusicToken), MusicBrainzRoute(catalog: catalog)
+            AppleMusicRoute(catalog: catalog, expectedToken: options.appleMusicToken), MusicBrainzRoute(catalog: catalog),
+            ListenBrainzRoute(history: listening), LastFMRoute(history: listening)
         ]
     }
 

@@ -192,7 +192,8 @@ import Testing
     static let wordsReachingTheConfig: [String: [String]] = [
         "sweep": [], "health": [], "dismiss": ["x"], "restore": ["x"], "dismissed": [], "dismissals import": ["x.json"],
         "dismissals export": [], "more-from": ["Bonobo"], "library add": ["--title", "T", "--artist", "A"], "check-config": [],
-        "changes": [], "notify": ["--dry-run"], "probe": [], "mute": ["Bonobo"], "unmute": ["Bonobo"], "muted": []
+        "changes": [], "notify": ["--dry-run"], "probe": [], "mute": ["Bonobo"], "unmute": ["Bonobo"], "muted": [],
+        "artists pending": [], "artists accept": ["Mitski"], "artists reject": ["Mitski"]
     ]
 
     /// Commands that write a config or need none.

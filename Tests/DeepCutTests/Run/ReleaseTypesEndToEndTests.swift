@@ -117,7 +117,10 @@ import Testing
             try connection.execute("ALTER TABLE catalog_releases DROP COLUMN barcode")
             try connection.execute("ALTER TABLE catalog_releases DROP COLUMN links")
             // The tables later migrations add did not exist at schema 12 either.
-            for table in ["muted_artists", "calendar_events", "deliveries", "channel_status"] {
+            for table in [
+                "muted_artists", "calendar_events", "deliveries", "channel_status", "artist_source_imports", "artist_source_rows",
+                "listened_artists"
+            ] {
                 try connection.execute("DROP TABLE \(table)")
             }
             try connection.setUserVersion(12)

@@ -20,6 +20,8 @@ enum SimulationInvariant: String, Sendable, Hashable, CaseIterable, CustomString
     case nothingOldIsNew
     /// Nothing is told twice; nothing seen before (in an earlier run's feed) is told as new (issue 27).
     case toldOnce
+    /// An artist source that fails keeps its last good import and the report says so; it recovers (issue 33).
+    case sourcesKept
 
     var description: String {
         switch self {
@@ -29,6 +31,7 @@ enum SimulationInvariant: String, Sendable, Hashable, CaseIterable, CustomString
         case .changesAgree: "(4) change sets agree with the oracle's"
         case .nothingOldIsNew: "(5) nothing counted as new is old"
         case .toldOnce: "(6) nothing is told twice; nothing seen before is told as new"
+        case .sourcesKept: "(7) a failing artist source loses no artist, is reported, and recovers"
         }
     }
 }
@@ -60,6 +63,9 @@ struct SimulationOracle {
     /// Every digest item's dedupe key told so far, and every release id an earlier run's feed showed.
     private var told: Set<String> = []
     private var seenInFeed: Set<String> = []
+    /// The artist source's last good import (artists), and the artists the state kept after the last run.
+    private var sourceArtists: Int?
+    private var listenedArtists = 0
 
     mutating func check(_ run: RunObservation) -> [SimulationViolation] {
         var found: [SimulationViolation] = []
@@ -86,6 +92,29 @@ struct SimulationOracle {
             }
         }
         defer { seenInFeed.formUnion(after.feedIDs) }
+
+        // (7) The artist source: a failure is reported with its last good import kept; a healthy source is ok again.
+        if run.listenedArtists < listenedArtists {
+            violation(
+                .sourcesKept, "listenedArtistLost", "the state kept \(listenedArtists) artists from sources, now \(run.listenedArtists)")
+        }
+        listenedArtists = max(listenedArtists, run.listenedArtists)
+        if let report = run.sourceReports?.first {
+            if run.sourceOutage {
+                if report.status != "failed" || report.failure?.kind != .rateLimited {
+                    violation(.sourcesKept, "sourceFailureHidden", "a rate-limited source reported \(report.status)")
+                }
+                if report.artists != sourceArtists ?? 0 {
+                    violation(
+                        .sourcesKept, "sourceImportLost", "kept \(report.artists) artists, the last good import had \(sourceArtists ?? 0)")
+                }
+            } else if report.status != "ok" {
+                violation(
+                    .sourcesKept, "sourceNotRecovered", "a healthy source reported \(report.status): \(report.failure?.message ?? "")")
+            } else {
+                sourceArtists = report.artists
+            }
+        }
 
         // (1) Whatever happened, a wanted item people saw is still there.
         let lost = before.feedIDs.filter { run.wanted[$0] != nil && !after.feedIDs.contains($0) }.sorted()

@@ -1,3 +1,4 @@
+import DeepCutCore
 import DeepCutFixtures
 import Foundation
 import Testing
@@ -41,6 +42,40 @@ struct SimulationOracleTests {
         var badSkip = try Self.run(hour: 2, exit: 0, before: kept, after: erased)
         badSkip.requests = []
         #expect(oracle.check(badSkip).map(\.rule) == ["skipErasesReport"])
+    }
+
+    @Test("An artist source that fails must keep its import and say so, then recover; losing artists is caught")
+    func artistSourceFailsAndRecovers() throws {
+        var oracle = SimulationOracle()
+        let full = Self.published(runID: Self.runID(0), feed: ["5001", "5002"], health: "complete")
+        var first = try Self.run(hour: 0, exit: 0, before: Self.published(runID: nil, feed: [], health: nil), after: full)
+        first.sourceReports = [ArtistSourceReport(source: "listenbrainz:sim", status: "ok", artists: 4, importedAt: Date())]
+        first.listenedArtists = 4
+        #expect(oracle.check(first).isEmpty)
+
+        let rateLimited = ArtistSourceFailure(.rateLimited, status: 429, message: "rate limited")
+        var honest = try Self.run(hour: 4, exit: 0, before: full, after: full)
+        honest.sourceOutage = true
+        honest.sourceReports = [
+            ArtistSourceReport(source: "listenbrainz:sim", status: "failed", artists: 4, importedAt: Date(), failure: rateLimited)
+        ]
+        honest.listenedArtists = 4
+        // Only rule (7) is looked at from here: these hand-made runs do not promote a baseline.
+        func sourceRules(_ run: RunObservation) -> Set<String> {
+            Set(oracle.check(run).filter { $0.invariant == .sourcesKept }.map(\.rule))
+        }
+        #expect(sourceRules(honest).isEmpty)
+
+        var wiped = honest
+        wiped.hour = 8
+        wiped.sourceReports = [ArtistSourceReport(source: "listenbrainz:sim", status: "ok", artists: 0, importedAt: Date())]
+        wiped.listenedArtists = 0
+        #expect(sourceRules(wiped) == ["listenedArtistLost", "sourceFailureHidden", "sourceImportLost"])
+
+        var stuck = try Self.run(hour: 12, exit: 0, before: full, after: full)
+        stuck.sourceReports = honest.sourceReports
+        stuck.listenedArtists = 4
+        #expect(sourceRules(stuck) == ["sourceNotRecovered"])
     }
 
     // MARK: Helpers

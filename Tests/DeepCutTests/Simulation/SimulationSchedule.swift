@@ -35,6 +35,8 @@ enum SimulationEvent: Sendable, Hashable, CustomStringConvertible {
     case dismiss(pick: Int)
     /// `deepcut restore` one dismissed release.
     case restore(pick: Int)
+    /// The listening-history source (ListenBrainz) answers 429 for `hours` runs, starting with this one.
+    case artistSourceOutage(hours: Int)
 
     var description: String {
         switch self {
@@ -49,6 +51,7 @@ enum SimulationEvent: Sendable, Hashable, CustomStringConvertible {
         case .truncatedExport(let keep): "truncatedExport(keep \(keep) artists)"
         case .dismiss(let pick): "dismiss(#\(pick))"
         case .restore(let pick): "restore(#\(pick))"
+        case .artistSourceOutage(let hours): "artistSourceOutage(\(hours)h)"
         }
     }
 }
@@ -70,6 +73,9 @@ struct SimulationSchedule: Sendable, Hashable, CustomStringConvertible {
         var random = SplitMix64(seed: seed)
         var events: [[SimulationEvent]] = [[]]
         var outageEnds = 0
+        // A stream of its own, so the catalog's events of every seed stay what they were before sources existed.
+        var sourceRandom = SplitMix64(seed: seed &+ 0x33)
+        var sourceOutageEnds = 0
         for hour in 1..<max(1, hours) {
             var now: [SimulationEvent] = []
             func chance(_ percent: Double) -> Bool { Double.random(in: 0..<100, using: &random) < percent }
@@ -95,6 +101,11 @@ struct SimulationSchedule: Sendable, Hashable, CustomStringConvertible {
             if chance(2.5) { now.append(.truncatedExport(keepArtists: Int.random(in: 0...2, using: &random))) }
             if chance(5) { now.append(.dismiss(pick: pick())) }
             if chance(3) { now.append(.restore(pick: pick())) }
+            if hour >= sourceOutageEnds, Double.random(in: 0..<100, using: &sourceRandom) < 8 {
+                let length = Int.random(in: 1...4, using: &sourceRandom)
+                now.append(.artistSourceOutage(hours: length))
+                sourceOutageEnds = hour + length
+            }
             events.append(now)
         }
         self.init(seed: seed, events: events)

@@ -135,7 +135,7 @@ struct SimulationTruth: Sendable {
         case .removeAlbum(let pick):
             guard library.count > 4 else { return }
             library.remove(at: pick % library.count)
-        case .outage, .artistFailure, .truncatedExport, .dismiss, .restore:
+        case .outage, .artistFailure, .truncatedExport, .dismiss, .restore, .artistSourceOutage:
             return  // faults and commands: the world applies them
         }
     }

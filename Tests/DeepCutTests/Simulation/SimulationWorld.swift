@@ -9,6 +9,7 @@ import Synchronization
 @testable import DeepCut
 @testable import DeepCutConfig
 @testable import DeepCutPublish
+@testable import DeepCutState
 
 /// What one published snapshot file says, read as plain JSON so fields other branches add (`stale`) are seen.
 struct SnapshotView: Sendable {
@@ -90,6 +91,12 @@ struct RunObservation: Sendable {
     var notes: [String]
     /// What the run's notification channel was sent (the digest items of every message it took).
     var told: [Digest.Item] = []
+    /// The listening-history source answered 429 in this run by design.
+    var sourceOutage = false
+    /// The run's artist-source reports (`health.json` `artistSources`), when this run wrote them.
+    var sourceReports: [ArtistSourceReport]?
+    /// Artists the state keeps from the sources (pending and accepted) after the run.
+    var listenedArtists = 0
 
     /// Artist ids a lookup of this run asked about.
     var lookedUpIDs: Set<String> {
@@ -126,12 +133,19 @@ final class SimulationWorld {
     private(set) var truth: SimulationTruth
     private var outage: (kind: OutageKind, until: Int)?
     private var refiledSinceAnswer: [String: Int] = [:]
+    private var sourceOutageUntil = 0
+    /// The ListenBrainz user whose history the world's artist source reads.
+    static let listener = "sim"
 
     init(seed: UInt64) throws {
         truth = SimulationTruth(seed: seed, today: Self.start.epochDay)
         server = FixtureServer(catalog: truth.fixtureCatalog)
         catalogURL = try server.start()
         refusing = try RefusingPort()
+        // Three catalog artists and one the catalog never heard of; none reaches autoAcceptPlays, so all
+        // stay pending and the oracle's model of what is swept is the library's.
+        let names = truth.artists.prefix(3).map(\.name) + ["Sim Listening Only"]
+        server.listening.setUser(Self.listener, .init(artists: names.enumerated().map { ($1, 60 - 10 * $0) }))
     }
 
     deinit { server.close() }
@@ -153,6 +167,7 @@ final class SimulationWorld {
             case .outage(let kind, let hours): outage = (kind, hour + hours)
             case .artistFailure(let index): faulted[truth.artists[index].name] = truth.artists[index].id
             case .truncatedExport(let keep): truncation = keep
+            case .artistSourceOutage(let hours): sourceOutageUntil = hour + hours
             case .dismiss(let pick):
                 let items = try PublishedState.feedIDs(in: feed).sorted()
                 guard !items.isEmpty else { continue }
@@ -171,6 +186,8 @@ final class SimulationWorld {
             }
         }
         server.replaceCatalog(truth.fixtureCatalog)
+        let sourceOutage = hour < sourceOutageUntil
+        server.listening.setRateLimited(sourceOutage)
         for id in faulted.values { server.setFault(Fault(.status(code: 500, body: nil)), forArtistID: id) }
         switch outage?.kind {
         case .refused?: try writeConfig(baseURL: refusing.url)
@@ -190,8 +207,12 @@ final class SimulationWorld {
         let client = CurlHTTPClient(maximumConnectionsPerHost: config.catalog.concurrency)
         let pipeline = Pipeline(config: config, client: client, now: { now }, channels: [route])
         let report = await pipeline.run(SweepOptions(ifStale: true))
-        let requests = server.requestLog
+        // The source's requests are not the catalog's: the oracle's skip and sweep rules count only the catalog's.
+        let requests = server.requestLog.filter { !$0.route.hasPrefix("listenbrainz.") }
         let after = try PublishedState(feed: feed, now: now)
+        let health = (try? HealthReport.load(outputDirectory: feed)) ?? nil
+        let store = try await StateStore(url: config.stateDatabase)
+        let listened = try await store.perform { try $0.listened.all(.pending).count + $0.listened.all(.accepted).count }
 
         for id in faulted.values { server.setFault(nil, forArtistID: id) }
         server.setCatalogFault(nil)
@@ -201,7 +222,8 @@ final class SimulationWorld {
             stderrLine: report.stderrLine, requests: requests, before: before, after: after, wanted: truth.wanted(today: today),
             libraryArtists: truth.libraryArtists, releaseArtist: truth.artistOfRelease,
             currentIDs: Dictionary(truth.artists.map { ($0.name, $0.id) }, uniquingKeysWith: { first, _ in first }), notes: notes,
-            told: channel.told)
+            told: channel.told, sourceOutage: sourceOutage,
+            sourceReports: health?.runID == RunID(now) ? health?.artistSources : nil, listenedArtists: listened)
         // A re-filed artist is settled once a complete run answered it under its new id.
         if report.exitCode == .success { for artist in observation.askedArtists { refiledSinceAnswer[artist] = nil } }
         return observation
@@ -225,7 +247,9 @@ final class SimulationWorld {
              "catalog": {"baseURL": "\(baseURL.absoluteString)", "concurrency": 4, "timeoutSeconds": 1, "maxAttempts": 1,
                          "requestsPerMinute": 600000},
              "feed": {"windowDays": \(SimulationTruth.windowDays)},
-             "stateDatabase": "state/state.db", "outputDirectory": "feed", "keepSnapshots": 5, "ttlHours": \(Self.ttlHours)}
+             "stateDatabase": "state/state.db", "outputDirectory": "feed", "keepSnapshots": 5, "ttlHours": \(Self.ttlHours),
+             "artistSources": [{"kind": "listenbrainz", "user": "\(Self.listener)", "baseURL": "\(catalogURL.absoluteString)", "minPlays": 5}],
+             "autoAcceptPlays": 1000}
             """)
     }
 }
