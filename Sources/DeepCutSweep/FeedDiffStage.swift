@@ -30,7 +30,11 @@ package struct FeedDiffStage: Sendable {
     /// - Throws: `DatabaseError` when the dismissals, mutes or track lists cannot be read.
     /// Takes the releases out of `sweep` (`CatalogSweep.Outcome.takeReleases`): the run needs none
     /// the diff did not keep, and holding one copy keeps the run's memory near its data's size.
-    package func run(_ sweep: inout CatalogSweep.Outcome, owned: OwnedAlbums, today: Int) async throws -> Outcome {
+    /// - Parameter explaining: the ids whose drop reason the change set reads (the baseline's
+    ///   entries): the diff keeps no reason for the other quarter million releases.
+    package func run(
+        _ sweep: inout CatalogSweep.Outcome, owned: OwnedAlbums, today: Int, explaining: Set<String>? = nil
+    ) async throws -> Outcome {
         let considered = sweep.takeReleases()
         let releases = considered.releases
         let (dismissed, muted) = try await store.perform { store in (try store.dismissals.keys(), try store.mutes.matcher()) }
@@ -38,7 +42,8 @@ package struct FeedDiffStage: Sendable {
         let diff = { (byEvidence: Set<String>) in
             Diff(types: feed.types, windowDays: feed.windowDays, newBy: feed.newBy)(
                 releases: releases, owned: owned.keys, dismissed: dismissed, muted: muted, today: today,
-                discovered: discovered, ownedIDs: owned.catalogIDs.union(byEvidence), ownedYears: owned.years)
+                discovered: discovered, ownedIDs: owned.catalogIDs.union(byEvidence), ownedYears: owned.years,
+                explaining: explaining)
         }
         var outcome = Outcome(diff: diff([]))
         if sweep.sweep.status != .failed {
