@@ -36,19 +36,18 @@ package struct FeedDiffStage: Sendable {
         _ sweep: inout CatalogSweep.Outcome, owned: OwnedAlbums, today: Int, explaining: Set<String>? = nil
     ) async throws -> Outcome {
         let considered = sweep.takeReleases()
-        let releases = considered.releases
         let (dismissed, muted) = try await store.perform { store in (try store.dismissals.keys(), try store.mutes.matcher()) }
         let discovered = sweep.memory.discovered.mapValues(\.epochDay)
         let diff = { (byEvidence: Set<String>) in
             Diff(types: feed.types, windowDays: feed.windowDays, newBy: feed.newBy)(
-                releases: releases, owned: owned.keys, dismissed: dismissed, muted: muted, today: today,
+                chunks: considered.chunks, owned: owned.keys, dismissed: dismissed, muted: muted, today: today,
                 discovered: discovered, ownedIDs: owned.catalogIDs.union(byEvidence), ownedYears: owned.years,
                 explaining: explaining)
         }
         var outcome = Outcome(diff: diff([]))
         if sweep.sweep.status != .failed {
             let stage = TrackEvidenceStage(provider: sweep.provider, store: store, now: now)
-            let evidence = try await stage.decide(candidates: outcome.diff.shownReleases(of: releases), library: owned.albums)
+            let evidence = try await stage.decide(candidates: outcome.diff.shownReleases(of: considered.releases), library: owned.albums)
             if !evidence.owned.isEmpty { outcome.diff = diff(evidence.owned) }
             outcome.evidence = evidence
         }

@@ -38,59 +38,74 @@ package struct Diff: Sendable {
         discovered: [String: Int] = [:], ownedIDs: Set<String> = [], ownedYears: [AlbumKey: Int] = [:],
         explaining: Set<String>? = nil
     ) -> FeedDiff {
+        self(
+            chunks: [releases], owned: owned, dismissed: dismissed, muted: muted, today: today, discovered: discovered,
+            ownedIDs: ownedIDs, ownedYears: ownedYears, explaining: explaining)
+    }
+
+    /// The same diff over releases in several lists, read in order as one (the sweep's answers,
+    /// artist by artist, never copied into one list: `ConsideredReleases`).
+    package func callAsFunction(
+        chunks: [[Release]], owned: Set<AlbumKey>, dismissed: Set<AlbumKey>, muted: MutedArtists = MutedArtists(), today: Int,
+        discovered: [String: Int] = [:], ownedIDs: Set<String> = [], ownedYears: [AlbumKey: Int] = [:],
+        explaining: Set<String>? = nil
+    ) -> FeedDiff {
         var keyCache = MatchKeyCache()
         let ownedKeys = MatchKeyIndex(owned, years: ownedYears, cache: &keyCache)
         let dismissedKeys = MatchKeyIndex(dismissed, datesShortForms: false, cache: &keyCache)
         // Read when needed, never for every release at once: a quarter million readings held
         // together were 30 MB of the run's peak (BENCHMARKS.md §4).
-        let albumNames = LazyAlbumNames(releases)
+        let albumNames = LazyAlbumNames(chunks)
+        let considered = chunks.reduce(0) { $0 + $1.count }
         // Counted by position in `allCases`: a release's reason is counted without hashing.
         var dropCounts = [Int](repeating: 0, count: DropReason.allCases.count)
         var reasons: [String: DropReason] = [:]
-        reasons.reserveCapacity(explaining?.count ?? releases.count)
+        reasons.reserveCapacity(explaining?.count ?? considered)
         let explains = { (id: String) in explaining?.contains(id) ?? true }
         var families: [MatchKey: [Release]] = [:]
         var upcoming: [MatchKey: [Release]] = [:]
         let oldest = today - windowDays
         let window = oldest...today
         // By index: iterating would copy every release (a retain per field) on the hot path.
-        for index in releases.indices {
-            let release = releases[index]
-            let reading = TitleFamily.read(release.title)
-            let family = reading.family
-            let credits = keyCache.credits(of: release.artist)
-            let reason: DropReason?
-            let isClassical = ClassicalForm.isClassical(genre: release.genre)
-            let isSoundtrack = release.secondaryTypes.contains(.soundtrack) || release.genre == "Soundtrack"
-            let year = release.releaseDate?.year
-            if ownedIDs.contains(release.id)
-                || ownedKeys.contains(
-                    reading, type: release.type, credits: credits, isClassical: isClassical, year: year, isSoundtrack: isSoundtrack,
-                    albumOfNameListed: albumNames.contains(AlbumName(family: family, artist: credits.main), cache: &keyCache))
-            {
-                reason = .owned
-            } else if dismissedKeys.contains(reading, type: release.type, credits: credits, isClassical: isClassical, year: year) {
-                reason = .dismissed
-            } else if muted.mutes(anyOf: credits.all) {
-                reason = .muted
-            } else if !types.wants(release) {
-                reason = .unwantedType
-            } else if let date = release.releaseDate {
-                if date.epochDay > today {
-                    reason = .notYetReleased
-                    upcoming[MatchKey(family: family, artist: credits.main), default: []].append(release)
-                } else if isNew(release, date: date, window: window, discovered: discovered) {
-                    reason = nil
-                    families[MatchKey(family: family, artist: credits.main), default: []].append(release)
+        for releases in chunks {
+            for index in releases.indices {
+                let release = releases[index]
+                let reading = TitleFamily.read(release.title)
+                let family = reading.family
+                let credits = keyCache.credits(of: release.artist)
+                let reason: DropReason?
+                let isClassical = ClassicalForm.isClassical(genre: release.genre)
+                let isSoundtrack = release.secondaryTypes.contains(.soundtrack) || release.genre == "Soundtrack"
+                let year = release.releaseDate?.year
+                if ownedIDs.contains(release.id)
+                    || ownedKeys.contains(
+                        reading, type: release.type, credits: credits, isClassical: isClassical, year: year, isSoundtrack: isSoundtrack,
+                        albumOfNameListed: albumNames.contains(AlbumName(family: family, artist: credits.main), cache: &keyCache))
+                {
+                    reason = .owned
+                } else if dismissedKeys.contains(reading, type: release.type, credits: credits, isClassical: isClassical, year: year) {
+                    reason = .dismissed
+                } else if muted.mutes(anyOf: credits.all) {
+                    reason = .muted
+                } else if !types.wants(release) {
+                    reason = .unwantedType
+                } else if let date = release.releaseDate {
+                    if date.epochDay > today {
+                        reason = .notYetReleased
+                        upcoming[MatchKey(family: family, artist: credits.main), default: []].append(release)
+                    } else if isNew(release, date: date, window: window, discovered: discovered) {
+                        reason = nil
+                        families[MatchKey(family: family, artist: credits.main), default: []].append(release)
+                    } else {
+                        reason = .outsideWindow
+                    }
                 } else {
-                    reason = .outsideWindow
+                    reason = .undated
                 }
-            } else {
-                reason = .undated
-            }
-            if let reason {
-                dropCounts[DropReason.allCases.firstIndex(of: reason)!] += 1
-                if explains(release.id) { reasons[release.id] = reason }
+                if let reason {
+                    dropCounts[DropReason.allCases.firstIndex(of: reason)!] += 1
+                    if explains(release.id) { reasons[release.id] = reason }
+                }
             }
         }
         var dropped: [DropReason: Int] = [:]
@@ -101,7 +116,7 @@ package struct Diff: Sendable {
         var ignored: [DropReason: Int] = [:]
         let announced = upcoming.values.map { Self.entry(folding: $0, dropped: &ignored) }.sorted(by: Self.soonestFirst)
         for entry in entries { for alternate in entry.alternates where explains(alternate.id) { reasons[alternate.id] = .folded } }
-        return FeedDiff(entries: entries, upcoming: announced, dropped: dropped, considered: releases.count, reasons: reasons)
+        return FeedDiff(entries: entries, upcoming: announced, dropped: dropped, considered: considered, reasons: reasons)
     }
 
     /// An album's family and main credit, hashed as a pair (no key string built per release).
@@ -112,12 +127,14 @@ package struct Diff: Sendable {
 
     /// The family and main credit of every album the catalog lists: beside one, an undated owned
     /// title is not known to be the single or EP of its name (`MatchKeyIndex.contains`).
-    static func albumNames(of releases: [Release], cache: inout MatchKeyCache) -> Set<AlbumName> {
+    static func albumNames(of chunks: [[Release]], cache: inout MatchKeyCache) -> Set<AlbumName> {
         var names: Set<AlbumName> = []
-        for release in releases where release.type == .album || release.type == .compilation {
-            let reading = TitleFamily.read(release.title)
-            guard !reading.isShortForm else { continue }
-            names.insert(AlbumName(family: reading.family, artist: cache.credits(of: release.artist).main))
+        for releases in chunks {
+            for release in releases where release.type == .album || release.type == .compilation {
+                let reading = TitleFamily.read(release.title)
+                guard !reading.isShortForm else { continue }
+                names.insert(AlbumName(family: reading.family, artist: cache.credits(of: release.artist).main))
+            }
         }
         return names
     }
@@ -125,16 +142,16 @@ package struct Diff: Sendable {
     /// `albumNames`, built the first time a match asks (an owned undated title of a single's or
     /// EP's name): most diffs never need it.
     final class LazyAlbumNames {
-        private let releases: [Release]
+        private let chunks: [[Release]]
         private var names: Set<AlbumName>?
 
-        init(_ releases: [Release]) {
-            self.releases = releases
+        init(_ chunks: [[Release]]) {
+            self.chunks = chunks
         }
 
         func contains(_ name: AlbumName, cache: inout MatchKeyCache) -> Bool {
             if let names { return names.contains(name) }
-            let built = Diff.albumNames(of: releases, cache: &cache)
+            let built = Diff.albumNames(of: chunks, cache: &cache)
             names = built
             return built.contains(name)
         }
