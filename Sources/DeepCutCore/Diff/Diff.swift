@@ -55,7 +55,7 @@ package struct Diff: Sendable {
         let dismissedKeys = MatchKeyIndex(dismissed, datesShortForms: false, cache: &keyCache)
         // Read when needed, never for every release at once: a quarter million readings held
         // together were 30 MB of the run's peak (BENCHMARKS.md §4).
-        let albumNames = LazyAlbumNames(chunks)
+        let albumNames = LazyAlbumNames(chunks, asked: ownedKeys.hasAlbum(family:))
         let considered = chunks.reduce(0) { $0 + $1.count }
         // Counted by position in `allCases`: a release's reason is counted without hashing.
         var dropCounts = [Int](repeating: 0, count: DropReason.allCases.count)
@@ -127,12 +127,15 @@ package struct Diff: Sendable {
 
     /// The family and main credit of every album the catalog lists: beside one, an undated owned
     /// title is not known to be the single or EP of its name (`MatchKeyIndex.contains`).
-    static func albumNames(of chunks: [[Release]], cache: inout MatchKeyCache) -> Set<AlbumName> {
+    /// - Parameter asked: whether a family can be asked about at all; the others are left out.
+    static func albumNames(
+        of chunks: [[Release]], asked: (String) -> Bool = { _ in true }, cache: inout MatchKeyCache
+    ) -> Set<AlbumName> {
         var names: Set<AlbumName> = []
         for releases in chunks {
             for release in releases where release.type == .album || release.type == .compilation {
                 let reading = TitleFamily.read(release.title)
-                guard !reading.isShortForm else { continue }
+                guard !reading.isShortForm, asked(reading.family) else { continue }
                 names.insert(AlbumName(family: reading.family, artist: cache.credits(of: release.artist).main))
             }
         }
@@ -140,18 +143,21 @@ package struct Diff: Sendable {
     }
 
     /// `albumNames`, built the first time a match asks (an owned undated title of a single's or
-    /// EP's name): most diffs never need it.
+    /// EP's name): most diffs never need it. It holds only the families `asked` names — those of
+    /// owned albums, the only ones a match asks about — not every album of the catalog.
     final class LazyAlbumNames {
         private let chunks: [[Release]]
+        private let asked: (String) -> Bool
         private var names: Set<AlbumName>?
 
-        init(_ chunks: [[Release]]) {
+        init(_ chunks: [[Release]], asked: @escaping (String) -> Bool) {
             self.chunks = chunks
+            self.asked = asked
         }
 
         func contains(_ name: AlbumName, cache: inout MatchKeyCache) -> Bool {
             if let names { return names.contains(name) }
-            let built = Diff.albumNames(of: chunks, cache: &cache)
+            let built = Diff.albumNames(of: chunks, asked: asked, cache: &cache)
             names = built
             return built.contains(name)
         }

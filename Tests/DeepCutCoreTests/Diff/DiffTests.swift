@@ -52,6 +52,21 @@ import Testing
         #expect(run([]).reasons.isEmpty)
     }
 
+    /// The album names a match can ask about are those of owned albums' families: the set built
+    /// for them is the whole catalog's set cut to those families.
+    @Test func albumNamesAreKeptOnlyForAskedFamilies() {
+        let releases = [
+            release("1", "Slowdive"), release("2", "Souvlaki"), release("3", "Pygmalion", type: .compilation),
+            release("4", "Souvlaki", type: .ep), release("5", "Alison (Deluxe Edition)")
+        ]
+        var cache = MatchKeyCache()
+        let whole = Diff.albumNames(of: [Array(releases.prefix(2)), Array(releases.dropFirst(2))], cache: &cache)
+        #expect(whole.map(\.family).sorted() == ["alison", "pygmalion", "slowdive", "souvlaki"])
+        let asked: Set<String> = ["souvlaki", "alison", "nowhere"]
+        let cut = Diff.albumNames(of: [releases], asked: asked.contains, cache: &cache)
+        #expect(cut == whole.filter { asked.contains($0.family) })
+    }
+
     /// A same-named EP is the owned album's only when both are dated within two years; undated,
     /// only when the catalog lists no album of the name (then the owned row is the EP itself).
     @Test func aSameNamedEPNeedsTheOwnedAlbumsYear() {
