@@ -24,6 +24,24 @@ package enum AtomicFile {
         try write(to: url) { stream in data.withUnsafeBytes { stream.append($0) } }
     }
 
+    /// Replaces `url` with a copy of the file at `source`, read in the stream's 64 KiB chunks
+    /// (the snapshot written once, then copied to `current.json` and `latest.json`).
+    static func write(copying source: URL, to url: URL) throws {
+        let input = open(source.path, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw OutputError(path: source.path, action: "read", errno: errno) }
+        defer { close(input) }
+        try write(to: url) { stream in
+            var chunk = [UInt8](repeating: 0, count: FileStream.capacity)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count >= 0 else { throw OutputError(path: source.path, action: "read", errno: errno) }
+                if count == 0 { return }
+                chunk.withUnsafeBytes { stream.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            }
+        }
+    }
+
     /// Streams the file's content into its temporary: `render` appends text to the stream, which
     /// writes it out as it goes, and the file replaces the target only once all of it is written.
     /// A write that fails (disk full, file too large) fails the file here, with the target untouched.

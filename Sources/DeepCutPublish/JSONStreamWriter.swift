@@ -26,6 +26,25 @@ struct JSONStreamWriter<Stream: TextOutputStream> {
         open.append(false)
     }
 
+    /// An object whose key is given as written, quotes and escapes included (`JSONStreamEncoder`).
+    mutating func beginObject(quotedKey key: String?) {
+        member(quotedKey: key)
+        stream.write("{")
+        open.append(false)
+    }
+
+    mutating func beginArray(quotedKey key: String?) {
+        member(quotedKey: key)
+        stream.write("[")
+        open.append(false)
+    }
+
+    /// A value given as its JSON text (a number, a literal, a quoted string), its key as written.
+    mutating func raw(_ key: String?, _ text: String) {
+        member(quotedKey: key)
+        stream.write(text)
+    }
+
     mutating func endObject() { close("}") }
 
     mutating func endArray() { close("]") }
@@ -64,19 +83,40 @@ struct JSONStreamWriter<Stream: TextOutputStream> {
     }
 
     private mutating func member(_ key: String?) {
+        member(quotedKey: key.map { "\"" + $0 + "\"" })
+    }
+
+    private mutating func member(quotedKey key: String?) {
         if let last = open.indices.last {
             stream.write(open[last] ? ",\n" : "\n")
             open[last] = true
-            stream.write(String(repeating: "  ", count: open.count))
+            stream.write(Self.indent(open.count))
         }
-        if let key { stream.write("\"" + key + "\" : ") }
+        if let key {
+            stream.write(key)
+            stream.write(" : ")
+        }
     }
 
     private mutating func close(_ bracket: String) {
         let hadMembers = open.removeLast()
         // JSONEncoder writes an empty container as `[`, two line breaks and the closing bracket.
         stream.write(hadMembers ? "\n" : "\n\n")
-        stream.write(String(repeating: "  ", count: open.count) + bracket)
+        stream.write(Self.indent(open.count))
+        stream.write(bracket)
+    }
+
+    private static func indent(_ level: Int) -> String {
+        JSONIndent.level(level)
+    }
+}
+
+/// Two spaces a level; the levels a document uses are made once, not for every member.
+enum JSONIndent {
+    private static let levels = (0..<16).map { String(repeating: "  ", count: $0) }
+
+    static func level(_ level: Int) -> String {
+        level < levels.count ? levels[level] : String(repeating: "  ", count: level)
     }
 }
 

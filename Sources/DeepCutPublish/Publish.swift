@@ -67,11 +67,13 @@ package struct Publish: Sendable {
     private func publish(
         _ snapshot: Snapshot, context: PublishContext, unreadableBaseline: OutputReadError?, into outcome: inout PublishOutcome
     ) throws {
-        let bytes = try snapshot.encoded()
-        try write(bytes, to: folder.snapshot(snapshot.runID), into: &outcome)
-        try write(bytes, to: folder.current, into: &outcome)
+        // Streamed into the run's file once; `current.json` and `latest.json` copy its bytes.
+        let written = folder.snapshot(snapshot.runID)
+        try AtomicFile.write(to: written) { try snapshot.write(to: &$0) }
+        outcome.wrote.append(folder.relativeName(written))
+        try copy(written, to: folder.current, into: &outcome)
         if snapshot.complete {
-            try write(bytes, to: folder.latest, into: &outcome)
+            try copy(written, to: folder.latest, into: &outcome)
             outcome.promoted = true
             outcome.baseline = Baseline(snapshot)
             if let unreadableBaseline {
@@ -124,6 +126,11 @@ package struct Publish: Sendable {
     package func writePage(_ snapshot: Snapshot, context: PublishContext, baseline: Baseline?) throws {
         let now = now()
         try AtomicFile.write(to: folder.page) { HTMLRenderer.write(snapshot, context: context, baseline: baseline, now: now, to: &$0) }
+    }
+
+    private func copy(_ source: URL, to url: URL, into outcome: inout PublishOutcome) throws {
+        try AtomicFile.write(copying: source, to: url)
+        outcome.wrote.append(folder.relativeName(url))
     }
 
     private func write(_ data: Data, to url: URL, into outcome: inout PublishOutcome) throws {

@@ -118,9 +118,19 @@ extension Snapshot {
 }
 
 extension Snapshot {
-    /// The snapshot's file bytes: stable for equal snapshots.
+    /// The snapshot's file bytes: stable for equal snapshots; what `write(to:)` streams.
     func encoded() throws -> Data {
-        try OutputJSON.encode(self)
+        var text = ""
+        try write(to: &text)
+        return Data(text.utf8)
+    }
+
+    /// Streams the snapshot file's bytes (`OutputJSON`'s, through the snapshot's `Codable`
+    /// conformance) into `stream`, one entry at a time: the file is never built whole.
+    func write<Stream: TextOutputStream>(to stream: inout Stream) throws {
+        var json = JSONStreamWriter(stream)
+        try JSONStreamEncoder.write(self, to: &json)
+        stream = json.finish()
     }
 
     /// Reads a snapshot file.

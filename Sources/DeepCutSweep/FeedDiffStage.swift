@@ -33,20 +33,24 @@ package struct FeedDiffStage: Sendable {
     /// - Throws: `DatabaseError` when the dismissals, mutes or track lists cannot be read.
     /// Takes the releases out of `sweep` (`CatalogSweep.Outcome.takeReleases`): the run needs none
     /// the diff did not keep, and holding one copy keeps the run's memory near its data's size.
-    package func run(_ sweep: inout CatalogSweep.Outcome, owned: OwnedAlbums, today: Int) async throws -> Outcome {
+    /// - Parameter explaining: the ids whose drop reason the change set reads (the baseline's
+    ///   entries): the diff keeps no reason for the other quarter million releases.
+    package func run(
+        _ sweep: inout CatalogSweep.Outcome, owned: OwnedAlbums, today: Int, explaining: Set<String>? = nil
+    ) async throws -> Outcome {
         let considered = sweep.takeReleases()
-        let releases = considered.releases
         let (dismissed, muted) = try await store.perform { store in (try store.dismissals.keys(), try store.mutes.matcher()) }
         let discovered = sweep.memory.discovered.mapValues(\.epochDay)
         let diff = { (byEvidence: Set<String>) in
             Diff(types: feed.types, windowDays: feed.windowDays, newBy: feed.newBy, filters: filters)(
-                releases: releases, owned: owned.keys, dismissed: dismissed, muted: muted, today: today,
-                discovered: discovered, ownedIDs: owned.catalogIDs.union(byEvidence), ownedYears: owned.years)
+                chunks: considered.chunks, owned: owned.keys, dismissed: dismissed, muted: muted, today: today,
+                discovered: discovered, ownedIDs: owned.catalogIDs.union(byEvidence), ownedYears: owned.years,
+                explaining: explaining)
         }
         var outcome = Outcome(diff: diff([]))
         if sweep.sweep.status != .failed {
             let stage = TrackEvidenceStage(provider: sweep.provider, store: store, now: now)
-            let evidence = try await stage.decide(candidates: outcome.diff.shownReleases(of: releases), library: owned.albums)
+            let evidence = try await stage.decide(candidates: outcome.diff.shownReleases(of: considered.releases), library: owned.albums)
             if !evidence.owned.isEmpty { outcome.diff = diff(evidence.owned) }
             outcome.evidence = evidence
         }

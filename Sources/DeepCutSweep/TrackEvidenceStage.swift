@@ -72,7 +72,7 @@ package struct TrackEvidenceStage: Sendable {
 
 extension FeedDiff {
     /// The releases a person would see: every entry, its alternates, and the upcoming list.
-    package func shownReleases(of releases: [Release]) -> [Release] {
+    package func shownReleases(of releases: some Sequence<Release>) -> [Release] {
         let shown = Set((entries + upcoming).flatMap { [$0.id] + $0.alternates.map(\.id) })
         return releases.filter { shown.contains($0.id) }
     }

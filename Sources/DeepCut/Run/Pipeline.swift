@@ -101,8 +101,10 @@ struct Pipeline: Sendable {
             run.sweep = HealthReport.SweepStage(sweep)
             // The diff takes the releases out of the sweep: publishing, the change set and the
             // verdict need none it did not keep.
+            // The change set explains only the baseline's entries that left: no reason is kept for the rest.
+            let explaining = Set(previous.baseline?.entries.map(\.id) ?? [])
             let diffed = try await FeedDiffStage(feed: config.feed, filters: config.releaseFilters, store: store, now: now).run(
-                &sweep, owned: owned, today: run.startedAt.epochDay)
+                &sweep, owned: owned, today: run.startedAt.epochDay, explaining: explaining)
             (run.diff, run.evidence) = (diffed.diff, diffed.evidence)
             let installID = try await store.installID()
             let prepared = try await snapshot(

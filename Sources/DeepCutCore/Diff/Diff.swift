@@ -34,65 +34,86 @@ package struct Diff: Sendable {
     ///     lists to be editions of an owned album (`TrackEvidence`).
     ///   - ownedYears: the year of each owned album the library dates: a single or EP of an owned
     ///     album's name is the album's only when dated within two years of it (`MatchKeyIndex`).
+    ///   - explaining: the release ids whose drop reason `FeedDiff.reasons` keeps (the change set
+    ///     asks only about the baseline's entries); nil keeps every release's. The counts are whole either way.
     package func callAsFunction(
         releases: [Release], owned: Set<AlbumKey>, dismissed: Set<AlbumKey>, muted: MutedArtists = MutedArtists(), today: Int,
-        discovered: [String: Int] = [:], ownedIDs: Set<String> = [], ownedYears: [AlbumKey: Int] = [:]
+        discovered: [String: Int] = [:], ownedIDs: Set<String> = [], ownedYears: [AlbumKey: Int] = [:],
+        explaining: Set<String>? = nil
+    ) -> FeedDiff {
+        self(
+            chunks: [releases], owned: owned, dismissed: dismissed, muted: muted, today: today, discovered: discovered,
+            ownedIDs: ownedIDs, ownedYears: ownedYears, explaining: explaining)
+    }
+
+    /// The same diff over releases in several lists, read in order as one (the sweep's answers,
+    /// artist by artist, never copied into one list: `ConsideredReleases`).
+    package func callAsFunction(
+        chunks: [[Release]], owned: Set<AlbumKey>, dismissed: Set<AlbumKey>, muted: MutedArtists = MutedArtists(), today: Int,
+        discovered: [String: Int] = [:], ownedIDs: Set<String> = [], ownedYears: [AlbumKey: Int] = [:],
+        explaining: Set<String>? = nil
     ) -> FeedDiff {
         var keyCache = MatchKeyCache()
         let ownedKeys = MatchKeyIndex(owned, years: ownedYears, cache: &keyCache)
         let dismissedKeys = MatchKeyIndex(dismissed, datesShortForms: false, cache: &keyCache)
-        let readings = releases.map { TitleFamily.read($0.title) }
-        let albumNames = Self.albumNames(of: releases, readings: readings, cache: &keyCache)
+        // Read when needed, never for every release at once: a quarter million readings held
+        // together were 30 MB of the run's peak (BENCHMARKS.md §4).
+        let albumNames = LazyAlbumNames(chunks, asked: ownedKeys.hasAlbum(family:))
+        let considered = chunks.reduce(0) { $0 + $1.count }
         // Counted by position in `allCases`: a release's reason is counted without hashing.
         var dropCounts = [Int](repeating: 0, count: DropReason.allCases.count)
         var reasons: [String: DropReason] = [:]
-        reasons.reserveCapacity(releases.count)
+        reasons.reserveCapacity(explaining?.count ?? considered)
+        let explains = { (id: String) in explaining?.contains(id) ?? true }
         var families: [MatchKey: [Release]] = [:]
         var upcoming: [MatchKey: [Release]] = [:]
         let oldest = today - windowDays
         let window = oldest...today
-        // By index: zipping would copy every release and reading (a retain per field) on the hot path.
-        for index in releases.indices {
-            let (release, reading) = (releases[index], readings[index])
-            let family = reading.family
-            let credits = keyCache.credits(of: release.artist)
-            let rules = filters.rules(for: credits.all)
-            let reason: DropReason?
-            let isClassical = ClassicalForm.isClassical(genre: release.genre)
-            let isSoundtrack = release.secondaryTypes.contains(.soundtrack) || release.genre == "Soundtrack"
-            let year = release.releaseDate?.year
-            if ownedIDs.contains(release.id)
-                || ownedKeys.contains(
-                    reading, type: release.type, credits: credits, isClassical: isClassical, year: year, isSoundtrack: isSoundtrack,
-                    albumOfNameListed: albumNames.contains(AlbumName(family: family, artist: credits.main)))
-            {
-                reason = .owned
-            } else if dismissedKeys.contains(reading, type: release.type, credits: credits, isClassical: isClassical, year: year) {
-                reason = .dismissed
-            } else if muted.mutes(anyOf: credits.all) {
-                reason = .muted
-            } else if let unwanted = typeRefusal(release, rules: rules) {
-                reason = unwanted
-            } else if filters.hideVariants, VariantTitle.kind(of: release.title) != nil {
-                reason = .variant
-            } else if let excluded = filters.exclusion(of: release) {
-                reason = excluded
-            } else if let date = release.releaseDate {
-                if date.epochDay > today {
-                    reason = .notYetReleased
-                    upcoming[MatchKey(family: family, artist: credits.main), default: []].append(release)
-                } else if isNew(release, date: date, window: window, discovered: discovered, rules: rules) {
-                    reason = nil
-                    families[MatchKey(family: family, artist: credits.main), default: []].append(release)
+        // By index: iterating would copy every release (a retain per field) on the hot path.
+        for releases in chunks {
+            for index in releases.indices {
+                let release = releases[index]
+                let reading = TitleFamily.read(release.title)
+                let family = reading.family
+                let credits = keyCache.credits(of: release.artist)
+                let rules = filters.rules(for: credits.all)
+                let reason: DropReason?
+                let isClassical = ClassicalForm.isClassical(genre: release.genre)
+                let isSoundtrack = release.secondaryTypes.contains(.soundtrack) || release.genre == "Soundtrack"
+                let year = release.releaseDate?.year
+                if ownedIDs.contains(release.id)
+                    || ownedKeys.contains(
+                        reading, type: release.type, credits: credits, isClassical: isClassical, year: year, isSoundtrack: isSoundtrack,
+                        albumOfNameListed: albumNames.contains(AlbumName(family: family, artist: credits.main), cache: &keyCache))
+                {
+                    reason = .owned
+                } else if dismissedKeys.contains(reading, type: release.type, credits: credits, isClassical: isClassical, year: year) {
+                    reason = .dismissed
+                } else if muted.mutes(anyOf: credits.all) {
+                    reason = .muted
+                } else if let unwanted = typeRefusal(release, rules: rules) {
+                    reason = unwanted
+                } else if filters.hideVariants, VariantTitle.kind(of: release.title) != nil {
+                    reason = .variant
+                } else if let excluded = filters.exclusion(of: release) {
+                    reason = excluded
+                } else if let date = release.releaseDate {
+                    if date.epochDay > today {
+                        reason = .notYetReleased
+                        upcoming[MatchKey(family: family, artist: credits.main), default: []].append(release)
+                    } else if isNew(release, date: date, window: window, discovered: discovered, rules: rules) {
+                        reason = nil
+                        families[MatchKey(family: family, artist: credits.main), default: []].append(release)
+                    } else {
+                        reason = .outsideWindow
+                    }
                 } else {
-                    reason = .outsideWindow
+                    reason = .undated
                 }
-            } else {
-                reason = .undated
-            }
-            if let reason {
-                dropCounts[DropReason.allCases.firstIndex(of: reason)!] += 1
-                reasons[release.id] = reason
+                if let reason {
+                    dropCounts[DropReason.allCases.firstIndex(of: reason)!] += 1
+                    if explains(release.id) { reasons[release.id] = reason }
+                }
             }
         }
         var dropped: [DropReason: Int] = [:]
@@ -102,8 +123,8 @@ package struct Diff: Sendable {
         let entries = families.values.map { Self.entry(folding: $0, dropped: &dropped) }.sorted(by: Self.newestFirst)
         var ignored: [DropReason: Int] = [:]
         let announced = upcoming.values.map { Self.entry(folding: $0, dropped: &ignored) }.sorted(by: Self.soonestFirst)
-        for entry in entries { for alternate in entry.alternates { reasons[alternate.id] = .folded } }
-        return FeedDiff(entries: entries, upcoming: announced, dropped: dropped, considered: releases.count, reasons: reasons)
+        for entry in entries { for alternate in entry.alternates where explains(alternate.id) { reasons[alternate.id] = .folded } }
+        return FeedDiff(entries: entries, upcoming: announced, dropped: dropped, considered: considered, reasons: reasons)
     }
 
     /// An album's family and main credit, hashed as a pair (no key string built per release).
@@ -114,13 +135,40 @@ package struct Diff: Sendable {
 
     /// The family and main credit of every album the catalog lists: beside one, an undated owned
     /// title is not known to be the single or EP of its name (`MatchKeyIndex.contains`).
-    static func albumNames(of releases: [Release], readings: [TitleFamily.Reading], cache: inout MatchKeyCache) -> Set<AlbumName> {
+    /// - Parameter asked: whether a family can be asked about at all; the others are left out.
+    static func albumNames(
+        of chunks: [[Release]], asked: (String) -> Bool = { _ in true }, cache: inout MatchKeyCache
+    ) -> Set<AlbumName> {
         var names: Set<AlbumName> = []
-        for index in releases.indices where releases[index].type == .album || releases[index].type == .compilation {
-            guard !readings[index].isShortForm else { continue }
-            names.insert(AlbumName(family: readings[index].family, artist: cache.credits(of: releases[index].artist).main))
+        for releases in chunks {
+            for release in releases where release.type == .album || release.type == .compilation {
+                let reading = TitleFamily.read(release.title)
+                guard !reading.isShortForm, asked(reading.family) else { continue }
+                names.insert(AlbumName(family: reading.family, artist: cache.credits(of: release.artist).main))
+            }
         }
         return names
+    }
+
+    /// `albumNames`, built the first time a match asks (an owned undated title of a single's or
+    /// EP's name): most diffs never need it. It holds only the families `asked` names — those of
+    /// owned albums, the only ones a match asks about — not every album of the catalog.
+    final class LazyAlbumNames {
+        private let chunks: [[Release]]
+        private let asked: (String) -> Bool
+        private var names: Set<AlbumName>?
+
+        init(_ chunks: [[Release]], asked: @escaping (String) -> Bool) {
+            self.chunks = chunks
+            self.asked = asked
+        }
+
+        func contains(_ name: AlbumName, cache: inout MatchKeyCache) -> Bool {
+            if let names { return names.contains(name) }
+            let built = Diff.albumNames(of: chunks, asked: asked, cache: &cache)
+            names = built
+            return built.contains(name)
+        }
     }
 
     /// An appearance is new by its release date only: the listings that bring appearances (Apple

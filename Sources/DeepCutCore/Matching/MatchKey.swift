@@ -199,6 +199,12 @@ struct MatchKeyIndex {
         }
     }
 
+    /// True when the set holds an album (not a single or EP) of this family: only then may a match
+    /// ask whether the catalog lists an album of the name (`contains`'s `albumOfNameListed`).
+    func hasAlbum(family: String) -> Bool {
+        byFamily[family] != nil
+    }
+
     /// True when an album of the set is the release of family `family` credited `credits` (no
     /// classical or short-form rule: for callers that hold a bare family).
     func contains(family: String, credits: MatchKeyCache.Credits) -> Bool {

@@ -26,6 +26,47 @@ import Testing
         #expect(result.dropped[.dismissed] == 1)
     }
 
+    /// The reasons map holds only the ids asked about (the baseline's entries, for the change set):
+    /// the same reasons for them, the same counts and entries as a diff that keeps every reason.
+    @Test func reasonsAreKeptOnlyForTheIDsExplained() {
+        let diff = Diff(wantedTypes: [.album], windowDays: 120)
+        let releases = [
+            release("1", "Mordechai"), release("2", "A La Sala"), release("3", "Ali", type: .single),
+            release("4", "Universe", date: "2001-01-01"), release("5", "Ali (Deluxe Edition)"), release("6", "Ali", date: "2026-10-02"),
+            release("7", "Later", date: "2027-01-01")
+        ]
+        let run = { (explaining: Set<String>?) in
+            diff(
+                releases: releases, owned: [AlbumKey(title: "mordechai", artist: "khruangbin")],
+                dismissed: [AlbumKey(title: "A La Sala", artist: "Khruangbin")], today: today, explaining: explaining)
+        }
+        let whole = run(nil)
+        #expect(Set(whole.reasons.keys) == ["1", "2", "3", "4", "6", "7"], "every release left out, the folded alternate among them")
+        let asked: Set<String> = ["2", "5", "6", "unknown"]
+        let explained = run(asked)
+        #expect(explained.reasons == whole.reasons.filter { asked.contains($0.key) })
+        #expect(explained.reasons == ["2": .dismissed, "6": .folded], "the deluxe edition is shown, the plain one folded")
+        #expect(explained.dropped == whole.dropped)
+        #expect(explained.entries == whole.entries)
+        #expect(explained.upcoming == whole.upcoming)
+        #expect(run([]).reasons.isEmpty)
+    }
+
+    /// The album names a match can ask about are those of owned albums' families: the set built
+    /// for them is the whole catalog's set cut to those families.
+    @Test func albumNamesAreKeptOnlyForAskedFamilies() {
+        let releases = [
+            release("1", "Slowdive"), release("2", "Souvlaki"), release("3", "Pygmalion", type: .compilation),
+            release("4", "Souvlaki", type: .ep), release("5", "Alison (Deluxe Edition)")
+        ]
+        var cache = MatchKeyCache()
+        let whole = Diff.albumNames(of: [Array(releases.prefix(2)), Array(releases.dropFirst(2))], cache: &cache)
+        #expect(whole.map(\.family).sorted() == ["alison", "pygmalion", "slowdive", "souvlaki"])
+        let asked: Set<String> = ["souvlaki", "alison", "nowhere"]
+        let cut = Diff.albumNames(of: [releases], asked: asked.contains, cache: &cache)
+        #expect(cut == whole.filter { asked.contains($0.family) })
+    }
+
     /// A same-named EP is the owned album's only when both are dated within two years; undated,
     /// only when the catalog lists no album of the name (then the owned row is the EP itself).
     @Test func aSameNamedEPNeedsTheOwnedAlbumsYear() {
