@@ -29,6 +29,9 @@ package struct HealthReport: Sendable, Hashable, Codable {
     /// the run started; absent when none is configured. An expiring token never changes `status` or
     /// `exitCode`: `deepcut health` judges `expiresAt` again at its own time.
     package var tokens: [TokenExpiry]?
+    /// Each configured source's verdict when the config names several catalogs (`catalogs`), in
+    /// config order; absent with one. One source down makes the run partial, never failed alone.
+    package var sources: [SourceStatus]?
 
     package init(
         runID: RunID, startedAt: Date, finishedAt: Date, status: RunStatus, exitCode: ExitCode,

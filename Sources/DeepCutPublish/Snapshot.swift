@@ -27,6 +27,9 @@ package struct Snapshot: Sendable, Hashable, Codable {
     }
     /// What changed since the previous complete snapshot. Additive (absent in older snapshots).
     package var changes: ChangeSet?
+    /// Each configured source's key, provider, storefront, status this run and counts, when the
+    /// config names several catalogs. Additive (absent with one catalog, and in older snapshots).
+    package var sources: [SourceStatus]?
 
     package init(
         runID: RunID, generatedAt: Date, complete: Bool, provider: String, artists: ArtistCounts,

@@ -245,6 +245,19 @@ extension StateStore {
                     last_error TEXT,
                     consecutive_failures INTEGER NOT NULL DEFAULT 0
                 ) WITHOUT ROWID;
+                """),
+        // Issue 32. The id each source's release was published under once merged with other sources'
+        // listings (`EntryIDs`): an entry keeps its id as sources start or stop listing it.
+        Migration(
+            version: 17,
+            sql: """
+                CREATE TABLE entry_ids (
+                    provider TEXT NOT NULL,
+                    release_id TEXT NOT NULL,
+                    entry_id TEXT NOT NULL,
+                    seen_at REAL NOT NULL,
+                    PRIMARY KEY (provider, release_id)
+                ) WITHOUT ROWID;
                 """)
     ])
 }

@@ -23,6 +23,9 @@ package struct FeedDiffStage: Sendable {
         package var diff: FeedDiff
         /// What track lists settled; nil when they were not consulted (a failed sweep).
         package var evidence: TrackEvidenceStage.Outcome?
+        /// With `keepingMergeEvidence`: the releases the merge reads (each shown entry's, and those left
+        /// out as owned or dismissed), for their barcodes, links and track counts (`MergeStage`).
+        package var mergeReleases: [Release] = []
     }
 
     /// - Parameters:
@@ -30,7 +33,9 @@ package struct FeedDiffStage: Sendable {
     /// - Throws: `DatabaseError` when the dismissals, mutes or track lists cannot be read.
     /// Takes the releases out of `sweep` (`CatalogSweep.Outcome.takeReleases`): the run needs none
     /// the diff did not keep, and holding one copy keeps the run's memory near its data's size.
-    package func run(_ sweep: inout CatalogSweep.Outcome, owned: OwnedAlbums, today: Int) async throws -> Outcome {
+    package func run(
+        _ sweep: inout CatalogSweep.Outcome, owned: OwnedAlbums, today: Int, keepingMergeEvidence: Bool = false
+    ) async throws -> Outcome {
         let considered = sweep.takeReleases()
         let releases = considered.releases
         let (dismissed, muted) = try await store.perform { store in (try store.dismissals.keys(), try store.mutes.matcher()) }
@@ -49,6 +54,13 @@ package struct FeedDiffStage: Sendable {
         }
         outcome.diff = try await KeptLinks(kept: outcome.diff, of: considered).fill(
             outcome.diff, store: store, provider: sweep.sweep.provider)
+        if keepingMergeEvidence {
+            let shown = Set(outcome.diff.entries.map(\.id) + outcome.diff.upcoming.map(\.id))
+            let reasons = outcome.diff.reasons
+            outcome.mergeReleases = releases.filter { release in
+                shown.contains(release.id) || reasons[release.id] == .owned || reasons[release.id] == .dismissed
+            }
+        }
         return outcome
     }
 }

@@ -85,28 +85,34 @@ struct Pipeline: Sendable {
                 run.libraryRefused = true
                 throw error
             }
-            let owned = library.owned(for: provider)
-            let progress: @Sendable (Int) -> any SweepObserver = { [log] in SweepProgress(total: $0, log: log) }
-            var sweep = try await CatalogSweep(
-                config: config, client: client, environment: environment, store: store, now: now, observer: progress
-            ).run(
-                CatalogSweep.Plan(
-                    artists: library.artists, ownedKeys: owned.keys, libraryIDs: library.catalogArtistIDs(for: provider),
-                    previousRun: previous.lastRun, previouslyFailed: previous.unansweredArtists, runID: run.runID.rawValue,
-                    startedAt: run.startedAt))
-            run.sweep = HealthReport.SweepStage(sweep)
-            // The diff takes the releases out of the sweep: publishing, the change set and the
-            // verdict need none it did not keep.
-            let diffed = try await FeedDiffStage(feed: config.feed, store: store, now: now).run(
-                &sweep, owned: owned, today: run.startedAt.epochDay)
-            (run.diff, run.evidence) = (diffed.diff, diffed.evidence)
             let installID = try await store.installID()
-            let prepared = try await snapshot(
-                of: sweep, diff: diffed.diff, run: run, previous: previous, installID: installID, store: store)
-            let snapshot = prepared?.snapshot
+            let swept: SweptStages
+            if config.hasSeveralSources {
+                swept = try await sweepSources(library: library, previous: previous, run: &run, installID: installID, store: store)
+            } else {
+                let owned = library.owned(for: provider)
+                let progress: @Sendable (Int) -> any SweepObserver = { [log] in SweepProgress(total: $0, log: log) }
+                var sweep = try await CatalogSweep(
+                    config: config, client: client, environment: environment, store: store, now: now, observer: progress
+                ).run(
+                    CatalogSweep.Plan(
+                        artists: library.artists, ownedKeys: owned.keys, libraryIDs: library.catalogArtistIDs(for: provider),
+                        previousRun: previous.lastRun, previouslyFailed: previous.unansweredArtists, runID: run.runID.rawValue,
+                        startedAt: run.startedAt))
+                run.sweep = HealthReport.SweepStage(sweep)
+                // The diff takes the releases out of the sweep: publishing, the change set and the
+                // verdict need none it did not keep.
+                let diffed = try await FeedDiffStage(feed: config.feed, store: store, now: now).run(
+                    &sweep, owned: owned, today: run.startedAt.epochDay)
+                (run.diff, run.evidence) = (diffed.diff, diffed.evidence)
+                let prepared = try await snapshot(
+                    of: sweep, diff: diffed.diff, run: run, previous: previous, installID: installID, store: store)
+                swept = SweptStages(sweep: sweep.sweep, fault: sweep.fault, entries: diffed.diff.entries.count, prepared: prepared)
+            }
+            let snapshot = swept.prepared?.snapshot
             let publish = Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots, now: now)
             let context = PublishContext(
-                baseURL: config.publish.baseURL, installID: installID, calendar: prepared?.calendar,
+                baseURL: config.publish.baseURL, installID: installID, calendar: swept.prepared?.calendar,
                 feedEntries: config.publish.feedEntries)
             let published: PublishOutcome
             do {
@@ -118,7 +124,7 @@ struct Pipeline: Sendable {
                 throw failure
             }
             run.publish = .success(published)
-            let verdict = RunVerdict(sweep.sweep, fault: sweep.fault, entries: diffed.diff.entries.count, cancelled: Task.isCancelled)
+            let verdict = RunVerdict(swept.sweep, fault: swept.fault, entries: swept.entries, cancelled: Task.isCancelled)
             let page = snapshot.map { PageToWrite(snapshot: $0, publish: publish, baseline: published.baseline) }
             // The page and health follow the feed at once; `finish` rewrites them with the channels' outcomes.
             if let page, !channels.isEmpty { await writeOutputsBeforeNotifying(run, verdict: verdict, store: store, page: page) }
