@@ -123,12 +123,23 @@ package struct MergeStage: Sendable {
                 switch sweep.status {
                 case .complete: .complete
                 case .partial: .partial
-                case .failed, .skipped: sweep.unreachable == nil ? .failed : .unreachable
+                case .failed, .skipped: isUnreachable(sweep) ? .unreachable : .failed
                 }
             return SourceStatus(
                 source: source, status: state, artists: sweep.counts, requests: sweep.requests, listed: listed,
                 message: sweep.unreachable?.summary)
         }
+    }
+
+    /// A failed source whose breaker opened, or whose every failure was a connection that could
+    /// not be made or timed out: nothing there answered, as opposed to a catalog saying no.
+    static func isUnreachable(_ sweep: SweepOutcome) -> Bool {
+        if sweep.unreachable != nil { return true }
+        let failures = sweep.results.compactMap { result -> FetchFailure? in
+            if case .failed(let failure) = result.outcome { return failure }
+            return nil
+        }
+        return !failures.isEmpty && failures.allSatisfy { $0.kind == .transport || $0.kind == .timeout }
     }
 
     /// One result per library artist over every source that swept: an artist any source could not
