@@ -67,7 +67,8 @@ import Testing
 
     @Test func aProviderAndStorefrontTwiceNamesTheEntry() {
         #expect(
-            failure(#""catalogs": [{"provider": "itunes"}, {"provider": "itunes", "country": "jp"}, {"provider": "itunes", "country": "JP"}]"#)
+            failure(
+                #""catalogs": [{"provider": "itunes"}, {"provider": "itunes", "country": "jp"}, {"provider": "itunes", "country": "JP"}]"#)
                 == "config.json: catalogs[2]: itunes in storefront 'jp' is already catalogs[1]: each provider and storefront once")
         #expect(
             failure(#""catalogs": [{"provider": "musicbrainz", "contact": "a@b"}, {"provider": "musicbrainz", "contact": "c@d"}]"#)
@@ -76,7 +77,9 @@ import Testing
 
     @Test func anEmptyListOrABadEntryIsNamed() {
         #expect(failure(#""catalogs": []"#)?.hasPrefix("config.json: catalogs:") == true)
-        #expect(failure(#""catalogs": [{"provider": "itunes"}, {"provider": "itunes", "country": "jp", "speed": 1}]"#)?.contains("catalogs[1]") == true)
+        #expect(
+            failure(#""catalogs": [{"provider": "itunes"}, {"provider": "itunes", "country": "jp", "speed": 1}]"#)?.contains("catalogs[1]")
+                == true)
     }
 
     // MARK: feed.playableIn

@@ -19,7 +19,8 @@ import Testing
     ]
     static let jp: [FixtureArtist] = [
         FixtureArtist(
-            id: "101", name: "Khruangbin", releases: [release("1001", "A La Sala", .album, 10), release("1050", "Live in Tokyo", .album, 5)]),
+            id: "101", name: "Khruangbin", releases: [release("1001", "A La Sala", .album, 10), release("1050", "Live in Tokyo", .album, 5)]
+        ),
         FixtureArtist(id: "102", name: "Bonobo", releases: [release("1011", "Otomo", .ep, 20)]),
         FixtureArtist(id: "103", name: "Polyphia", releases: [release("1021", "Ego Death", .single, 30)])
     ]

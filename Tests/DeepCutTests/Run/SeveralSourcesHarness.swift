@@ -15,12 +15,14 @@ final class SeveralSourcesHarness: Sendable {
     let clock = SteppingClock()
     private let servers: Mutex<[(storefront: String, server: FixtureServer, url: URL)]>
     private let feed: String
+    /// Top-level config keys beyond the harness's own, as JSON fragments (`"repairWindowMinutes": 0`).
+    private let extraKeys: String
 
     /// - Parameter storefronts: each storefront's catalog, home first.
     init(
         _ storefronts: [(String, [FixtureArtist])],
         library: String = "title,artist\nMordechai,Khruangbin\nFragments,Bonobo\nRenaissance,Polyphia\n",
-        feed: String = #"{"windowDays": 120}"#
+        feed: String = #"{"windowDays": 120}"#, config extra: [String: String] = [:]
     ) throws {
         var started: [(String, FixtureServer, URL)] = []
         for (storefront, artists) in storefronts {
@@ -29,6 +31,7 @@ final class SeveralSourcesHarness: Sendable {
         }
         servers = Mutex(started)
         self.feed = feed
+        extraKeys = extra.sorted { $0.key < $1.key }.map { ", \"\($0.key)\": \($0.value)" }.joined()
         try folder.write("library.csv", library)
         try writeConfig()
     }
@@ -48,7 +51,7 @@ final class SeveralSourcesHarness: Sendable {
             {"library": [{"format": "csv", "path": "library.csv"}],
              "catalogs": [\(catalogs.joined(separator: ", "))],
              "feed": \(feed),
-             "stateDatabase": "state/state.db", "outputDirectory": "feed", "keepSnapshots": 5, "ttlHours": 24}
+             "stateDatabase": "state/state.db", "outputDirectory": "feed", "keepSnapshots": 5, "ttlHours": 24\(extraKeys)}
             """)
     }
 
