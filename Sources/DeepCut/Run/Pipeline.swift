@@ -124,7 +124,8 @@ struct Pipeline: Sendable {
                 throw failure
             }
             run.publish = .success(published)
-            let verdict = RunVerdict(swept.sweep, fault: swept.fault, entries: swept.entries, cancelled: Task.isCancelled)
+            let verdict = RunVerdict(
+                swept.sweep, fault: swept.fault, entries: swept.entries, cancelled: Task.isCancelled, sources: run.sources)
             let page = snapshot.map { PageToWrite(snapshot: $0, publish: publish, baseline: published.baseline) }
             // The page and health follow the feed at once; `finish` rewrites them with the channels' outcomes.
             if let page, !channels.isEmpty { await writeOutputsBeforeNotifying(run, verdict: verdict, store: store, page: page) }

@@ -85,6 +85,10 @@ import Testing
         #expect(during.changes?.added.isEmpty == true)
         #expect(during.changes?.removed.isEmpty == true)
         #expect(try world.health().status == .partial)
+        #expect(
+            try world.health().message
+                == "sweep partial: sources not complete: itunes:jp (unreachable); 3 of 3 artists could not be checked by every source; published as partial, baseline kept"
+        )
 
         try world.restore("jp", Self.jp)
         #expect(await world.run("sweep").exitCode == .success)
@@ -92,6 +96,43 @@ import Testing
         #expect(Self.listed(after) == Self.listed(before))
         #expect(after.entries.map(\.addedAt) == before.entries.map(\.addedAt), "same ids, same appearance stamps")
         #expect(after.changes?.isEmpty == true, "nothing re-announced")
+    }
+
+    /// A source whose credentials are refused fails alone: the others publish, the run is partial
+    /// (exit 3, not 78), and health names the refusal on that source's line.
+    @Test func aRefusedTokenFailsItsSourceNotTheRun() async throws {
+        let refusing = try await HTTPReceiver(mode: .status(401))
+        let world = try SeveralSourcesHarness(
+            [("us", Self.us)],
+            catalogs: [
+                #"{"provider": "apple-music", "storefront": "gb", "tokenFile": "token.jwt", "baseURL": "\#(refusing.url.absoluteString)", "maxAttempts": 1}"#
+            ])
+        try world.folder.write("token.jwt", "eyJhbGciOiJFUzI1NiJ9.eyJleHAiOjQxMDI0NDQ4MDB9.c2lnbmF0dXJl\n")
+        let (code, console) = await world.run("sweep")
+        #expect(code == .partial, "\(console.err)")
+        #expect(try world.snapshot().entries.map(\.id).sorted() == ["1001", "1011"])
+        let sources = try #require(try world.health().sources)
+        #expect(sources.map(\.status) == [.complete, .failed])
+        #expect(sources[1].message?.contains("apple-music refused the credentials (HTTP 401)") == true, "\(sources[1])")
+    }
+
+    // MARK: Cost
+
+    /// Each source keeps its own identity cache, memory and traits under its key: a warm sweep of
+    /// two storefronts asks each exactly what a one-catalog sweep of that storefront asks.
+    @Test func aWarmSweepCostsEachSourceWhatItCostsAlone() async throws {
+        let world = try SeveralSourcesHarness([("us", Self.us), ("jp", Self.jp)])
+        #expect(await world.run("sweep").exitCode == .success)
+        #expect(await world.run("sweep").exitCode == .success)
+        let warm = try #require(try world.health().sources).map(\.requests)
+        var alone: [Int] = []
+        for artists in [Self.us, Self.jp] {
+            let single = try SweepHarness(artists: artists)
+            #expect(await single.run("sweep").exitCode == .success)
+            #expect(await single.run("sweep").exitCode == .success)
+            alone.append(try single.health().sweep.requests)
+        }
+        #expect(warm == alone)
     }
 
     // MARK: Stable ids

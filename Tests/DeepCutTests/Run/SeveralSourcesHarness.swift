@@ -17,13 +17,16 @@ final class SeveralSourcesHarness: Sendable {
     private let feed: String
     /// Top-level config keys beyond the harness's own, as JSON fragments (`"repairWindowMinutes": 0`).
     private let extraKeys: String
+    /// Further `catalogs` entries after the loopback storefronts, as JSON objects.
+    private let extraCatalogs: [String]
 
     /// - Parameter storefronts: each storefront's catalog, home first.
     init(
         _ storefronts: [(String, [FixtureArtist])],
         library: String = "title,artist\nMordechai,Khruangbin\nFragments,Bonobo\nRenaissance,Polyphia\n",
-        feed: String = #"{"windowDays": 120}"#, config extra: [String: String] = [:]
+        feed: String = #"{"windowDays": 120}"#, config extra: [String: String] = [:], catalogs extraCatalogs: [String] = []
     ) throws {
+        self.extraCatalogs = extraCatalogs
         var started: [(String, FixtureServer, URL)] = []
         for (storefront, artists) in storefronts {
             let server = FixtureServer(catalog: FixtureCatalog(artists: artists))
@@ -39,17 +42,18 @@ final class SeveralSourcesHarness: Sendable {
     deinit { servers.withLock { $0 }.forEach { $0.server.close() } }
 
     private func writeConfig() throws {
-        let catalogs = servers.withLock { $0 }.map { source in
-            """
-            {"provider": "itunes", "country": "\(source.storefront)", "baseURL": "\(source.url.absoluteString)", "concurrency": 2,
-             "timeoutSeconds": 10, "maxAttempts": 1, "requestsPerMinute": 6000}
-            """
-        }
+        let catalogs =
+            servers.withLock { $0 }.map { source in
+                """
+                {"provider": "itunes", "country": "\(source.storefront)", "baseURL": "\(source.url.absoluteString)", "concurrency": 2,
+                 "timeoutSeconds": 10, "maxAttempts": 1, "requestsPerMinute": 6000}
+                """
+            }
         try folder.write(
             "config.json",
             """
             {"library": [{"format": "csv", "path": "library.csv"}],
-             "catalogs": [\(catalogs.joined(separator: ", "))],
+             "catalogs": [\((catalogs + extraCatalogs).joined(separator: ", "))],
              "feed": \(feed),
              "stateDatabase": "state/state.db", "outputDirectory": "feed", "keepSnapshots": 5, "ttlHours": 24\(extraKeys)}
             """)
