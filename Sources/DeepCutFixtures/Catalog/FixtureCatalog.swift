@@ -32,18 +32,31 @@ package struct FixtureCatalog: Sendable, Hashable, Codable {
         return catalog
     }
 
-    /// iTunes ids are numbers on the wire, so a non-numeric id would make the server emit invalid JSON.
+    /// iTunes ids are numbers on the wire, so a non-numeric id would make the server emit invalid JSON;
+    /// a storefront the fixture does not know could never be asked for.
     var firstProblem: String? {
         for artist in artists {
             if !artist.id.isNumericID { return "artist \"\(artist.name)\": id \"\(artist.id)\" is not numeric" }
+            if let unknown = Self.unknownStorefront(in: artist.storefronts ?? []) {
+                return "artist \"\(artist.name)\": storefront \"\(unknown)\" is not one the fixture serves"
+            }
             for release in artist.releases {
                 if !release.id.isNumericID { return "release \"\(release.title)\": id \"\(release.id)\" is not numeric" }
                 if let credited = release.artistID, !credited.isNumericID {
                     return "release \"\(release.title)\": artistID \"\(credited)\" is not numeric"
                 }
+                let named = (release.storefronts ?? []) + (release.storefrontDates.map { Array($0.keys) } ?? [])
+                if let unknown = Self.unknownStorefront(in: named) {
+                    return "release \"\(release.title)\": storefront \"\(unknown)\" is not one the fixture serves"
+                }
             }
         }
         return nil
+    }
+
+    /// The first code that is not a lower-case storefront the fixture serves.
+    private static func unknownStorefront(in codes: [String]) -> String? {
+        codes.first { ITunesStorefront.named($0)?.code != $0 }
     }
 }
 

@@ -13,8 +13,7 @@ extension AppleMusicRoute {
         }
         let offsetText = parameters["offset"] ?? "0"
         guard let offset = Int(offsetText), offset >= 0 else { return Self.invalidParameter("offset", route: route) }
-        guard let index = artistIndexByID[artistID] else { return Self.notFound(route: route) }
-        let artist = artists[index]
+        guard let artist = localArtist(artistID, in: known.code) else { return Self.notFound(route: route) }
         let albums = Self.ownAlbums(artist)
         // An artist with no albums in the storefront: Apple answers 404, not an empty page.
         guard !albums.isEmpty else { return Self.notFound(route: route) }
@@ -41,7 +40,7 @@ extension AppleMusicRoute {
         let ids = idsText.split(separator: ",").map(String.init)
         guard (1...Self.maximumArtistIDs).contains(ids.count) else { return Self.invalidParameter("ids", route: route) }
         let withAlbums = (parameters["include"] ?? "").split(separator: ",").contains("albums")
-        let found = ids.compactMap { artistIndexByID[$0].map { artists[$0] } }
+        let found = ids.compactMap { localArtist($0, in: known.code) }
         let data: [FixtureJSON] = found.map { artist in
             var resource: [(String, FixtureJSON)] = [
                 ("id", .string(artist.id)), ("type", .string("artists")),
@@ -68,11 +67,15 @@ extension AppleMusicRoute {
     func artistPlan(storefront: String, artistID: String) -> RoutePlan {
         let route = "applemusic.artist"
         guard let known = ITunesStorefront.named(storefront) else { return Self.unknownStorefront(storefront) }
-        guard let index = artistIndexByID[artistID] else { return Self.notFound(route: route) }
-        let artist = artists[index]
+        guard let artist = localArtist(artistID, in: known.code) else { return Self.notFound(route: route) }
         return Self.ok(
             route: route, operation: .lookup, artistIDs: [artist.id],
             .object([("data", .array([artistResource(artist, storefront: known.code)]))]))
+    }
+
+    /// The artist with `id` as the store of `storefront` knows it (its releases there); nil when unknown there.
+    func localArtist(_ id: String, in storefront: String) -> FixtureArtist? {
+        artistIndexByID[id].flatMap { artists[$0].localized(to: storefront) }
     }
 
     /// `artists?ids=` takes at most this many ids.
@@ -88,8 +91,7 @@ extension AppleMusicRoute {
     func viewPlan(storefront: String, artistID: String, view: String) -> RoutePlan {
         let route = "applemusic.view"
         guard let known = ITunesStorefront.named(storefront) else { return Self.unknownStorefront(storefront) }
-        guard let index = artistIndexByID[artistID] else { return Self.notFound(route: route) }
-        let artist = artists[index]
+        guard let artist = localArtist(artistID, in: known.code) else { return Self.notFound(route: route) }
         let (title, listed): (String, [FixtureRelease])
         switch view {
         case "live-albums": (title, listed) = ("Live Albums", Self.ownAlbums(artist).filter { $0.isA(.live) })
@@ -129,7 +131,10 @@ extension AppleMusicRoute {
             ("isSingle", .bool(release.type == .single)),
             ("name", .string(name)),
             ("releaseDate", .string(release.releaseDate.description)),
-            ("trackCount", .number(ITunesRoute.trackCount(release))),
+            ("trackCount", .number(ITunesRoute.trackCount(release)))
+        ]
+        if let barcode = release.barcode { attributes.append(("upc", .string(barcode))) }
+        attributes += [
             ("url", .string("https://music.apple.com/\(storefront)/album/\(name.urlSlug)/\(release.id)"))
         ]
         return .object([
@@ -143,8 +148,8 @@ extension AppleMusicRoute {
     /// `albums/{id}/tracks`: the album's songs (`name`, `durationInMillis`, `trackNumber`), one page.
     func tracksPlan(storefront: String, albumID: String) -> RoutePlan {
         let route = "applemusic.tracks"
-        guard ITunesStorefront.named(storefront) != nil else { return Self.unknownStorefront(storefront) }
-        guard let release = artists.release(where: { $0.id == albumID })?.release else {
+        guard let known = ITunesStorefront.named(storefront) else { return Self.unknownStorefront(storefront) }
+        guard let release = artists.release(where: { $0.id == albumID })?.release.asListed(in: known.code) else {
             return Self.error(
                 route: route, status: 404, title: "Resource Not Found",
                 detail: "Resource with requested id was not found", code: "40400")

@@ -136,7 +136,7 @@ extension AppleMusicRoute {
         }
 
         let foldedTerm = term.searchFolded
-        let matches = foldedNames.indices.filter { foldedNames[$0].contains(foldedTerm) }
+        let matches = foldedNames.indices.filter { foldedNames[$0].contains(foldedTerm) && artists[$0].isListed(in: known.code) }
         let ranked = matches.filter { foldedNames[$0] == foldedTerm } + matches.filter { foldedNames[$0] != foldedTerm }
         let shown = ranked.prefix(limit).map { artistResource(artists[$0], storefront: known.code) }
         let results: FixtureJSON =

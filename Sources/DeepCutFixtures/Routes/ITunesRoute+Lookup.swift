@@ -3,7 +3,8 @@ import Foundation
 
 extension ITunesRoute {
     /// `lookup?id=A[,B…][&entity=album][&limit=N][&country=C]`: for each known id, the artist wrapper, then
-    /// (with `entity=album`) its collections in catalog order. Unknown ids are simply absent.
+    /// (with `entity=album`) its collections in catalog order. Unknown ids are simply absent, and so are
+    /// artists and collections the `country`'s store does not list.
     ///
     /// How `limit` applies to a multi-id lookup is undocumented for the real API. The fixture serves either
     /// reading (`limitReading`): `limit` (default 50, at most 200) caps the collections of the whole response,
@@ -36,18 +37,21 @@ extension ITunesRoute {
         }
 
         var seen: Set<String> = []
+        // Another storefront's artist is unknown here, and its releases are those this storefront lists.
         let requested = ids.filter { seen.insert($0).inserted }.compactMap { artistIndexByID[$0].map { artists[$0] } }
+            .filter { $0.isListed(in: storefront.code) }
         var results: [ITunesJSONObject] = []
         var collectionBudget = limit
         for artist in requested {
             results.append(artistWrapper(artist, storefront: storefront))
             guard listsAlbums else { continue }
             if limitReading == .perArtist { collectionBudget = limit }
-            let listed = listing(artist.releases, of: artist, newestFirst: newestFirst)
+            let releases = artist.releases(in: storefront.code)
+            let listed = listing(releases, of: artist, newestFirst: newestFirst)
             for release in listed.prefix(collectionBudget) {
                 results.append(collection(release, listedUnder: artist, storefront: storefront))
             }
-            collectionBudget -= min(collectionBudget, artist.releases.count)
+            collectionBudget -= min(collectionBudget, releases.count)
         }
         return RoutePlan(
             name: route, operation: .lookup, artistIDs: requested.map(\.id),
@@ -136,7 +140,9 @@ extension ITunesRoute {
         }
         var results: [ITunesJSONObject] = []
         for id in ids {
-            guard let (artist, release) = artists.release(where: { $0.id == id }) else { continue }
+            guard let (artist, found) = artists.release(where: { $0.id == id }),
+                let release = found.asListed(in: storefront.code)
+            else { continue }
             results.append(collection(release, listedUnder: artist, storefront: storefront))
             let tracks = Self.tracks(of: release)
             for (number, track) in tracks.enumerated() {

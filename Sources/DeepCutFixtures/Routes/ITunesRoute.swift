@@ -66,7 +66,8 @@ struct ITunesRoute: FixtureRoute {
 
 extension ITunesRoute {
     /// `search?term=T&entity=musicArtist[&country=C][&limit=N]`: artists whose name contains the term, ignoring
-    /// case and diacritics; exact matches first, then catalog order. Only the musicArtist entity is served.
+    /// case and diacritics; exact matches first, then catalog order; only artists the `country`'s store
+    /// knows. Only the musicArtist entity is served.
     func searchPlan(for request: LoopbackRequest) -> RoutePlan {
         let route = "itunes.search"
         guard let parameters = request.queryParameters else { return invalidParameter("query", route: route) }
@@ -79,7 +80,8 @@ extension ITunesRoute {
         guard let limit = Self.limit(parameters["limit"]) else { return invalidParameter("limit", route: route) }
 
         let foldedTerm = term.searchFolded
-        let matches = foldedNames.indices.filter { foldedNames[$0].contains(foldedTerm) }
+        // The storefront's store knows only its own artists.
+        let matches = foldedNames.indices.filter { foldedNames[$0].contains(foldedTerm) && artists[$0].isListed(in: storefront.code) }
         let exact = matches.filter { foldedNames[$0] == foldedTerm }
         let ranked = exact + matches.filter { foldedNames[$0] != foldedTerm }
         let results = ranked.prefix(limit).map { artistWrapper(artists[$0], storefront: storefront) }

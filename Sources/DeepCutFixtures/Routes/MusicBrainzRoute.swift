@@ -45,6 +45,7 @@ struct MusicBrainzRoute: FixtureRoute {
         switch request.path {
         case "/ws/2/artist": return searchPlan(query: parameters["query"] ?? "", limit: limit, offset: offset)
         case "/ws/2/release-group": return browsePlan(parameters, limit: limit, offset: offset)
+        case "/ws/2/release" where parameters["artist"] != nil: return releaseBrowsePlan(parameters, limit: limit, offset: offset)
         case "/ws/2/release": return releaseTracksPlan(parameters)
         default: return Self.error("Not Found", status: 404, route: "musicbrainz.notFound")
         }
@@ -84,7 +85,7 @@ extension MusicBrainzRoute {
         let phrase = Self.phrase(in: query)
         guard !phrase.isEmpty else { return Self.error("Invalid query.", status: 400, route: "musicbrainz.artist") }
         let folded = phrase.searchFolded
-        let matches = foldedNames.indices.filter { foldedNames[$0].contains(folded) }
+        let matches = foldedNames.indices.filter { foldedNames[$0].contains(folded) && artists[$0].isInMusicBrainz }
         let exact = matches.filter { foldedNames[$0] == folded }
         let ranked = exact + matches.filter { foldedNames[$0] != folded }
         let shown = ranked.dropFirst(offset).prefix(limit).map { index in
@@ -131,8 +132,7 @@ extension MusicBrainzRoute {
         let route = "musicbrainz.release-group"
         let mbid = parameters["artist"] ?? ""
         guard MusicBrainzID.isUUIDShaped(mbid) else { return Self.error("Invalid mbid.", status: 400, route: route) }
-        guard let index = artistIndexByMBID[mbid.lowercased()] else { return Self.error("Not Found", status: 404, route: route) }
-        let artist = artists[index]
+        guard let artist = musicBrainzArtist(mbid) else { return Self.error("Not Found", status: 404, route: route) }
         let types = parameters["type"].map { Set($0.split(separator: "|").map { $0.lowercased() }) }
         // MBS-12047: `website-default` hides the groups whose releases are all promotions, bootlegs
         // or pseudo-releases, as the artist's page does; `all` (or no parameter) shows every group.
@@ -142,7 +142,7 @@ extension MusicBrainzRoute {
         case "website-default": websiteDefault = true
         default: return Self.error("Invalid release-group-status.", status: 400, route: route)
         }
-        let listed = artist.releases.filter { release in
+        let listed = artist.musicBrainzReleases.filter { release in
             (types?.contains(Self.primaryType(release.type).lowercased()) ?? true)
                 && (!websiteDefault || (release.musicBrainzStatus ?? .official) == .official)
         }
@@ -155,7 +155,12 @@ extension MusicBrainzRoute {
         return Self.ok(route: route, operation: .lookup, artistIDs: [artist.id], body)
     }
 
-    private static func primaryType(_ type: RecordingType) -> String {
+    /// The artist with this MBID, if MusicBrainz knows it.
+    func musicBrainzArtist(_ mbid: String) -> FixtureArtist? {
+        artistIndexByMBID[mbid.lowercased()].map { artists[$0] }.flatMap { $0.isInMusicBrainz ? $0 : nil }
+    }
+
+    static func primaryType(_ type: RecordingType) -> String {
         switch type {
         case .album, .compilation: "Album"
         case .ep: "EP"
@@ -165,7 +170,7 @@ extension MusicBrainzRoute {
 
     /// One release group; with `inc=artist-credits`, its `artist-credit` (the release's credited
     /// artist, or the listing artist), as one name.
-    private static func releaseGroup(_ release: FixtureRelease, of artist: FixtureArtist, credits: Bool) -> FixtureJSON {
+    static func releaseGroup(_ release: FixtureRelease, of artist: FixtureArtist, credits: Bool) -> FixtureJSON {
         var secondary: [FixtureJSON] = release.type == .compilation ? [.string("Compilation")] : []
         for type in release.secondaryTypes ?? [] {
             switch type {
@@ -177,25 +182,7 @@ extension MusicBrainzRoute {
             }
         }
         var fields: [(String, FixtureJSON)] = []
-        if credits {
-            let name = release.artistName ?? artist.name
-            fields.append(
-                (
-                    "artist-credit",
-                    .array([
-                        .object([
-                            ("name", .string(name)), ("joinphrase", .string("")),
-                            (
-                                "artist",
-                                .object([
-                                    ("id", .string(MusicBrainzID.mbid(for: release.artistID ?? artist.id))), ("name", .string(name)),
-                                    ("sort-name", .string(name))
-                                ])
-                            )
-                        ])
-                    ])
-                ))
-        }
+        if credits { fields.append(("artist-credit", artistCredit(release, of: artist))) }
         return .object(
             fields + [
                 ("disambiguation", .string("")),
@@ -209,13 +196,32 @@ extension MusicBrainzRoute {
 }
 
 extension MusicBrainzRoute {
+    /// A release's or group's `artist-credit`: the release's credited artist, or the listing artist, as one name.
+    static func artistCredit(_ release: FixtureRelease, of artist: FixtureArtist) -> FixtureJSON {
+        let name = release.artistName ?? artist.name
+        return .array([
+            .object([
+                ("name", .string(name)), ("joinphrase", .string("")),
+                (
+                    "artist",
+                    .object([
+                        ("id", .string(MusicBrainzID.mbid(for: release.artistID ?? artist.id))), ("name", .string(name)),
+                        ("sort-name", .string(name))
+                    ])
+                )
+            ])
+        ])
+    }
+}
+
+extension MusicBrainzRoute {
     /// `release?release-group=MBID&inc=recordings[&limit=N]`: the group's one release with its
     /// medium and tracks (`title`, `length` in milliseconds), as MusicBrainz browses releases.
     func releaseTracksPlan(_ parameters: [String: String]) -> RoutePlan {
         let route = "musicbrainz.release"
         let mbid = (parameters["release-group"] ?? "").lowercased()
         guard MusicBrainzID.isUUIDShaped(mbid) else { return Self.error("Invalid mbid.", status: 400, route: route) }
-        guard let (artist, release) = artists.release(where: { MusicBrainzID.mbid(for: $0.id) == mbid }) else {
+        guard let (artist, release) = artists.release(where: { $0.isInMusicBrainz && MusicBrainzID.mbid(for: $0.id) == mbid }) else {
             return Self.error("Not Found", status: 404, route: route)
         }
         let tracks = ITunesRoute.tracks(of: release).enumerated().map { number, track -> FixtureJSON in
@@ -234,7 +240,7 @@ extension MusicBrainzRoute {
                 "releases",
                 .array([
                     .object([
-                        ("id", .string(MusicBrainzID.mbid(for: release.id + "1"))), ("title", .string(release.title)),
+                        ("id", .string(MusicBrainzID.release(of: release.id))), ("title", .string(release.title)),
                         ("media", .array([medium]))
                     ])
                 ])
@@ -257,6 +263,11 @@ enum MusicBrainzID {
             rest = rest.dropFirst(length)
         }
         return groups.joined(separator: "-")
+    }
+
+    /// The MBID of the one release in the group of the fixture release `numericID`.
+    static func release(of numericID: String) -> String {
+        mbid(for: numericID + "1")
     }
 
     /// True for `8-4-4-4-12` hex groups, the only form MusicBrainz accepts (it answers 400 otherwise).
