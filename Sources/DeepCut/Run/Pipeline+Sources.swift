@@ -33,7 +33,10 @@ extension Pipeline {
                 artists: library.artists, ownedKeys: library.owned(for: kind).keys, libraryIDs: library.catalogArtistIDs(for: kind),
                 previousRun: previous.lastRun, previouslyFailed: failedBefore, runID: run.runID.rawValue, startedAt: run.startedAt)
         }
-        let progress: @Sendable (CatalogSource, Int) -> any SweepObserver = { [log] _, total in SweepProgress(total: total, log: log) }
+        let progress: @Sendable (CatalogSource, Int) -> any SweepObserver = { [log] source, total in
+            if source.key == home { return SweepProgress(total: total, log: log) }
+            return SourceProgress(source: source.key, total: total, log: log)
+        }
         let swept = try await SourceSweeps(
             config: config, client: client, environment: environment, store: store, now: now, observer: progress
         ).run(plans: plans)
