@@ -50,7 +50,9 @@ package struct SourceSweeps: Sendable {
                 group.addTask {
                     do {
                         return (index, Swept(configured: configured, outcome: try await sweep.run(plan)))
-                    } catch let refused as CatalogAuthorizationError {
+                    } catch var refused as CatalogAuthorizationError {
+                        // Named as the operator finds it in this config: `catalogs[1].tokenFile`.
+                        refused.key = "catalogs[\(index)].tokenFile"
                         return (index, Swept(configured: configured, refused: refused))
                     }
                 }

@@ -114,7 +114,7 @@ import Testing
         try database.withConnection { connection in
             try connection.execute("ALTER TABLE catalog_releases DROP COLUMN secondary_types")
             // The tables later migrations add did not exist at schema 12 either.
-            for table in ["muted_artists", "calendar_events", "deliveries", "channel_status"] {
+            for table in ["muted_artists", "calendar_events", "deliveries", "channel_status", "entry_ids"] {
                 try connection.execute("DROP TABLE \(table)")
             }
             try connection.setUserVersion(12)
