@@ -136,7 +136,7 @@ extension FeedEntry {
         return url[...slash] + "\(artworkSize)x\(artworkSize)bb." + fileExtension
     }
 
-    static func plainText(_ text: String) -> String {
+    package static func plainText(_ text: String) -> String {
         DisplayText.field(text, limit: .max)
     }
 }

@@ -125,9 +125,12 @@ package struct MergeStage: Sendable {
                 case .partial: .partial
                 case .failed, .skipped: isUnreachable(sweep) ? .unreachable : .failed
                 }
-            return SourceStatus(
+            var status = SourceStatus(
                 source: source, status: state, artists: sweep.counts, requests: sweep.requests, listed: listed,
                 message: sweep.unreachable?.summary)
+            let incomplete = sweep.incompleteArtists
+            status.incompleteArtists = incomplete.isEmpty ? nil : incomplete
+            return status
         }
     }
 

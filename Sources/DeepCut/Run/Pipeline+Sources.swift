@@ -90,7 +90,12 @@ extension Snapshot {
         var snapshot = Snapshot(runID: runID, generatedAt: date, sweep: merged.sweep, diff: merged.diff)
         snapshot.entries = try store.appearances.stamp(merged.diff.entries, list: .feed, provider: home, at: startedAt)
         snapshot.upcoming = try store.appearances.stamp(merged.diff.upcoming, list: .upcoming, provider: home, at: startedAt)
-        snapshot.sources = merged.sources
+        // Artist names in a snapshot are plain text, as its own `incompleteArtists` are.
+        snapshot.sources = merged.sources.map { source in
+            var source = source
+            source.incompleteArtists = source.incompleteArtists?.map(FeedEntry.plainText)
+            return source
+        }
         let confirmed = Set(snapshot.entries.filter { !$0.isStale }.map(\.id))
         snapshot.changes = ChangeSet.between(
             previous: previous.baseline.map { ($0.runID.rawValue, $0.entries) }, current: snapshot.entries, diff: merged.diff,

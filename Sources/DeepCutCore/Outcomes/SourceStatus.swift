@@ -22,6 +22,10 @@ package struct SourceStatus: Sendable, Hashable, Codable {
     package var listed: Int
     /// Why it failed, when it did (a refused credential, the unreachable host).
     package var message: String?
+    /// Library artists this source gave no definite answer for this run (their listings here are
+    /// carried, stale); nil when it answered for every artist. What "not in MusicBrainz yet" needs:
+    /// MusicBrainz answered for the artist and does not list the release.
+    package var incompleteArtists: [String]?
 
     package init(
         source: CatalogSource, status: State, artists: ArtistCounts, requests: Int, listed: Int = 0, message: String? = nil

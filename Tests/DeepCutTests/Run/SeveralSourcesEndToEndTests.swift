@@ -81,6 +81,7 @@ import Testing
         let during = try world.snapshot()
         #expect(during.complete == false)
         #expect(during.sources?.map(\.status) == [.complete, .unreachable])
+        #expect(during.sources?.map(\.incompleteArtists) == [nil, ["Khruangbin", "Bonobo", "Polyphia"]])
         #expect(Set(during.entries.map(\.id)) == Set(before.entries.map(\.id)), "nothing removed")
         let byID = Dictionary(during.entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         #expect(byID["1001"]?.isStale == false, "us confirms it")
