@@ -9,7 +9,10 @@ package struct Config: Sendable {
     /// `library.maxShrinkPercent`: a library whose artists shrink by more than this share against the
     /// last complete run is refused (exit 65) unless `sweep --accept-library-change` is given.
     package var libraryMaxShrinkPercent = 50
+    /// The home catalog: `catalog`, or the first of `catalogs`. Every one-catalog path reads this.
     package var catalog: CatalogConfig
+    /// `catalogs` after the first: the other sources a sweep asks beside the home one.
+    package var otherCatalogs: [CatalogConfig] = []
     package var feed: FeedConfig
     package var stateDatabase: URL
     package var outputDirectory: URL
@@ -54,7 +57,7 @@ extension Config {
         let folder = file.deletingLastPathComponent()
         var document = try field.object()
         let (library, maxShrinkPercent) = try Self.library(document.required("library"), folder: folder)
-        let catalog = try document.optional("catalog").map { try CatalogConfig($0, folder: folder) } ?? CatalogConfig()
+        let (catalog, otherCatalogs) = try Self.catalogs(&document, folder: folder)
         let feed = try document.optional("feed").map(FeedConfig.init) ?? FeedConfig()
         let stateDatabase = try document.optional("stateDatabase")?.path(relativeTo: folder)
         let outputDirectory = try document.optional("outputDirectory")?.path(relativeTo: folder)
@@ -62,6 +65,7 @@ extension Config {
             file: file, library: library, catalog: catalog, feed: feed,
             stateDatabase: stateDatabase ?? folder.appendingPathComponent("state.db"),
             outputDirectory: outputDirectory ?? folder.appendingPathComponent("feed"))
+        self.otherCatalogs = otherCatalogs
         libraryMaxShrinkPercent = maxShrinkPercent ?? libraryMaxShrinkPercent
         // Upper bounds are far beyond any sensible setting and keep every later conversion in range.
         keepSnapshots = try document.optional("keepSnapshots")?.integer(in: 1...100_000) ?? keepSnapshots
@@ -76,6 +80,44 @@ extension Config {
         artistSources = try document.optional("artistSources").map { try ArtistSource.sources($0, folder: folder) } ?? []
         autoAcceptPlays = try document.optional("autoAcceptPlays")?.integer(in: 1...1_000_000)
         try document.rejectUnknownKeys()
+        if let playableIn = feed.playableIn, !sources.contains(where: { $0.isStore && $0.source.storefront == playableIn }) {
+            let stores = sources.filter(\.isStore).compactMap(\.source.storefront)
+            throw ConfigError(
+                message: "\(file.lastPathComponent): feed.playableIn: no configured store catalog sells in '\(playableIn)'"
+                    + (stores.isEmpty ? " (none is configured)" : " (they sell in \(stores.joined(separator: ", ")))"))
+        }
+    }
+
+    /// Every catalog the sweep asks, home first, each with its state key.
+    package var sources: [ConfiguredSource] {
+        ([catalog] + otherCatalogs).enumerated().map { ConfiguredSource($0.element, at: $0.offset) }
+    }
+
+    /// True when the config names more than one catalog: entries then carry where they can be heard.
+    package var hasSeveralSources: Bool { !otherCatalogs.isEmpty }
+
+    /// `catalog` (one object) or `catalogs` (an array of such objects, the home storefront first),
+    /// never both; no provider and storefront twice.
+    private static func catalogs(_ document: inout ConfigObject, folder: URL) throws -> (CatalogConfig, [CatalogConfig]) {
+        let single = document.optional("catalog")
+        guard let list = document.optional("catalogs") else {
+            return (try single.map { try CatalogConfig($0, folder: folder) } ?? CatalogConfig(), [])
+        }
+        if single != nil { throw list.failure("give either 'catalog' or 'catalogs', not both") }
+        let fields = try list.nonEmptyArray()
+        var catalogs: [CatalogConfig] = []
+        var seen: [String: Int] = [:]
+        for (index, field) in fields.enumerated() {
+            let catalog = try CatalogConfig(field, folder: folder)
+            let identity = catalog.provider.rawValue + ":" + (catalog.storefrontCode ?? "")
+            if let first = seen[identity] {
+                let place = catalog.storefrontCode.map { "\(catalog.provider.rawValue) in storefront '\($0)'" } ?? catalog.provider.rawValue
+                throw field.failure("\(place) is already catalogs[\(first)]: each provider and storefront once")
+            }
+            seen[identity] = index
+            catalogs.append(catalog)
+        }
+        return (catalogs[0], Array(catalogs.dropFirst()))
     }
 
     /// `library`: the array of sources, or an object `{"sources": [...], "maxShrinkPercent": 50}` for the options.
@@ -108,6 +150,8 @@ package struct FeedConfig: Sendable, Hashable {
     /// release whose catalog names no genre or label is kept.
     package var excludeGenres: [String] = []
     package var excludeLabels: [String] = []
+    /// `feed.playableIn`: keep only releases a store catalog in this storefront lists; nil keeps all.
+    package var playableIn: String?
 
     package init(types: TypeSelection = .standard, windowDays: Int = 120, newBy: NewBy = .either) {
         self.types = types
@@ -127,6 +171,7 @@ extension FeedConfig {
         hideVariants = try object.optional("hideVariants")?.boolean() ?? hideVariants
         excludeGenres = try object.optional("excludeGenres")?.names() ?? excludeGenres
         excludeLabels = try object.optional("excludeLabels")?.names() ?? excludeLabels
+        playableIn = try object.optional("playableIn")?.countryCode()
         try object.rejectUnknownKeys()
     }
 

@@ -32,6 +32,9 @@ package struct HealthReport: Sendable, Hashable, Codable {
     /// Each artist source's standing after this run (`artistSources`), in configuration order; absent
     /// when none is configured. A failed source keeps its last good import and never changes `status`.
     package var artistSources: [ArtistSourceReport]?
+    /// Each configured source's verdict when the config names several catalogs (`catalogs`), in
+    /// config order; absent with one. One source down makes the run partial, never failed alone.
+    package var sources: [SourceStatus]?
 
     package init(
         runID: RunID, startedAt: Date, finishedAt: Date, status: RunStatus, exitCode: ExitCode,

@@ -28,6 +28,7 @@ enum HealthText {
         lines.append("")
         lines.append(stageLine("library", report.library.status, StageSummary.library(report.library)))
         lines.append(stageLine("sweep", report.sweep.status, StageSummary.sweep(report.sweep)))
+        for source in report.sources ?? [] { lines.append(sourceLine(source)) }
         lines.append(stageLine("diff", report.diff.status, StageSummary.diff(report.diff)))
         lines.append(stageLine("publish", report.publish.status, StageSummary.publish(report.publish)))
         for channel in report.notify ?? [] {
@@ -45,6 +46,16 @@ enum HealthText {
     }
 
     // MARK: Lines
+
+    /// `  source itunes:jp      partial   199 of 200 artists, 31 listed, 240 requests`.
+    static func sourceLine(_ source: SourceStatus) -> String {
+        let checked = source.artists.total - source.artists.failed - source.artists.skipped
+        let detail = "\(checked) of \(source.artists.total) artists, \(source.listed) listed, \(source.requests) requests"
+        let name = source.key.padding(toLength: max(source.key.count, 14), withPad: " ", startingAt: 0)
+        let state = source.status.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)
+        let message = source.message.map { ": " + DisplayText.line($0, limit: DisplayText.messageLimit) } ?? ""
+        return "  source \(name) \(state)\(detail)\(message)"
+    }
 
     private static func headline(_ report: HealthReport) -> String {
         "deepcut sweep \(report.runID): \(report.status.rawValue.uppercased()) (exit \(report.exitCode))"

@@ -27,9 +27,9 @@ package struct Snapshot: Sendable, Hashable, Codable {
     }
     /// What changed since the previous complete snapshot. Additive (absent in older snapshots).
     package var changes: ChangeSet?
-    /// Each configured source and how it fared in this run, when the config names several catalogs
-    /// (`catalogs`). Additive: absent with one catalog, so its snapshots keep their bytes.
-    package var sources: [SnapshotSource]?
+    /// Each configured source's key, provider, storefront, status this run and counts, when the
+    /// config names several catalogs. Additive (absent with one catalog, and in older snapshots).
+    package var sources: [SourceStatus]?
 
     package init(
         runID: RunID, generatedAt: Date, complete: Bool, provider: String, artists: ArtistCounts,
@@ -55,30 +55,8 @@ package struct Snapshot: Sendable, Hashable, Codable {
     }
 }
 
-/// One source of a several-catalogs run (`Snapshot.sources`): which catalog in which storefront,
-/// and whether it answered.
-package struct SnapshotSource: Sendable, Hashable, Codable {
-    package enum Status: String, Sendable, Hashable, Codable, CaseIterable {
-        case complete, partial, failed, unreachable
-    }
-
-    /// `CatalogSource.key`: `itunes`, `itunes:jp`, `musicbrainz`.
-    package var key: String
-    package var provider: String
-    package var storefront: String?
-    package var status: Status
-    /// For a partial source: the artists it could not answer for. Nil when not told; the snapshot's
-    /// `incompleteArtists` then stand in.
-    package var incompleteArtists: [String]?
-
-    package init(_ source: CatalogSource, status: Status, incompleteArtists: [String]? = nil) {
-        self.key = source.key
-        self.provider = source.provider
-        self.storefront = source.storefront
-        self.status = status
-        self.incompleteArtists = incompleteArtists
-    }
-
+extension SourceStatus {
+    /// The catalog in its storefront this status is about.
     package var catalogSource: CatalogSource { CatalogSource(key: key, provider: provider, storefront: storefront) }
 }
 
@@ -213,7 +191,7 @@ extension FeedEntry {
         return url[...slash] + "\(artworkSize)x\(artworkSize)bb." + fileExtension
     }
 
-    static func plainText(_ text: String) -> String {
+    package static func plainText(_ text: String) -> String {
         DisplayText.field(text, limit: .max)
     }
 }

@@ -258,7 +258,20 @@ extension StateStore {
                 """),
         // Issue 33. Artists from listening history and followed lists (`ListenedArtistRepository`):
         // each source's last good import, and each artist's standing (pending, accepted, rejected).
-        Migration(version: 18, sql: ListenedArtistRepository.schema)
+        Migration(version: 18, sql: ListenedArtistRepository.schema),
+        // Issue 32. The id each source's release was published under once merged with other sources'
+        // listings (`EntryIDs`): an entry keeps its id as sources start or stop listing it.
+        Migration(
+            version: 19,
+            sql: """
+                CREATE TABLE entry_ids (
+                    provider TEXT NOT NULL,
+                    release_id TEXT NOT NULL,
+                    entry_id TEXT NOT NULL,
+                    seen_at REAL NOT NULL,
+                    PRIMARY KEY (provider, release_id)
+                ) WITHOUT ROWID;
+                """)
     ])
 }
 

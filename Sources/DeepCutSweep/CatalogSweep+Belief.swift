@@ -15,7 +15,7 @@ extension CatalogSweep {
         remembered: [String: CatalogMemory.Remembered], at date: Date
     ) async throws -> (SweepCatalog.Swept, fault: CatalogFault?) {
         let providerName = first.outcome.provider
-        let rule = SuddenlyEmptyRule(maxVanishedPercent: config.catalog.maxVanishedPercent)
+        let rule = SuddenlyEmptyRule(maxVanishedPercent: source.catalog.maxVanishedPercent)
         var results = first.outcome.results
         let suspicious = rule.suspicious(results, remembered: remembered)
         let known = results.filter { result in

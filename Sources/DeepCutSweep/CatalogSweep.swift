@@ -21,6 +21,8 @@ import Foundation
 /// The catalog memory's last answers are read once, at the start, for every artist.
 package struct CatalogSweep: Sendable {
     let config: Config
+    /// The source this sweep asks (`config.sources`): its catalog settings, and the key its state is kept under.
+    let source: ConfiguredSource
     let client: any HTTPClient
     let environment: [String: String]
     let store: StateStore
@@ -29,10 +31,11 @@ package struct CatalogSweep: Sendable {
     let observer: @Sendable (_ asking: Int) -> any SweepObserver
 
     package init(
-        config: Config, client: any HTTPClient, environment: [String: String], store: StateStore,
+        config: Config, source: ConfiguredSource? = nil, client: any HTTPClient, environment: [String: String], store: StateStore,
         now: @escaping @Sendable () -> Date, observer: @escaping @Sendable (_ asking: Int) -> any SweepObserver
     ) {
         self.config = config
+        self.source = source ?? config.sources[0]
         self.client = client
         self.environment = environment
         self.store = store
@@ -103,7 +106,7 @@ package struct CatalogSweep: Sendable {
     /// Sweeps the plan's artists.
     /// - Throws: the provider's refusal of its credentials (exit 78), `DatabaseError`.
     package func run(_ plan: Plan) async throws -> Outcome {
-        let providerName = config.catalog.provider.rawValue
+        let (catalog, providerName) = (source.catalog, source.source.key)
         let artists = plan.artists
         let (remembered, learnedPace, readings, listed) = try await store.perform { store in
             (
@@ -113,21 +116,24 @@ package struct CatalogSweep: Sendable {
                 try store.learning.traits(provider: providerName), try store.memory.listed(provider: providerName, artists: artists)
             )
         }
-        let limiter = RateLimiter(requestsPerMinute: config.catalog.requestsPerMinute, startingPace: learnedPace)
+        let limiter = RateLimiter(requestsPerMinute: catalog.requestsPerMinute, startingPace: learnedPace)
         let storedTraits = readings.current(at: plan.startedAt)
         let traits = CatalogTraits(storedTraits)
-        let warm = WarmPlan(listed: listed, fullListingDays: config.catalog.fullListingDays, at: plan.startedAt)
-        let provider = try CatalogProviderFactory.make(
-            config.catalog, client: client, environment: environment, coverageNeeded: windowStart(plan), limiter: limiter,
+        let warm = WarmPlan(listed: listed, fullListingDays: catalog.fullListingDays, at: plan.startedAt)
+        let made = try CatalogProviderFactory.make(
+            catalog, client: client, environment: environment, coverageNeeded: windowStart(plan), limiter: limiter,
             traits: traits, newestSuffices: warm.newestSuffices, listingSizes: warm.sizes, newestKnown: warm.newestKnown,
             types: config.fetchedTypes)
         // A refused token is a configuration problem (exit 78), not a partial sweep of 401s.
-        if let refused = await provider.credentialsRefused() { throw refused }
+        if let refused = await made.credentialsRefused() { throw refused }
+        // Keyed by the source, so two storefronts of one provider keep apart caches, memories and traits.
+        let provider = SourceKeyedProvider.keyed(made, as: providerName)
         let repair = RepairPlan(
             artists: plan.artists, previous: plan.previousRun, previouslyFailed: plan.previouslyFailed, remembered: remembered,
             windowMinutes: config.repairWindowMinutes, now: plan.startedAt)
         let observer = observer(repair.toFetch.count)
-        var sweeper = SweepCatalog(config: config, provider: provider, store: store, now: now)
+        var sweeper = SweepCatalog(
+            config: config, catalog: catalog, isHome: source == config.sources[0], provider: provider, store: store, now: now)
         sweeper.libraryIDs = plan.libraryIDs
         sweeper.artistFinished = observer.artistFinished
         let first = try await observer.watching { [sweeper] () async -> Result<SweepCatalog.Swept, any Error> in
@@ -137,7 +143,7 @@ package struct CatalogSweep: Sendable {
                 return .failure(error)
             }
         }.get()
-        if let refused = provider.credentialsRefused(in: first.outcome) { throw refused }
+        if let refused = made.credentialsRefused(in: first.outcome) { throw refused }
         sweeper.artistFinished = { _ in }
         let (believed, fault) = try await believe(
             first, sweeper: sweeper, ownedKeys: plan.ownedKeys, remembered: remembered, at: plan.startedAt)
@@ -171,14 +177,15 @@ package struct CatalogSweep: Sendable {
             return memory
         }
         outcome.pace = pace
-        if config.catalog.provider == .itunes { outcome.traits = (storedTraits, shownTraits) }
+        if catalog.provider == .itunes { outcome.traits = (storedTraits, shownTraits) }
         outcome.reusedArtists = repair.reused.isEmpty ? [] : plan.artists.filter { repair.reused[$0] != nil }
         let start = windowStart(plan)
         outcome.cutListings = outcome.sweep.results.filter {
             $0.source == .catalog && $0.outcome.isDefinite && !$0.coverage.reaches(back: start)
         }.map(\.artist)
         // Artists that could not be checked keep their last known releases, marked stale.
-        if outcome.sweep.status != .failed {
+        // With several sources a failed one still carries its listings: another source's answers publish the run.
+        if outcome.sweep.status != .failed || config.hasSeveralSources {
             outcome.stale = StaleReleases(of: outcome.sweep, remembered: remembered, now: plan.startedAt)
             outcome.beyondCoverage = Self.beyondCoverage(of: outcome.sweep, remembered: remembered)
         }

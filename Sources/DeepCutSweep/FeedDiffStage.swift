@@ -26,6 +26,9 @@ package struct FeedDiffStage: Sendable {
         package var diff: FeedDiff
         /// What track lists settled; nil when they were not consulted (a failed sweep).
         package var evidence: TrackEvidenceStage.Outcome?
+        /// With `keepingMergeEvidence`: the releases the merge reads (each shown entry's, and those left
+        /// out as owned or dismissed), for their barcodes, links and track counts (`MergeStage`).
+        package var mergeReleases: [Release] = []
     }
 
     /// - Parameters:
@@ -33,10 +36,14 @@ package struct FeedDiffStage: Sendable {
     /// - Throws: `DatabaseError` when the dismissals, mutes or track lists cannot be read.
     /// Takes the releases out of `sweep` (`CatalogSweep.Outcome.takeReleases`): the run needs none
     /// the diff did not keep, and holding one copy keeps the run's memory near its data's size.
-    /// - Parameter explaining: the ids whose drop reason the change set reads (the baseline's
-    ///   entries): the diff keeps no reason for the other quarter million releases.
+    /// - Parameters:
+    ///   - explaining: the ids whose drop reason the change set reads (the baseline's entries): the
+    ///     diff keeps no reason for the other quarter million releases.
+    ///   - keepingMergeEvidence: the merge of several sources reads every owned or dismissed
+    ///     release's reason, so every reason is kept.
     package func run(
-        _ sweep: inout CatalogSweep.Outcome, owned: OwnedAlbums, today: Int, explaining: Set<String>? = nil
+        _ sweep: inout CatalogSweep.Outcome, owned: OwnedAlbums, today: Int, explaining: Set<String>? = nil,
+        keepingMergeEvidence: Bool = false
     ) async throws -> Outcome {
         let considered = sweep.takeReleases()
         let (dismissed, muted) = try await store.perform { store in (try store.dismissals.keys(), try store.mutes.matcher()) }
@@ -45,7 +52,7 @@ package struct FeedDiffStage: Sendable {
             Diff(types: feed.types, windowDays: feed.windowDays, newBy: feed.newBy, filters: filters)(
                 chunks: considered.chunks, owned: owned.keys, dismissed: dismissed, muted: muted, today: today,
                 discovered: discovered, ownedIDs: owned.catalogIDs.union(byEvidence), ownedYears: owned.years,
-                explaining: explaining)
+                explaining: keepingMergeEvidence ? nil : explaining)
         }
         var outcome = Outcome(diff: diff([]))
         if sweep.sweep.status != .failed {
@@ -56,6 +63,13 @@ package struct FeedDiffStage: Sendable {
         }
         outcome.diff = try await KeptLinks(kept: outcome.diff, of: considered).fill(
             outcome.diff, store: store, provider: sweep.sweep.provider)
+        if keepingMergeEvidence {
+            let shown = Set(outcome.diff.entries.map(\.id) + outcome.diff.upcoming.map(\.id))
+            let reasons = outcome.diff.reasons
+            outcome.mergeReleases = considered.releases.filter { release in
+                shown.contains(release.id) || reasons[release.id] == .owned || reasons[release.id] == .dismissed
+            }
+        }
         return outcome
     }
 }

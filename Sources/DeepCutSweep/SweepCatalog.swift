@@ -169,10 +169,19 @@ extension SweepCatalog {
     /// The sweep a run's config asks for, caching resolutions in the state database.
     /// - Parameter now: the run's wall clock, so the resolution cache ages on the same (possibly virtual) clock.
     package init(config: Config, provider: any CatalogProvider, store: StateStore, now: @escaping @Sendable () -> Date = { Date() }) {
-        let deadline = config.catalog.sweepDeadlineMinutes.map { Duration.milliseconds(Int64(($0 * 60_000).rounded())) }
+        self.init(config: config, catalog: config.catalog, isHome: true, provider: provider, store: store, now: now)
+    }
+
+    /// The sweep of one source: its catalog's width and deadline. `artistOverrides` name the home
+    /// catalog's ids, so only the home source reads them.
+    package init(
+        config: Config, catalog: CatalogConfig, isHome: Bool, provider: any CatalogProvider, store: StateStore,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        let deadline = catalog.sweepDeadlineMinutes.map { Duration.milliseconds(Int64(($0 * 60_000).rounded())) }
         self.init(
-            provider: provider, concurrency: config.catalog.concurrency, resolutionCache: store,
-            overrides: config.artistOverrides, deadline: deadline, now: now)
+            provider: provider, concurrency: catalog.concurrency, resolutionCache: store,
+            overrides: isHome ? config.artistOverrides : [:], deadline: deadline, now: now)
     }
 }
 

@@ -32,7 +32,7 @@ import Testing
         coming.availability = [listing(jp, "4", url: "https://music.apple.com/jp/album/4")]
         snapshot.upcoming = [coming]
         snapshot.sources = [
-            SnapshotSource(us, status: .complete), SnapshotSource(jp, status: .complete), SnapshotSource(musicBrainz, status: .complete)
+            SourceStatus(source: us, status: .complete, artists: ArtistCounts(total: 1), requests: 1), SourceStatus(source: jp, status: .complete, artists: ArtistCounts(total: 1), requests: 1), SourceStatus(source: musicBrainz, status: .complete, artists: ArtistCounts(total: 1), requests: 1)
         ]
         return snapshot
     }
@@ -134,8 +134,8 @@ import Testing
     @Test func aFailedSourceFlagsNothing() throws {
         var snapshot = Self.snapshot()
         snapshot.sources = [
-            SnapshotSource(Self.us, status: .complete), SnapshotSource(Self.jp, status: .unreachable),
-            SnapshotSource(Self.musicBrainz, status: .failed)
+            SourceStatus(source: Self.us, status: .complete, artists: ArtistCounts(total: 1), requests: 1), SourceStatus(source: Self.jp, status: .unreachable, artists: ArtistCounts(total: 1), requests: 1),
+            SourceStatus(source: Self.musicBrainz, status: .failed, artists: ArtistCounts(total: 1), requests: 1)
         ]
         let data = try JSONFeedRenderer.render(snapshot)
         let feed = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

@@ -53,6 +53,7 @@ enum CheckConfigCommand: DeepCutCommand {
         context.console.out(
             "config OK: \(config.file.path) (\(config.library.count) library source\(config.library.count == 1 ? "" : "s"), provider \(config.catalog.provider.rawValue))"
         )
+        if config.hasSeveralSources { for line in sourceLines(config) { context.console.out(line) } }
         for line in expiries { context.console.out(line) }
         if let warning = baseURLWarning(config) { context.console.out(warning) }
         if let warning = await artistRulesWarning(config, context: context) { context.console.out(warning) }
@@ -73,6 +74,17 @@ enum CheckConfigCommand: DeepCutCommand {
         let names = unknown.map { "'\(TextTable.clean($0))'" }.joined(separator: ", ")
         return "\(config.file.lastPathComponent): artistRules: WARNING: no library artist named \(names); "
             + "a typo, or an artist no longer in the library: the rule does nothing until the artist is back"
+    }
+
+    /// One line per source of a several-catalogs config, home first: its state key, where it sells,
+    /// where it is asked and its own rate budget (the budgets run side by side).
+    static func sourceLines(_ config: Config) -> [String] {
+        config.sources.enumerated().map { index, configured in
+            let catalog = configured.catalog
+            let storefront = configured.source.storefront.map { ", storefront \($0)" } ?? ""
+            return "source \(configured.source.key)\(index == 0 ? " (home)" : ""): provider \(catalog.provider.rawValue)\(storefront), "
+                + "\(URLRedaction.shown(catalog.baseURL.absoluteString)), \(catalog.requestsPerMinute) requests/min, concurrency \(catalog.concurrency)"
+        }
     }
 
     /// Without `publish.baseURL` the feeds' self links are relative (`feed.atom`): RFC 4287 allows

@@ -21,7 +21,13 @@ struct ConfiguredTokens: Sendable {
         var tokens: [Token] = []
         if config.catalog.provider == .appleMusic {
             let token = try AppleMusicToken.load(tokenFile: config.catalog.tokenFile, environment: environment)
-            tokens.append(Token(key: "catalog.tokenFile", token: token))
+            tokens.append(Token(key: config.hasSeveralSources ? "catalogs[0].tokenFile" : "catalog.tokenFile", token: token))
+        }
+        for (offset, other) in config.otherCatalogs.enumerated() where other.provider == .appleMusic {
+            let token = try AppleMusicToken.load(tokenFile: other.tokenFile, environment: environment)
+            if !tokens.contains(where: { $0.token.value == token.value }) {
+                tokens.append(Token(key: "catalogs[\(offset + 1)].tokenFile", token: token))
+            }
         }
         for (index, source) in config.library.enumerated() where source.format == .appleMusicLibrary {
             let token = try AppleMusicToken.load(

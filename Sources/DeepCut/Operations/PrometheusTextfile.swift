@@ -54,6 +54,9 @@ struct PrometheusTextfile: Sendable {
     /// The run states `deepcut_last_run_status` has a series for (a skip writes no metrics).
     static let runStates: [RunStatus] = [.complete, .partial, .failed]
 
+    /// The states `deepcut_source_status` has a series for, per source.
+    static let sourceStates: [SourceStatus.State] = [.complete, .partial, .failed, .unreachable]
+
     /// - Parameter feedEntries: the releases feed.json holds after the run (announcements apart, as
     ///   a run counts its entries): a failed run publishes
     ///   nothing, so the feed keeps the last published snapshot's items, and that is what
@@ -123,6 +126,22 @@ struct PrometheusTextfile: Sendable {
             series(
                 "deepcut_rate_limited_answers", "Answers of the last sweep that said \"too fast\".",
                 [("{provider=\"\(labelValue(provider))\"}", "\(pace.rateLimitedAnswers)")])
+        }
+        if let sources = report.sources, !sources.isEmpty {
+            let label = { (source: SourceStatus) in "{source=\"\(labelValue(source.key))\"}" }
+            series(
+                "deepcut_source_status", "1 for how each configured catalog source ended the last sweep, 0 for the others.",
+                sources.flatMap { source in
+                    Self.sourceStates.map {
+                        ("{source=\"\(labelValue(source.key))\",status=\"\($0.rawValue)\"}", source.status == $0 ? "1" : "0")
+                    }
+                })
+            series(
+                "deepcut_source_requests", "Catalog HTTP requests the last sweep made to each source, retries included.",
+                sources.map { (label($0), "\($0.requests)") })
+            series(
+                "deepcut_source_listed", "Feed entries each source lists after the last sweep (stale listings included).",
+                sources.map { (label($0), "\($0.listed)") })
         }
         if let tokens = report.tokens, !tokens.isEmpty {
             let label = { (token: TokenExpiry) in "{token=\"\(labelValue(token.key))\"}" }

@@ -88,31 +88,39 @@ struct Pipeline: Sendable {
             let listened = try await ArtistSourcesStep(config: config, client: client, environment: environment, log: log, now: now)
                 .run(libraryArtists: library.artists, store: store)
             run.artistSources = listened.reports
-            let owned = library.owned(for: provider)
-            let progress: @Sendable (Int) -> any SweepObserver = { [log] in SweepProgress(total: $0, log: log) }
-            var sweep = try await CatalogSweep(
-                config: config, client: client, environment: environment, store: store, now: now, observer: progress
-            ).run(
-                CatalogSweep.Plan(
-                    artists: library.artists + listened.accepted, ownedKeys: owned.keys,
-                    libraryIDs: library.catalogArtistIDs(for: provider),
-                    previousRun: previous.lastRun, previouslyFailed: previous.unansweredArtists, runID: run.runID.rawValue,
-                    startedAt: run.startedAt))
-            run.sweep = HealthReport.SweepStage(sweep)
-            // The diff takes the releases out of the sweep: publishing, the change set and the
-            // verdict need none it did not keep.
-            // The change set explains only the baseline's entries that left: no reason is kept for the rest.
-            let explaining = Set(previous.baseline?.entries.map(\.id) ?? [])
-            let diffed = try await FeedDiffStage(feed: config.feed, filters: config.releaseFilters, store: store, now: now).run(
-                &sweep, owned: owned, today: run.startedAt.epochDay, explaining: explaining)
-            (run.diff, run.evidence) = (diffed.diff, diffed.evidence)
+            // Accepted artists from listening history are swept like the library's own.
+            let artists = library.artists + listened.accepted
             let installID = try await store.installID()
-            let prepared = try await snapshot(
-                of: sweep, diff: diffed.diff, run: run, previous: previous, installID: installID, store: store)
-            let snapshot = prepared?.snapshot
+            let swept: SweptStages
+            if config.hasSeveralSources {
+                swept = try await sweepSources(
+                    library: library, artists: artists, previous: previous, run: &run, installID: installID, store: store)
+            } else {
+                let owned = library.owned(for: provider)
+                let progress: @Sendable (Int) -> any SweepObserver = { [log] in SweepProgress(total: $0, log: log) }
+                var sweep = try await CatalogSweep(
+                    config: config, client: client, environment: environment, store: store, now: now, observer: progress
+                ).run(
+                    CatalogSweep.Plan(
+                        artists: artists, ownedKeys: owned.keys, libraryIDs: library.catalogArtistIDs(for: provider),
+                        previousRun: previous.lastRun, previouslyFailed: previous.unansweredArtists, runID: run.runID.rawValue,
+                        startedAt: run.startedAt))
+                run.sweep = HealthReport.SweepStage(sweep)
+                // The diff takes the releases out of the sweep: publishing, the change set and the
+                // verdict need none it did not keep.
+                // The change set explains only the baseline's entries that left: no reason is kept for the rest.
+                let explaining = Set(previous.baseline?.entries.map(\.id) ?? [])
+                let diffed = try await FeedDiffStage(feed: config.feed, filters: config.releaseFilters, store: store, now: now).run(
+                    &sweep, owned: owned, today: run.startedAt.epochDay, explaining: explaining)
+                (run.diff, run.evidence) = (diffed.diff, diffed.evidence)
+                let prepared = try await snapshot(
+                    of: sweep, diff: diffed.diff, run: run, previous: previous, installID: installID, store: store)
+                swept = SweptStages(sweep: sweep.sweep, fault: sweep.fault, entries: diffed.diff.entries.count, prepared: prepared)
+            }
+            let snapshot = swept.prepared?.snapshot
             let publish = Publish(outputDirectory: config.outputDirectory, keepSnapshots: config.keepSnapshots, now: now)
             let context = PublishContext(
-                baseURL: config.publish.baseURL, installID: installID, calendar: prepared?.calendar,
+                baseURL: config.publish.baseURL, installID: installID, calendar: swept.prepared?.calendar,
                 feedEntries: config.publish.feedEntries)
             let published: PublishOutcome
             do {
@@ -124,7 +132,8 @@ struct Pipeline: Sendable {
                 throw failure
             }
             run.publish = .success(published)
-            let verdict = RunVerdict(sweep.sweep, fault: sweep.fault, entries: diffed.diff.entries.count, cancelled: Task.isCancelled)
+            let verdict = RunVerdict(
+                swept.sweep, fault: swept.fault, entries: swept.entries, cancelled: Task.isCancelled, sources: run.sources)
             let page = snapshot.map { PageToWrite(snapshot: $0, publish: publish, baseline: published.baseline) }
             // The page and health follow the feed at once; `finish` rewrites them with the channels' outcomes.
             if let page, !channels.isEmpty { await writeOutputsBeforeNotifying(run, verdict: verdict, store: store, page: page) }

@@ -37,9 +37,17 @@ struct RunVerdict: Sendable, Equatable {
 
     /// - Parameter cancelled: a signal stopped the run (SIGTERM): a failure then says so.
     /// - Parameter fault: why the catalog looked faulty, when it did: the message says so too.
-    init(_ sweep: SweepOutcome, fault: CatalogFault?, entries: Int, cancelled: Bool) {
+    /// - Parameter sources: each source's verdict in a several-catalogs run: a partial run names the sources that were not complete.
+    init(_ sweep: SweepOutcome, fault: CatalogFault?, entries: Int, cancelled: Bool, sources: [SourceStatus]? = nil) {
         status = sweep.status
-        let summary = Self.summary(status, sweep: sweep, entries: entries, cancelled: cancelled)
+        var summary = Self.summary(status, sweep: sweep, entries: entries, cancelled: cancelled)
+        let incomplete = (sources ?? []).filter(\.isIncomplete)
+        if status == .partial, !incomplete.isEmpty {
+            summary =
+                "sweep partial: sources not complete: \(incomplete.map { "\($0.key) (\($0.status.rawValue))" }.joined(separator: ", ")); "
+                + "\(sweep.counts.failed + sweep.counts.skipped) of \(sweep.counts.total) artists could not be checked by every source; "
+                + "published as partial, baseline kept"
+        }
         message = fault.map { "\(summary); \($0.message)" } ?? summary
     }
 

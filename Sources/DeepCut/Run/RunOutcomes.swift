@@ -30,6 +30,8 @@ struct RunOutcomes: Sendable {
     /// The page written (true) or failing (false) after a published snapshot; nil when not written.
     var pageWritten: Bool?
     var notify: [ChannelDelivery]?
+    /// Each source's verdict in a several-catalogs run; nil with one catalog.
+    var sources: [SourceStatus]?
 
     init(runID: RunID, startedAt: Date) {
         self.runID = runID
@@ -109,6 +111,7 @@ extension HealthReport {
         case nil: break
         }
         notify = run.notify
+        sources = run.sources
     }
 }
 

@@ -227,14 +227,14 @@ package struct Diff: Sendable {
     }
 
     /// Announcements: the soonest release first.
-    static func soonestFirst(_ a: FeedEntry, _ b: FeedEntry) -> Bool {
+    package static func soonestFirst(_ a: FeedEntry, _ b: FeedEntry) -> Bool {
         if a.releaseDate != b.releaseDate { return a.releaseDate < b.releaseDate }
         if a.key != b.key { return a.key < b.key }
         return a.id < b.id
     }
 
     /// Newest first; ties by key, then id, so two runs over the same data agree byte for byte.
-    static func newestFirst(_ a: FeedEntry, _ b: FeedEntry) -> Bool {
+    package static func newestFirst(_ a: FeedEntry, _ b: FeedEntry) -> Bool {
         if a.releaseDate != b.releaseDate { return a.releaseDate > b.releaseDate }
         if a.key != b.key { return a.key < b.key }
         return a.id < b.id

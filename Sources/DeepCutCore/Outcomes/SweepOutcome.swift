@@ -4,6 +4,9 @@ package struct SweepOutcome: Sendable {
     package var results: [ArtistResult]
     /// Set when the circuit breaker stopped the sweep: where it could not connect, and why.
     package var unreachable: CatalogUnreachable?
+    /// Set on the outcome several sources add up to (`SourcesOutcome`): the status their own
+    /// verdicts give, which per-artist results alone cannot (one source down is partial, not failed).
+    package var sourcesStatus: RunStatus?
 
     package init(provider: String, results: [ArtistResult], unreachable: CatalogUnreachable? = nil) {
         self.provider = provider
@@ -16,6 +19,7 @@ package struct SweepOutcome: Sendable {
     /// every artist also has a definite answer; partial otherwise. (An empty library is a complete
     /// sweep of nothing; LoadLibrary refuses one before the sweep.)
     package var status: RunStatus {
+        if let sourcesStatus { return sourcesStatus }
         guard !results.isEmpty else { return .complete }
         // An empty answer not believed yet (`suddenlyEmpty`) is still an answer of this run: the
         // catalog is reachable, so the run is partial, keeping what it knew, rather than failed.

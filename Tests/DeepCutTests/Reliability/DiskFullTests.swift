@@ -61,7 +61,9 @@ import Testing
         let databaseSize = try Data(contentsOf: world.stateDatabase).count
         let snapshotSize = try #require(before["latest.json"]?.count)
         let feedSize = try #require(before["feed.json"]?.count)
-        let limit = (max(databaseSize, snapshotSize) + 24 * 1024) / 1024
+        // 20 KB of room: what the database grows by in the limited run (it was 24 KB before migration
+        // 17 added a page for `entry_ids`; the limit stays where it was).
+        let limit = (max(databaseSize, snapshotSize) + 20 * 1024) / 1024
         try #require(limit * 1024 < feedSize, "feed.json (\(feedSize) bytes) must outgrow the limit (\(limit) KB)")
 
         let limited = try SpawnedProcess.deepcut(

@@ -119,7 +119,7 @@ import Testing
             // The tables later migrations add did not exist at schema 12 either.
             for table in [
                 "muted_artists", "calendar_events", "deliveries", "channel_status", "artist_source_imports", "artist_source_rows",
-                "listened_artists"
+                "listened_artists", "entry_ids"
             ] {
                 try connection.execute("DROP TABLE \(table)")
             }
