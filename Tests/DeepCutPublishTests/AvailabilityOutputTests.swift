@@ -32,7 +32,9 @@ import Testing
         coming.availability = [listing(jp, "4", url: "https://music.apple.com/jp/album/4")]
         snapshot.upcoming = [coming]
         snapshot.sources = [
-            SourceStatus(source: us, status: .complete, artists: ArtistCounts(total: 1), requests: 1), SourceStatus(source: jp, status: .complete, artists: ArtistCounts(total: 1), requests: 1), SourceStatus(source: musicBrainz, status: .complete, artists: ArtistCounts(total: 1), requests: 1)
+            SourceStatus(source: us, status: .complete, artists: ArtistCounts(total: 1), requests: 1),
+            SourceStatus(source: jp, status: .complete, artists: ArtistCounts(total: 1), requests: 1),
+            SourceStatus(source: musicBrainz, status: .complete, artists: ArtistCounts(total: 1), requests: 1)
         ]
         return snapshot
     }
@@ -134,7 +136,8 @@ import Testing
     @Test func aFailedSourceFlagsNothing() throws {
         var snapshot = Self.snapshot()
         snapshot.sources = [
-            SourceStatus(source: Self.us, status: .complete, artists: ArtistCounts(total: 1), requests: 1), SourceStatus(source: Self.jp, status: .unreachable, artists: ArtistCounts(total: 1), requests: 1),
+            SourceStatus(source: Self.us, status: .complete, artists: ArtistCounts(total: 1), requests: 1),
+            SourceStatus(source: Self.jp, status: .unreachable, artists: ArtistCounts(total: 1), requests: 1),
             SourceStatus(source: Self.musicBrainz, status: .failed, artists: ArtistCounts(total: 1), requests: 1)
         ]
         let data = try JSONFeedRenderer.render(snapshot)
