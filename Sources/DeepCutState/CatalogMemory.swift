@@ -29,13 +29,14 @@ package struct CatalogMemory {
                 """
                 INSERT INTO catalog_releases (provider, artist, release_id, album_key, title, credited_artist, type,
                     release_date, artwork_url, url, explicit, track_count, first_seen_at, last_seen_at, withdrawn_at,
-                    secondary_types, barcode, links)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)
+                    secondary_types, barcode, links, genre, genres, label)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (provider, artist, release_id) DO UPDATE SET album_key = excluded.album_key,
                     title = excluded.title, credited_artist = excluded.credited_artist, type = excluded.type,
                     release_date = excluded.release_date, artwork_url = excluded.artwork_url, url = excluded.url,
                     explicit = excluded.explicit, track_count = excluded.track_count,
                     secondary_types = excluded.secondary_types, barcode = excluded.barcode, links = excluded.links,
+                    genre = excluded.genre, genres = excluded.genres, label = excluded.label,
                     last_seen_at = excluded.last_seen_at, withdrawn_at = NULL
                 RETURNING first_seen_at,
                     first_seen_at > (SELECT first_checked_at FROM catalog_artists a WHERE a.provider = catalog_releases.provider
@@ -64,7 +65,7 @@ package struct CatalogMemory {
                         provider, artist, release.id, AlbumKey(title: release.title, artist: release.artist), release.title,
                         release.artist, release.type, release.releaseDate, release.artworkURL, release.url,
                         release.isExplicit ? 1 : 0, release.trackCount, now, now, release.secondaryTypes, release.barcode,
-                        StoredReleaseLinks.text(release.links)
+                        StoredReleaseLinks.text(release.links), release.genre, StoredGenres.text(release.genres), release.label
                     ])
                     if try upsertRelease.step(), try upsertRelease.value(at: 1, as: Int.self) != 0 {
                         update.discovered[release.id] = Date(timeIntervalSince1970: try upsertRelease.value(at: 0, as: Double.self))
@@ -202,18 +203,21 @@ package struct CatalogMemory {
     }
 
     private static let releaseColumns =
-        "release_id, title, credited_artist, type, release_date, artwork_url, url, explicit, track_count, secondary_types, barcode, links"
+        "release_id, title, credited_artist, type, release_date, artwork_url, url, explicit, track_count, secondary_types, barcode, links, genre, genres, label"
 
     /// The same columns with the artwork and catalog URLs left NULL, so one decoder reads both.
     private static let releaseColumnsWithoutLinks =
-        "release_id, title, credited_artist, type, release_date, NULL, NULL, explicit, track_count, secondary_types, barcode, links"
+        "release_id, title, credited_artist, type, release_date, NULL, NULL, explicit, track_count, secondary_types, barcode, links, genre, genres, label"
 
     private static func release(_ row: some ReleaseColumns) throws -> Release {
-        Release(
+        var release = Release(
             id: try row.column(0), title: try row.column(1), artist: try row.column(2), type: try row.column(3),
             releaseDate: try row.column(4), artworkURL: try row.column(5), url: try row.column(6),
             isExplicit: try row.column(7, as: Int.self) != 0, trackCount: try row.column(8), secondaryTypes: try row.column(9),
-            barcode: try row.column(10), links: StoredReleaseLinks.links(try row.column(11)))
+            genre: try row.column(12), barcode: try row.column(10), links: StoredReleaseLinks.links(try row.column(11)))
+        release.genres = StoredGenres.genres(try row.column(13))
+        release.label = try row.column(14)
+        return release
     }
 }
 

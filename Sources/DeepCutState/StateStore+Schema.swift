@@ -248,13 +248,18 @@ extension StateStore {
                 """),
         // Issue 32. A remembered release keeps its merge evidence: its barcode (EAN-13 digits, NULL for
         // none) and its links to other catalogs (`apple:1441458047,musicbrainz-release:…`, '' for none),
-        // so reused and stale answers merge as the catalog's own answer did. Releases remembered
-        // before this know none; the next definite answer fills them in.
+        // so reused and stale answers merge as the catalog's own answer did; and its genres and label,
+        // so `feed.excludeGenres`/`excludeLabels` and classical matching judge a remembered release as
+        // they judged it fresh (a filter that forgot on warm runs would bring an excluded release back).
+        // Releases remembered before this know none; the next definite answer fills them in.
         Migration(
             version: 17,
             sql: """
                 ALTER TABLE catalog_releases ADD COLUMN barcode TEXT;
                 ALTER TABLE catalog_releases ADD COLUMN links TEXT NOT NULL DEFAULT '';
+                ALTER TABLE catalog_releases ADD COLUMN genre TEXT;
+                ALTER TABLE catalog_releases ADD COLUMN genres TEXT;
+                ALTER TABLE catalog_releases ADD COLUMN label TEXT;
                 """),
         // Issue 33. Artists from listening history and followed lists (`ListenedArtistRepository`):
         // each source's last good import, and each artist's standing (pending, accepted, rejected).

@@ -56,6 +56,31 @@ import Testing
         }
     }
 
+    /// `feed.excludeGenres`/`excludeLabels` and classical matching read these: a remembered release
+    /// that forgot them would pass the filter on a warm or repair run and re-enter the feed.
+    @Test func genresAndLabelAreReadBackAsTheCatalogGaveThem() async throws {
+        var tagged = Self.releases
+        tagged[0].genre = "Classical"
+        tagged[0].genres = ["Classical", "Music", "Opera"]
+        tagged[0].label = "Deutsche Grammophon"
+        tagged[1].genre = "J-Pop"
+        let given = tagged
+        try await withScratchFolder { folder in
+            try await StateStore(url: folder.appendingPathComponent("state.db")).perform { store throws in
+                try store.memory.remember(
+                    [ArtistResult(artist: "Hikari", catalogID: "mb-1", outcome: .fetched(given))], provider: "itunes", at: t0)
+                let answer = try #require(try store.memory.lastAnswers(provider: "itunes", artists: ["Hikari"], links: .omitted)["Hikari"])
+                guard case .fetched(let releases) = answer.result.outcome else { throw MissingAnswer() }
+                let read = releases.sorted { $0.id < $1.id }
+                #expect(read.map(\.genre) == ["Classical", "J-Pop"])
+                #expect(read.map(\.genres) == [["Classical", "Music", "Opera"], nil])
+                #expect(read.map(\.label) == ["Deutsche Grammophon", nil])
+            }
+        }
+        #expect(StoredGenres.genres(StoredGenres.text(["A", "", "B C"])) == ["A", "", "B C"])
+        #expect(StoredGenres.text(nil) == nil)
+    }
+
     @Test func storedLinksOfAnUnknownNamespaceAreSkippedNotFatal() {
         #expect(
             StoredReleaseLinks.links("apple:1,spotify:abc,musicbrainz-release-group:g-1,broken,apple:")

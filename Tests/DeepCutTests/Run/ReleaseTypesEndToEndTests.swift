@@ -116,6 +116,7 @@ import Testing
             // Nor the merge evidence migration 17 adds.
             try connection.execute("ALTER TABLE catalog_releases DROP COLUMN barcode")
             try connection.execute("ALTER TABLE catalog_releases DROP COLUMN links")
+            for column in ["genre", "genres", "label"] { try connection.execute("ALTER TABLE catalog_releases DROP COLUMN \(column)") }
             // The tables later migrations add did not exist at schema 12 either.
             for table in [
                 "muted_artists", "calendar_events", "deliveries", "channel_status", "artist_source_imports", "artist_source_rows",

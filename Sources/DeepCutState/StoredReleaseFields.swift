@@ -17,3 +17,17 @@ enum StoredReleaseLinks {
         }
     }
 }
+
+/// `Release.genres` as the catalog memory stores them: the names joined by U+001F (a control no
+/// catalog puts in a genre name), NULL when the catalog named no list.
+enum StoredGenres {
+    static let separator: Character = "\u{1F}"
+
+    static func text(_ genres: [String]?) -> String? {
+        genres.map { $0.joined(separator: String(separator)) }
+    }
+
+    static func genres(_ text: String?) -> [String]? {
+        text.map { $0.split(separator: separator, omittingEmptySubsequences: false).map(String.init) }
+    }
+}
