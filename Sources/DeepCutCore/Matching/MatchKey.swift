@@ -289,8 +289,13 @@ struct MatchKeyCache {
 
     mutating func credits(of artist: String) -> Credits {
         if let last, last.artist == artist { return last.credits }
-        let credits = known[artist] ?? Self.read(artist)
-        known[artist] = credits
+        let credits: Credits
+        if let knownCredits = known[artist] {
+            credits = knownCredits
+        } else {
+            credits = Self.read(artist)
+            known[artist] = credits
+        }
         last = (artist, credits)
         return credits
     }
