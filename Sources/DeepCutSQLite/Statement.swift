@@ -104,7 +104,7 @@ package final class Statement {
     }
 
     /// The current row's value in its storage class.
-    func value(at index: Int) -> DatabaseValue {
+    package func value(at index: Int) -> DatabaseValue {
         let column = Int32(index)
         switch sqlite3_column_type(handle, column) {
         case SQLITE_INTEGER:
@@ -128,13 +128,15 @@ package final class Statement {
     /// The current row's value converted to `T`; a NULL or wrong type names the column.
     package func value<T: DatabaseValueConvertible>(at index: Int, as type: T.Type = T.self) throws -> T {
         let value = value(at: index)
-        guard let converted = T(databaseValue: value) else {
-            throw DatabaseError(
-                resultCode: SQLITE_MISMATCH,
-                detail: "column \(columnName(at: index)): cannot read \(value) as \(T.self)",
-                sql: sql, path: connection.path)
-        }
+        guard let converted = T(databaseValue: value) else { throw mismatch(at: index, value, as: T.self) }
         return converted
+    }
+
+    /// The error for a column whose `value` does not read as `type`: a NULL or a wrong storage class.
+    package func mismatch(at index: Int, _ value: DatabaseValue, as type: Any.Type) -> DatabaseError {
+        DatabaseError(
+            resultCode: SQLITE_MISMATCH, detail: "column \(columnName(at: index)): cannot read \(value) as \(type)",
+            sql: sql, path: connection.path)
     }
 }
 

@@ -212,11 +212,11 @@ package struct CatalogMemory {
     private static func release(_ row: some ReleaseColumns) throws -> Release {
         var release = Release(
             id: try row.column(0), title: try row.column(1), artist: try row.column(2), type: try row.column(3),
-            releaseDate: try row.column(4), artworkURL: try row.column(5), url: try row.column(6),
-            isExplicit: try row.column(7, as: Int.self) != 0, trackCount: try row.column(8), secondaryTypes: try row.column(9),
-            genre: try row.column(12), barcode: try row.column(10), links: StoredReleaseLinks.links(try row.column(11)))
-        release.genres = StoredGenres.genres(try row.column(13))
-        release.label = try row.column(14)
+            releaseDate: try row.optionalColumn(4), artworkURL: try row.optionalColumn(5), url: try row.optionalColumn(6),
+            isExplicit: try row.column(7, as: Int.self) != 0, trackCount: try row.optionalColumn(8), secondaryTypes: try row.column(9),
+            genre: try row.optionalColumn(12), barcode: try row.optionalColumn(10), links: StoredReleaseLinks.links(try row.column(11)))
+        release.genres = StoredGenres.genres(try row.optionalColumn(13))
+        release.label = try row.optionalColumn(14)
         return release
     }
 }
@@ -224,11 +224,17 @@ package struct CatalogMemory {
 /// A query's current row, mapped (`Row`) or read off a reused statement: one release decoder serves both.
 private protocol ReleaseColumns {
     func column<T: DatabaseValueConvertible>(_ index: Int, as type: T.Type) throws -> T
+    /// A column that may be NULL: `column(_:as: T?.self)`, without `Optional`'s generic conformance.
+    func optionalColumn<T: DatabaseValueConvertible>(_ index: Int, as type: T.Type) throws -> T?
 }
 
 extension ReleaseColumns {
     func column<T: DatabaseValueConvertible>(_ index: Int) throws -> T {
         try column(index, as: T.self)
+    }
+
+    func optionalColumn<T: DatabaseValueConvertible>(_ index: Int) throws -> T? {
+        try optionalColumn(index, as: T.self)
     }
 }
 
@@ -236,11 +242,27 @@ extension Row: ReleaseColumns {
     func column<T: DatabaseValueConvertible>(_ index: Int, as type: T.Type) throws -> T {
         try get(index, as: type)
     }
+
+    func optionalColumn<T: DatabaseValueConvertible>(_ index: Int, as type: T.Type) throws -> T? {
+        try get(index, as: T?.self)
+    }
 }
 
 extension Statement: ReleaseColumns {
+    /// Converted here, where `T` is known: through `value(at:as:)` across the module boundary, every
+    /// value of 250,000 releases looked up its type's metadata (BENCHMARKS.md §4).
     func column<T: DatabaseValueConvertible>(_ index: Int, as type: T.Type) throws -> T {
-        try value(at: index, as: type)
+        let value = value(at: index)
+        guard let converted = T(databaseValue: value) else { throw mismatch(at: index, value, as: T.self) }
+        return converted
+    }
+
+    /// `Optional`'s conversion lives in DeepCutSQLite, generic: done here, NULL first, as it does.
+    func optionalColumn<T: DatabaseValueConvertible>(_ index: Int, as type: T.Type) throws -> T? {
+        let value = value(at: index)
+        if case .null = value { return nil }
+        guard let converted = T(databaseValue: value) else { throw mismatch(at: index, value, as: T?.self) }
+        return converted
     }
 }
 

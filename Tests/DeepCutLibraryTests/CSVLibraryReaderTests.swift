@@ -11,6 +11,24 @@ import Testing
 @Suite struct CSVLibraryReaderTests {
     private let scratch = ScratchFolder()
 
+    /// The fields' trim keeps bare ASCII-edged text as it is and otherwise is Foundation's, exactly:
+    /// every edge among ASCII whitespace, controls, DEL, NBSP, NEL, ideographic space and letters.
+    @Test func trimmingEqualsFoundationsTrim() {
+        let edges = [
+            " ", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "\u{00}", "\u{1F}", "\u{7F}", "\u{A0}", "\u{85}", "\u{3000}", "a", "É", "!", ""
+        ]
+        for first in edges {
+            for last in edges {
+                for middle in ["", "x", " Abbey Road ", "\u{A0}", "Björk"] {
+                    let text = first + middle + last
+                    #expect(
+                        LibraryReadResult.trimmed(text) == text.trimmingCharacters(in: .whitespacesAndNewlines),
+                        "\(Array(text.unicodeScalars))")
+                }
+            }
+        }
+    }
+
     private func read(_ contents: String, name: String = "library.csv") throws -> LibraryReadResult {
         try read(Data(contents.utf8), name: name)
     }

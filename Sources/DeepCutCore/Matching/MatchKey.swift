@@ -133,12 +133,56 @@ struct MatchKeyIndex {
         var isClassical: Bool { ClassicalForm.isClassical(title: title) }
     }
 
-    private var byFamily: [String: [Entry]] = [:]
-    private var byShortFormFamily: [String: [Entry]] = [:]
+    /// One family's albums, those of a single credit held by that credit: a release of one artist
+    /// meets only its own artist's albums, never walking a family hundreds of artists share
+    /// ("Greatest Hits"; BENCHMARKS.md §4). Answers exactly what walking every album answers.
+    struct Bucket {
+        /// Albums credited to one artist, sorted by `Credits.main` once the index is built
+        /// (`sortedByCredit`): `sameCredit`'s first rule, found by binary search. A dictionary
+        /// by name cost run B 5 MB more (BENCHMARKS.md §4).
+        private var singles: [Entry] = []
+        /// Every other album: joined, featured or ensemble credits.
+        private var others: [Entry] = []
+
+        mutating func append(_ entry: Entry) {
+            if entry.credits.all.count == 1 { singles.append(entry) } else { others.append(entry) }
+        }
+
+        /// Once every album is in: orders the single credits for `contains`.
+        mutating func sortByCredit() {
+            singles.sort { $0.credits.main < $1.credits.main }
+        }
+
+        /// True when an album meets `matches`, which must be false for two single credits of
+        /// different main names (as `sameCredit` is): only then are those albums skipped.
+        func contains(credits: MatchKeyCache.Credits, where matches: (Entry) -> Bool) -> Bool {
+            if others.contains(where: matches) { return true }
+            guard credits.all.count == 1 else { return singles.contains(where: matches) }
+            var low = 0
+            var high = singles.count
+            while low < high {
+                let middle = (low + high) / 2
+                if singles[middle].credits.main < credits.main { low = middle + 1 } else { high = middle }
+            }
+            while low < singles.count, singles[low].credits.main == credits.main {
+                if matches(singles[low]) { return true }
+                low += 1
+            }
+            return false
+        }
+
+        /// Every album of the family, for rules other than `sameCredit`.
+        func containsAny(where predicate: (Entry) -> Bool) -> Bool {
+            others.contains(where: predicate) || singles.contains(where: predicate)
+        }
+    }
+
+    private var byFamily: [String: Bucket] = [:]
+    private var byShortFormFamily: [String: Bucket] = [:]
     /// Albums by `MatchKey.featuredFamilies`: a featured artist in the title or the credit.
     private var byFeaturedFamily: [String: [Entry]] = [:]
     /// Owned soundtracks by their title without the soundtrack marker (`Reading.soundtrackHead`).
-    private var bySoundtrackHead: [String: [Entry]] = [:]
+    private var bySoundtrackHead: [String: Bucket] = [:]
 
     /// False for dismissals: a dismissed title hides every single and EP of its name, dated or not
     /// (the user said no to that name; dismissing an EP stores its bare title).
@@ -151,15 +195,18 @@ struct MatchKeyIndex {
             let reading = TitleFamily.read(title)
             let entry = Entry(credits: cache.credits(of: artist), title: reading.folded, year: years[key])
             if reading.isShortForm {
-                byShortFormFamily[reading.family, default: []].append(entry)
+                byShortFormFamily[reading.family, default: Bucket()].append(entry)
             } else {
-                byFamily[reading.family, default: []].append(entry)
+                byFamily[reading.family, default: Bucket()].append(entry)
             }
             for family in MatchKey.featuredFamilies(reading, credits: entry.credits, isShortForm: reading.isShortForm) {
                 byFeaturedFamily[family, default: []].append(Entry(credits: entry.credits, title: "", year: nil))
             }
-            if let head = reading.soundtrackHead, !reading.isShortForm { bySoundtrackHead[head, default: []].append(entry) }
+            if let head = reading.soundtrackHead, !reading.isShortForm { bySoundtrackHead[head, default: Bucket()].append(entry) }
         }
+        for family in byFamily.keys { byFamily[family]?.sortByCredit() }
+        for family in byShortFormFamily.keys { byShortFormFamily[family]?.sortByCredit() }
+        for head in bySoundtrackHead.keys { bySoundtrackHead[head]?.sortByCredit() }
     }
 
     /// True when an album of the set is the release `reading`, by `type`, credited `credits`.
@@ -185,13 +232,15 @@ struct MatchKeyIndex {
                 return true
             }
         }
-        if isSoundtrack, !isShortForm, bySoundtrackHead[release.family]?.contains(where: matches) == true { return true }
-        guard isShortForm else {
-            return byFamily[release.family]?.contains(where: matches) ?? false
+        if isSoundtrack, !isShortForm, bySoundtrackHead[release.family]?.contains(credits: credits, where: matches) == true {
+            return true
         }
-        if byShortFormFamily[release.family]?.contains(where: matches) == true { return true }
+        guard isShortForm else {
+            return byFamily[release.family]?.contains(credits: credits, where: matches) ?? false
+        }
+        if byShortFormFamily[release.family]?.contains(credits: credits, where: matches) == true { return true }
         guard let albums = byFamily[release.family] else { return false }
-        return albums.contains { entry in
+        return albums.contains(credits: credits) { entry in
             guard matches(entry) else { return false }
             guard datesShortForms else { return true }
             if let owned = entry.year, let year { return abs(owned - year) <= Self.shortFormYears }
@@ -208,23 +257,25 @@ struct MatchKeyIndex {
     /// True when an album of the set is the release of family `family` credited `credits` (no
     /// classical or short-form rule: for callers that hold a bare family).
     func contains(family: String, credits: MatchKeyCache.Credits) -> Bool {
-        byFamily[family]?.contains { entry in Self.sameCredit(entry, credits, classical: { entry.isClassical }) } ?? false
+        byFamily[family]?.contains(credits: credits) { entry in Self.sameCredit(entry, credits, classical: { entry.isClassical }) } ?? false
     }
 
     /// True when some album of `family` shares a credit with `credits` by any rule, classical or
     /// not: the same title with an overlapping credit, which track lists may settle.
     func overlaps(family: String, credits: MatchKeyCache.Credits) -> Bool {
-        byFamily[family]?.contains { !$0.credits.all.isDisjoint(with: credits.all) } ?? false
+        byFamily[family]?.containsAny { !$0.credits.all.isDisjoint(with: credits.all) } ?? false
     }
 
     /// Whole credits for classical releases, a shared artist otherwise. Two credits of one artist
     /// each are the same either way, so most pairs never ask whether the titles are classical.
     private static func sameCredit(_ entry: Entry, _ credits: MatchKeyCache.Credits, classical: () -> Bool) -> Bool {
         if entry.credits.all.count == 1, credits.all.count == 1 { return entry.credits.main == credits.main }
-        if entry.credits.isEnsemble || credits.isEnsemble || classical() {
-            return entry.credits.ensemble == credits.ensemble
-        }
-        return !entry.credits.all.isDisjoint(with: credits.all)
+        let sameEnsemble = entry.credits.ensemble == credits.ensemble
+        let sharesArtist = !entry.credits.all.isDisjoint(with: credits.all)
+        // When both rules agree, which one applies does not matter: the titles are not read.
+        if sameEnsemble == sharesArtist { return sameEnsemble }
+        if entry.credits.isEnsemble || credits.isEnsemble || classical() { return sameEnsemble }
+        return sharesArtist
     }
 }
 
@@ -253,11 +304,19 @@ struct MatchKeyCache {
     }
 
     private var known: [String: Credits] = [:]
+    /// The credit asked last: the diff asks artist by artist, so most asks repeat it and skip hashing.
+    private var last: (artist: String, credits: Credits)?
 
     mutating func credits(of artist: String) -> Credits {
-        if let credits = known[artist] { return credits }
-        let credits = Self.read(artist)
-        known[artist] = credits
+        if let last, last.artist == artist { return last.credits }
+        let credits: Credits
+        if let knownCredits = known[artist] {
+            credits = knownCredits
+        } else {
+            credits = Self.read(artist)
+            known[artist] = credits
+        }
+        last = (artist, credits)
         return credits
     }
 

@@ -8,7 +8,54 @@ enum MatchText {
     /// NFKD (then NFC at the end), case, diacritic and width folding, unified quotes/dashes/ellipsis, format and
     /// control characters dropped, whitespace collapsed.
     static func fold(_ text: String) -> String {
-        foldASCII(text) ?? foldUnicode(text)
+        foldASCII(text) ?? foldLatin1(text) ?? foldUnicode(text)
+    }
+
+    /// The same folding for ASCII text with Latin-1 letters ("Café", "Björk", "Motörhead"), without
+    /// Foundation: each letter is written as the general folding writes it alone ("é" → "e",
+    /// "æ" → "ae"), the ASCII around it as `foldASCII` does. Every step of the general folding
+    /// reads these letters one at a time and leaves ASCII only, so the two agree exactly
+    /// (`ASCIIFastPathTests`); Foundation's folding was 6 % of an offline run (BENCHMARKS.md §4).
+    /// - Returns: nil when `text` has any other non-ASCII character.
+    static func foldLatin1(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            guard value < 0x80 else {
+                guard value >= 0xC0, value <= 0xFF, let letters = latin1Letters[Int(value - 0xC0)] else { return nil }
+                if pendingSpace {
+                    bytes.append(0x20)
+                    pendingSpace = false
+                }
+                bytes.append(contentsOf: letters)
+                continue
+            }
+            let byte = UInt8(value)
+            if byte <= 0x20 || byte == 0x7F {
+                pendingSpace = !bytes.isEmpty
+                continue
+            }
+            if pendingSpace {
+                bytes.append(0x20)
+                pendingSpace = false
+            }
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes.append(byte + 0x20)
+            case UInt8(ascii: "`"): bytes.append(UInt8(ascii: "'"))
+            default: bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// U+00C0–U+00FF as `foldUnicode` writes each alone, when that is printable ASCII; nil for
+    /// "×" and "÷" (not letters) and for any letter the general folding leaves non-ASCII.
+    private static let latin1Letters: [[UInt8]?] = (0xC0...0xFF).map { value -> [UInt8]? in
+        guard value != 0xD7, value != 0xF7, let scalar = Unicode.Scalar(value) else { return nil }
+        let folded = Array(foldUnicode(String(Character(scalar))).utf8)
+        return !folded.isEmpty && folded.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) ? folded : nil
     }
 
     /// The same folding for pure ASCII text, without Foundation: lowercase, whitespace and control

@@ -31,6 +31,26 @@ import Testing
         #expect(MatchText.foldASCII("  Don`t\t\tSTOP  ") == "don't stop")
     }
 
+    /// ASCII mixed with every Latin-1 letter (and the two Latin-1 signs it leaves to Foundation).
+    @Test func foldingLatin1EqualsTheGeneralFolding() {
+        var generator = ASCIIGenerator(random: UnicodeTextGenerator(seed: 0x1A7111))
+        let latin1 = (0xC0...0xFF).compactMap(Unicode.Scalar.init).map { String(Character($0)) }
+        var folded = 0
+        for _ in 0..<5_000 {
+            let roll = Int(generator.random.nextRandom() % UInt64(latin1.count * 4))
+            let text =
+                generator.next() + latin1[roll % latin1.count] + generator.next()
+                + (roll < latin1.count * 2 ? latin1[roll / 2 % latin1.count] : "")
+            guard let fast = MatchText.foldLatin1(text) else { continue }
+            folded += 1
+            #expect(fast == MatchText.foldUnicode(text), "\(Array(text.unicodeScalars))")
+        }
+        #expect(folded > 4_000)
+        #expect(MatchText.foldLatin1("  Motörhead ×") == nil)
+        #expect(MatchText.foldLatin1(" Café  Nocturne\t15 ") == "cafe nocturne 15")
+        #expect(MatchText.foldLatin1("Ægir Ø") == MatchText.foldUnicode("Ægir Ø"))
+    }
+
     @Test func foldingLeavesNonASCIIToTheGeneralPath() {
         #expect(MatchText.foldASCII("Café") == nil)
         #expect(MatchText.fold("Café") == MatchText.foldUnicode("Café"))
