@@ -26,7 +26,9 @@ import Testing
         return FixtureCatalog(artists: [
             FixtureArtist(
                 id: artistID, name: "Searched",
-                releases: [release("812100001", "New", "2026-11-01"), lagging, release("812100003", "Old", "2025-01-01"), bootleg, uncredited])
+                releases: [
+                    release("812100001", "New", "2026-11-01"), lagging, release("812100003", "Old", "2025-01-01"), bootleg, uncredited
+                ])
         ])
     }
 

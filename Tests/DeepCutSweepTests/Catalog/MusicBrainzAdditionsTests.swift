@@ -114,12 +114,14 @@ import Testing
         }
         #expect(throws: BodyDecodingError.self) {
             try answer(
-                #"{"count": 1, "offset": 0, "release-groups": [{"id": "g", "title": "T", "primary-type": "Album", "first-release-date": "2025-12-01", "# + credit + "}]}")
+                #"{"count": 1, "offset": 0, "release-groups": [{"id": "g", "title": "T", "primary-type": "Album", "first-release-date": "2025-12-01", "#
+                    + credit + "}]}")
         }
         // A year-only date is not before the asked day at its own precision; a bootleg-only group is left out.
         let found = try answer(
             #"{"count": 2, "offset": 0, "release-groups": [{"id": "g", "title": "T", "primary-type": "Album", "first-release-date": "2026", "#
-                + credit + #"}, {"id": "b", "title": "Boot", "primary-type": "Album", "first-release-date": "2026-05-01", "releases": [{"status": "Bootleg"}], "#
+                + credit
+                + #"}, {"id": "b", "title": "Boot", "primary-type": "Album", "first-release-date": "2026-05-01", "releases": [{"status": "Bootleg"}], "#
                 + credit + "}]}")
         #expect(found.releases(of: CatalogArtist(id: "a", name: "A")).map(\.id) == ["g"])
     }

@@ -66,4 +66,3 @@ import Testing
         #expect(browses == MusicBrainzProvider.searchBatchSize)
     }
 }
-
