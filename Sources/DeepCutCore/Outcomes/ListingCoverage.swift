@@ -30,13 +30,14 @@ package enum ListingCoverage: Sendable, Hashable {
         }
     }
 
-    /// True when the answer lists everything released on or after `date`: complete, or cut at
-    /// (or before) an older release.
+    /// True when the answer lists everything released on or after `date`: complete, cut at (or
+    /// before) an older release, or a search's additions to a full listing read lately.
     package func reaches(back date: ReleaseDate) -> Bool {
         switch self {
         case .complete: return true
         case .newest(_, let since): return since.map { $0 <= date } ?? false
-        case .added(let since): return since <= date
+        // Additions on top of a full listing read lately: the two together reach as far as it did.
+        case .added: return true
         case .unordered: return false
         }
     }

@@ -37,6 +37,8 @@ import Testing
         #expect(warm.titles == cold.titles)
         #expect(Double(warm.requests.count) <= budget, "\(warm.requests.map(\.route))")
         #expect(searches(warm.requests) == 2)
+        // Additions to a full listing read lately are not a cut listing.
+        #expect(try world.health().sweep.cutListings == nil)
 
         // A new release, and one MusicBrainz has but its search index does not yet.
         artists[6].releases.append(ReliabilityWorld.release("1000706", "Brand New", daysAgo: 0))
