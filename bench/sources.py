@@ -193,8 +193,9 @@ Reproduce: `scripts/bench --only sources`; how it is measured: the docstring of 
 Cold, all three: {together['cold']['wall']:.1f} s against {result['slowestAloneCold']:.1f} s for the slowest source alone.
 A warm iTunes sweep asks each artist's newest collections, 50 artists a lookup (measurement 6);
 MusicBrainz has neither a newest-first listing nor a browse of several artists, so a warm sweep
-browses every artist again (a request per 100 release groups, or per 100 releases where the
-merge evidence is read): that is the MusicBrainz figure above. iTunes us and jp each run on their
+asks the release-group search what 50 artists added since their last full listing
+(`arid:(…) AND firstreleasedate:[…]`, README "Complete against the real catalogs"), and browses
+only the artists whose full listing is due (`catalog.fullListingDays`). iTunes us and jp each run on their
 own budget here; the real iTunes API likely limits per client address, whatever the storefront.
 """
 

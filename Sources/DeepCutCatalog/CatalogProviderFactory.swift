@@ -18,6 +18,8 @@ package enum CatalogProviderFactory {
     ///   - newestSuffices: artist ids whose newest collections suffice this run (warm, full listing not due).
     ///   - listingSizes: releases remembered per artist id, so a batch puts the longest listings last.
     ///   - newestKnown: the newest release remembered per artist id, which a cut answer must hold.
+    ///   - addedSince: MusicBrainz: per artist id whose newest releases suffice, the first-release date a
+    ///     search for its additions reaches back to (`MusicBrainzProvider.listings(ofEach:)`).
     ///   - types: what the feed wants (`feed.types`): Apple Music reads an artist's extra views only when they matter.
     ///   - readsEvidence: MusicBrainz browses releases rather than release groups, for their barcodes and
     ///     Apple album links (merge evidence, worth it only beside a store source); other providers read
@@ -28,7 +30,8 @@ package enum CatalogProviderFactory {
         environment: [String: String] = ProcessInfo.processInfo.environment,
         coverageNeeded: ReleaseDate? = nil, limiter: RateLimiter? = nil,
         traits: CatalogTraits = CatalogTraits(), newestSuffices: Set<String> = [],
-        listingSizes: [String: Int] = [:], newestKnown: [String: String] = [:], types: TypeSelection = .standard,
+        listingSizes: [String: Int] = [:], newestKnown: [String: String] = [:], addedSince: [String: ReleaseDate] = [:],
+        types: TypeSelection = .standard,
         readsEvidence: Bool = false
     ) throws -> any CatalogProvider {
         let budget = Duration.milliseconds(Int64((catalog.rateLimitWaitSeconds * 1000).rounded()))
@@ -51,7 +54,9 @@ package enum CatalogProviderFactory {
             guard let contact = catalog.contact else {
                 throw ConfigError(message: "catalog.contact: the musicbrainz provider needs a contact (URL or e-mail) for its User-Agent")
             }
-            return MusicBrainzProvider(baseURL: catalog.baseURL, contact: contact, requester: requester, readsEvidence: readsEvidence)
+            return MusicBrainzProvider(
+                baseURL: catalog.baseURL, contact: contact, requester: requester, readsEvidence: readsEvidence,
+                addedSince: addedSince)
         }
     }
 }

@@ -123,7 +123,7 @@ package struct CatalogSweep: Sendable {
         let made = try CatalogProviderFactory.make(
             catalog, client: client, environment: environment, coverageNeeded: windowStart(plan), limiter: limiter,
             traits: traits, newestSuffices: warm.newestSuffices, listingSizes: warm.sizes, newestKnown: warm.newestKnown,
-            types: config.fetchedTypes)
+            addedSince: warm.addedSince, types: config.fetchedTypes)
         // A refused token is a configuration problem (exit 78), not a partial sweep of 401s.
         if let refused = await made.credentialsRefused() { throw refused }
         // Keyed by the source, so two storefronts of one provider keep apart caches, memories and traits.
@@ -148,7 +148,7 @@ package struct CatalogSweep: Sendable {
         let (believed, fault) = try await believe(
             first, sweeper: sweeper, ownedKeys: plan.ownedKeys, remembered: remembered, at: plan.startedAt)
         if let fault { observer.noticed(fault) }
-        let fetched = believed.outcome
+        let fetched = believed.outcome.keepingEvidence(of: remembered)
         var outcome = Outcome(sweep: repair.merge(fetched, artists: plan.artists), provider: provider)
         outcome.sweep.unreachable = first.outcome.unreachable
         outcome.fault = fault

@@ -24,7 +24,8 @@ struct SuddenlyEmptyRule: Sendable {
             guard result.source == .catalog, case .fetched(let before)? = remembered[result.artist]?.result.outcome else { return false }
             switch result.outcome {
             case .notFound: return true
-            case .fetched(let now): return now.isEmpty && !before.isEmpty
+            // A search for what was added (`ListingCoverage.added`) is empty whenever nothing is new.
+            case .fetched(let now): return now.isEmpty && !before.isEmpty && !result.coverage.listsOnlyAdditions
             case .failed, .skipped: return false
             }
         }.map(\.artist)

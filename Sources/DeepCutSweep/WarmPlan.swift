@@ -16,6 +16,13 @@ struct WarmPlan: Sendable {
     var sizes: [String: Int]
     /// The newest release each known catalog artist listed, by catalog id.
     var newestKnown: [String: String]
+    /// For the artists of `newestSuffices`: the earliest first-release date a search for what they
+    /// added must reach back to (MusicBrainz): `searchLeadDays` before their last full listing, since
+    /// MusicBrainz often gains a release days or weeks after the stores (issue 32).
+    var addedSince: [String: ReleaseDate]
+
+    /// How far before an artist's last full listing a search for its additions reaches.
+    static let searchLeadDays = 30
 
     /// - Parameter listed: the catalog memory's listings of the library's artists.
     init(listed: [String: CatalogMemory.Listed], fullListingDays: Int, at date: Date) {
@@ -27,6 +34,12 @@ struct WarmPlan: Sendable {
                 let age = date.timeIntervalSince(at)
                 return age >= 0 && age < due ? listing.catalogID : nil
             })
+        let suffices = newestSuffices
+        addedSince = Dictionary(
+            listed.values.compactMap { listing -> (String, ReleaseDate)? in
+                guard suffices.contains(listing.catalogID), let at = listing.readWholeAt else { return nil }
+                return (listing.catalogID, ReleaseDate(epochDay: at.epochDay - Self.searchLeadDays))
+            }, uniquingKeysWith: min)
         sizes = Dictionary(listed.values.map { ($0.catalogID, $0.releases) }, uniquingKeysWith: max)
         newestKnown = Dictionary(
             listed.values.compactMap { listing in listing.newestReleaseID.map { (listing.catalogID, $0) } }, uniquingKeysWith: max)

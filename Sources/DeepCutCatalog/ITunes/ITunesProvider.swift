@@ -220,6 +220,7 @@ struct ITunesProvider: CatalogProvider {
         case .complete: false
         case .newest(let count, _): count < Self.lookupLimit && !reachesFarEnough(coverage)
         case .unordered(let count): count < Self.lookupLimit
+        case .added: false
         }
     }
 

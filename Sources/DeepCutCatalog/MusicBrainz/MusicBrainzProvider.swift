@@ -24,15 +24,19 @@ struct MusicBrainzProvider: CatalogProvider {
     /// Browse releases rather than release groups, for their barcodes and Apple album links: merge
     /// evidence worth reading when MusicBrainz sits beside a store in one sweep (issue 32).
     let readsEvidence: Bool
+    /// Artist ids read whole recently (`WarmPlan`), with the first-release date a search for their
+    /// additions reaches back to: they are searched together, not browsed (`listings(ofEach:)`).
+    let addedSince: [String: ReleaseDate]
 
     /// - Parameters:
     ///   - contact: `catalog.contact`, a URL or e-mail address MusicBrainz can reach the operator at.
     ///   - version: the client version the User-Agent names.
     ///   - requester: gets the User-Agent and MusicBrainz's dialect here.
     ///   - readsEvidence: browse releases for barcodes and Apple links (`releasesWithEvidence`).
+    ///   - addedSince: artists whose additions a search asks for instead of a browse (warm sweeps).
     init(
         baseURL: URL, contact: String, version: String = ClientVersion.current, requester: CatalogRequester,
-        readsEvidence: Bool = false
+        readsEvidence: Bool = false, addedSince: [String: ReleaseDate] = [:]
     ) {
         var requester = requester
         requester.headers["User-Agent"] = Self.userAgent(version: version, contact: contact)
@@ -41,6 +45,7 @@ struct MusicBrainzProvider: CatalogProvider {
         self.baseURL = baseURL
         self.requester = requester
         self.readsEvidence = readsEvidence
+        self.addedSince = addedSince
     }
 
     /// `deepcut/0.1.0 ( ops@example.org )`, the form MusicBrainz asks for.

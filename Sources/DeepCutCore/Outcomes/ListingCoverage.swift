@@ -13,6 +13,10 @@ package enum ListingCoverage: Sendable, Hashable {
     /// `count` collections cut from a listing in an order the answer did not prove newest first:
     /// any release may be missing from it, the newest included.
     case unordered(count: Int)
+    /// What a search found first released on or after `since`, on top of the remembered listing
+    /// (MusicBrainz's warm plan): new releases only. A search index lags its database, so nothing
+    /// is concluded missing from it, and it never counts as a full listing.
+    case added(since: ReleaseDate)
 
     /// True when a release dated `date` lies inside the covered range, so its absence from the
     /// answer means something. An undated release is inside only a complete listing.
@@ -22,21 +26,28 @@ package enum ListingCoverage: Sendable, Hashable {
         case .newest(_, let since):
             guard let since, let date else { return false }
             return date >= since
-        case .unordered: return false
+        case .unordered, .added: return false
         }
     }
 
-    /// True when the answer lists everything released on or after `date`: complete, or cut at
-    /// (or before) an older release.
+    /// True when the answer lists everything released on or after `date`: complete, cut at (or
+    /// before) an older release, or a search's additions to a full listing read lately.
     package func reaches(back date: ReleaseDate) -> Bool {
         switch self {
         case .complete: return true
         case .newest(_, let since): return since.map { $0 <= date } ?? false
+        // Additions on top of a full listing read lately: the two together reach as far as it did.
+        case .added: return true
         case .unordered: return false
         }
     }
 
     package var isComplete: Bool { self == .complete }
+
+    /// True for a search's additions (`added`): its releases come on top of the remembered listing.
+    package var listsOnlyAdditions: Bool {
+        if case .added = self { true } else { false }
+    }
 
     /// True when nothing more can be had: complete, or cut at the catalog's own ceiling (200 for
     /// iTunes), where a deeper request does not exist.
@@ -44,6 +55,7 @@ package enum ListingCoverage: Sendable, Hashable {
         switch self {
         case .complete: true
         case .newest(let count, _), .unordered(let count): count >= Self.catalogCeiling
+        case .added: false
         }
     }
 
@@ -52,6 +64,7 @@ package enum ListingCoverage: Sendable, Hashable {
         switch self {
         case .complete: nil
         case .newest(let count, _), .unordered(let count): count
+        case .added: nil
         }
     }
 

@@ -103,6 +103,8 @@ package struct FixtureRelease: Sendable, Hashable, Codable {
     package var inMusicBrainz: Bool?
     /// The MusicBrainz release's url-relationship to the store's album page, and in which form; nil: none.
     package var musicBrainzAppleLink: AppleLinkForm?
+    /// How MusicBrainz's search index holds the group; nil: indexed as the database has it.
+    package var musicBrainzSearch: MusicBrainzSearchState?
 
     package init(
         id: String, title: String, type: RecordingType, releaseDate: ReleaseDate, explicit: Bool? = nil,
@@ -147,6 +149,14 @@ extension FixtureRelease {
         case music
         /// `https://itunes.apple.com/<storefront>/album/id<id>` (a "purchase for download" relationship).
         case itunes
+    }
+
+    /// The search index lags the database (minutes, sometimes days): `unindexed` is in the database
+    /// (browses list it) but not yet searchable; `uncredited` is searchable but its search answer
+    /// comes without an `artist-credit`, a shape a client must not take as an answer.
+    package enum MusicBrainzSearchState: String, Sendable, Hashable, Codable {
+        case unindexed
+        case uncredited
     }
 
     /// MusicBrainz's release statuses.

@@ -1,8 +1,8 @@
 import DeepCutCore
 import Foundation
 
-/// MusicBrainz WS/2: `GET /ws/2/artist?query=…` (search) and `GET /ws/2/release-group?artist=MBID` (browse,
-/// paged by `offset`/`limit`), JSON only, in MusicBrainz's shapes (see `Tests/Samples/musicbrainz_*.json`).
+/// MusicBrainz WS/2: `GET /ws/2/artist?query=…` (search), `GET /ws/2/release-group?artist=MBID` (browse,
+/// paged by `offset`/`limit`) and `GET /ws/2/release-group?query=arid:…` (search, `MusicBrainzRoute+Search.swift`), JSON only, in MusicBrainz's shapes (see `Tests/Samples/musicbrainz_*.json`).
 /// Ids are the catalog's numeric ids as UUIDs (`MusicBrainzID`).
 ///
 /// Stricter than the real service on one point: a User-Agent without a `( contact )` is refused with 403,
@@ -44,6 +44,8 @@ struct MusicBrainzRoute: FixtureRoute {
         }
         switch request.path {
         case "/ws/2/artist": return searchPlan(query: parameters["query"] ?? "", limit: limit, offset: offset)
+        case "/ws/2/release-group" where parameters["query"] != nil:
+            return releaseGroupSearchPlan(query: parameters["query"] ?? "", limit: limit, offset: offset)
         case "/ws/2/release-group": return browsePlan(parameters, limit: limit, offset: offset)
         case "/ws/2/release" where parameters["artist"] != nil: return releaseBrowsePlan(parameters, limit: limit, offset: offset)
         case "/ws/2/release": return releaseTracksPlan(parameters)
