@@ -96,6 +96,12 @@ extension Config {
     /// True when the config names more than one catalog: entries then carry where they can be heard.
     package var hasSeveralSources: Bool { !otherCatalogs.isEmpty }
 
+    /// True when MusicBrainz sits beside a store: its sweep then browses releases rather than release
+    /// groups, for the barcodes and Apple album links the merge reads (alone, it needs neither).
+    package var readsMusicBrainzEvidence: Bool {
+        sources.contains(where: \.isStore) && sources.contains { !$0.isStore }
+    }
+
     /// `catalog` (one object) or `catalogs` (an array of such objects, the home storefront first),
     /// never both; no provider and storefront twice.
     private static func catalogs(_ document: inout ConfigObject, folder: URL) throws -> (CatalogConfig, [CatalogConfig]) {

@@ -123,7 +123,8 @@ package struct CatalogSweep: Sendable {
         let made = try CatalogProviderFactory.make(
             catalog, client: client, environment: environment, coverageNeeded: windowStart(plan), limiter: limiter,
             traits: traits, newestSuffices: warm.newestSuffices, listingSizes: warm.sizes, newestKnown: warm.newestKnown,
-            addedSince: warm.addedSince, types: config.fetchedTypes)
+            addedSince: warm.addedSince, types: config.fetchedTypes,
+            readsEvidence: catalog.provider == .musicbrainz && config.readsMusicBrainzEvidence)
         // A refused token is a configuration problem (exit 78), not a partial sweep of 401s.
         if let refused = await made.credentialsRefused() { throw refused }
         // Keyed by the source, so two storefronts of one provider keep apart caches, memories and traits.

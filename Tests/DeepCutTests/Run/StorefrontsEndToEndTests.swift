@@ -6,6 +6,7 @@ import Testing
 
 @testable import DeepCut
 @testable import DeepCutPublish
+@testable import DeepCutSQLite
 
 /// Two iTunes storefronts and MusicBrainz in one sweep against the fixture server's storefronts
 /// (`StorefrontTestCatalog`): region-locked releases, a release not in MusicBrainz yet, an artist
@@ -48,5 +49,15 @@ import Testing
         #expect(byTitle["Early Bird"]?.availability.first { $0.source == "itunes:jp" }?.releaseDate != byTitle["Early Bird"]?.releaseDate)
         #expect(snapshot.entries.count == Set(snapshot.entries.map(\.title)).count, "one entry per release")
         #expect(snapshot.sources?.map(\.status) == [.complete, .complete, .complete])
+        // MusicBrainz beside a store browses releases, so its memory holds the merge's evidence:
+        // Dawn's barcode and its url-relationship to the Apple album.
+        let database = try Database(path: folder.url.appendingPathComponent("state.db").path)
+        let dawn = try database.withConnection { connection in
+            try connection.query("SELECT barcode, links FROM catalog_releases WHERE provider = 'musicbrainz' AND title = 'Dawn'") {
+                (try $0.get(0, as: String?.self), try $0.get(1, as: String.self))
+            }
+        }
+        #expect(dawn.first?.0 == Catalog.dawnBarcode, "\(dawn)")
+        #expect(dawn.first?.1.contains("apple:\(Catalog.dawnID)") == true, "\(dawn)")
     }
 }
