@@ -18,36 +18,17 @@ enum MatchText {
     /// (`ASCIIFastPathTests`); Foundation's folding was 6 % of an offline run (BENCHMARKS.md §4).
     /// - Returns: nil when `text` has any other non-ASCII character.
     static func foldLatin1(_ text: String) -> String? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var pendingSpace = false
+        var folded = FoldedASCII(capacity: text.utf8.count)
         for scalar in text.unicodeScalars {
             let value = scalar.value
             guard value < 0x80 else {
                 guard value >= 0xC0, value <= 0xFF, let letters = latin1Letters[Int(value - 0xC0)] else { return nil }
-                if pendingSpace {
-                    bytes.append(0x20)
-                    pendingSpace = false
-                }
-                bytes.append(contentsOf: letters)
+                folded.append(letters: letters)
                 continue
             }
-            let byte = UInt8(value)
-            if byte <= 0x20 || byte == 0x7F {
-                pendingSpace = !bytes.isEmpty
-                continue
-            }
-            if pendingSpace {
-                bytes.append(0x20)
-                pendingSpace = false
-            }
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes.append(byte + 0x20)
-            case UInt8(ascii: "`"): bytes.append(UInt8(ascii: "'"))
-            default: bytes.append(byte)
-            }
+            folded.append(UInt8(value))
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return folded.text
     }
 
     /// U+00C0–U+00FF as `foldUnicode` writes each alone, when that is printable ASCII; nil for
@@ -64,26 +45,50 @@ enum MatchText {
     /// exactly; most library and catalog text is ASCII, and the diff folds every release it sees.
     /// - Returns: nil when `text` has a non-ASCII byte.
     static func foldASCII(_ text: String) -> String? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var pendingSpace = false
+        var folded = FoldedASCII(capacity: text.utf8.count)
         for byte in text.utf8 {
             guard byte < 0x80 else { return nil }
+            folded.append(byte)
+        }
+        return folded.text
+    }
+
+    /// The ASCII half of the folding, one byte at a time, shared by `foldASCII` and `foldLatin1`:
+    /// whitespace and control runs become one space between words, capitals lower case, the
+    /// backtick an apostrophe.
+    private struct FoldedASCII {
+        private var bytes: [UInt8] = []
+        private var pendingSpace = false
+
+        init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
+        mutating func append(_ byte: UInt8) {
             if byte <= 0x20 || byte == 0x7F {
                 pendingSpace = !bytes.isEmpty
-                continue
+                return
             }
-            if pendingSpace {
-                bytes.append(0x20)
-                pendingSpace = false
-            }
+            flushSpace()
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes.append(byte + 0x20)
             case UInt8(ascii: "`"): bytes.append(UInt8(ascii: "'"))
             default: bytes.append(byte)
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+
+        /// A letter's folded spelling, already printable ASCII.
+        mutating func append(letters: [UInt8]) {
+            flushSpace()
+            bytes.append(contentsOf: letters)
+        }
+
+        private mutating func flushSpace() {
+            if pendingSpace {
+                bytes.append(0x20)
+                pendingSpace = false
+            }
+        }
+
+        var text: String { String(decoding: bytes, as: UTF8.self) }
     }
 
     /// The general folding, for text with any non-ASCII character.
