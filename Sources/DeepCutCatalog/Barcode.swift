@@ -40,6 +40,8 @@ struct BarcodeField: Decodable, Sendable, Hashable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
+        // Evidence, never data: a barcode that is not a string (a number, an object) is no barcode,
+        // as a malformed one is, and must not fail the page of releases around it.
         value = Barcode.normalized((try? container.decode(String.self)) ?? nil)
     }
 }

@@ -32,6 +32,8 @@ struct LastFMArtistReader {
                     "limit": String(Self.pageSize), "page": String(page), "api_key": apiKey.value, "format": "json"
                 ])
             let response = try await request.get(url, source: source.name)
+            // Last.fm answers its errors as `{"error": N, "message": …}`, often with status 200. A body
+            // that is not one is not an error answer: the status and the page decoding below judge it.
             if let error = try? JSONDecoder().decode(ErrorAnswer.self, from: response.body) {
                 throw Self.failure(error, status: response.status, source: source.name)
             }
