@@ -35,6 +35,14 @@ package struct Config: Sendable {
     package var artistSources: [ArtistSource] = []
     /// `autoAcceptPlays`: an artist from history with at least this many plays is accepted at once; nil: never.
     package var autoAcceptPlays: Int?
+    /// `profiles`: the people of a household, each with a library, feed and channels of their own;
+    /// empty for a config without them. The household config's `feed` then asks the catalog for
+    /// what any profile wants (`Profile`).
+    package var profiles: [Profile] = []
+    /// Set on a profile's own config: its name, and the household's state database, whose catalog
+    /// tables its store reads (`StateStore(url:catalog:)`).
+    package var profileName: String?
+    package var catalogDatabase: URL?
 
     package init(
         file: URL, library: [LibrarySource], catalog: CatalogConfig, feed: FeedConfig,
@@ -56,9 +64,11 @@ extension Config {
     init(_ field: ConfigField, file: URL) throws {
         let folder = file.deletingLastPathComponent()
         var document = try field.object()
-        let (library, maxShrinkPercent) = try Self.library(document.required("library"), folder: folder)
+        let profileList = document.optional("profiles")
+        let (library, maxShrinkPercent) =
+            profileList == nil ? try Self.library(document.required("library"), folder: folder) : ([], nil)
         let (catalog, otherCatalogs) = try Self.catalogs(&document, folder: folder)
-        let feed = try document.optional("feed").map(FeedConfig.init) ?? FeedConfig()
+        let feed = try document.optional("feed").map { try FeedConfig($0) } ?? FeedConfig()
         let stateDatabase = try document.optional("stateDatabase")?.path(relativeTo: folder)
         let outputDirectory = try document.optional("outputDirectory")?.path(relativeTo: folder)
         self.init(
@@ -79,13 +89,27 @@ extension Config {
         artistRules = try document.optional("artistRules")?.artistRules() ?? artistRules
         artistSources = try document.optional("artistSources").map { try ArtistSource.sources($0, folder: folder) } ?? []
         autoAcceptPlays = try document.optional("autoAcceptPlays")?.integer(in: 1...1_000_000)
-        try document.rejectUnknownKeys()
-        if let playableIn = feed.playableIn, !sources.contains(where: { $0.isStore && $0.source.storefront == playableIn }) {
-            let stores = sources.filter(\.isStore).compactMap(\.source.storefront)
-            throw ConfigError(
-                message: "\(file.lastPathComponent): feed.playableIn: no configured store catalog sells in '\(playableIn)'"
-                    + (stores.isEmpty ? " (none is configured)" : " (they sell in \(stores.joined(separator: ", ")))"))
+        if let profileList {
+            for key in Profile.ownKeys {
+                if let misplaced = document.optional(key) {
+                    throw misplaced.failure("with 'profiles', each profile gives its own '\(key)'")
+                }
+            }
+            profiles = try Profile.profiles(profileList, household: self, folder: folder)
+            self.feed = Profile.sweptFeed(profiles)
         }
+        try document.rejectUnknownKeys()
+        try checkPlayableIn(self.feed, key: "feed.playableIn")
+    }
+
+    /// A `playableIn` naming a storefront no configured store sells in would empty the feed.
+    func checkPlayableIn(_ feed: FeedConfig, key: String) throws {
+        guard let playableIn = feed.playableIn, !sources.contains(where: { $0.isStore && $0.source.storefront == playableIn })
+        else { return }
+        let stores = sources.filter(\.isStore).compactMap(\.source.storefront)
+        throw ConfigError(
+            message: "\(file.lastPathComponent): \(key): no configured store catalog sells in '\(playableIn)'"
+                + (stores.isEmpty ? " (none is configured)" : " (they sell in \(stores.joined(separator: ", ")))"))
     }
 
     /// Every catalog the sweep asks, home first, each with its state key.
@@ -127,7 +151,7 @@ extension Config {
     }
 
     /// `library`: the array of sources, or an object `{"sources": [...], "maxShrinkPercent": 50}` for the options.
-    private static func library(_ field: ConfigField, folder: URL) throws -> ([LibrarySource], maxShrinkPercent: Int?) {
+    static func library(_ field: ConfigField, folder: URL) throws -> ([LibrarySource], maxShrinkPercent: Int?) {
         switch field.value {
         case .array:
             return (try field.nonEmptyArray().map { try LibrarySource($0, folder: folder) }, nil)
@@ -167,10 +191,10 @@ package struct FeedConfig: Sendable, Hashable {
 }
 
 extension FeedConfig {
-    /// Reads the `feed` object; absent keys keep `init`'s defaults.
-    init(_ field: ConfigField) throws {
+    /// Reads the `feed` object; absent keys keep `defaults` (`init`'s, or a household's feed for a profile).
+    init(_ field: ConfigField, defaults: FeedConfig = FeedConfig()) throws {
         var object = try field.object()
-        self.init()
+        self = defaults
         types = try object.optional("types").map(Self.types) ?? types
         windowDays = try object.optional("windowDays")?.integer(in: 1...36_500) ?? windowDays
         newBy = try object.optional("newBy")?.oneOf(NewBy.self) ?? newBy

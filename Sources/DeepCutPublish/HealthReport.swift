@@ -35,6 +35,9 @@ package struct HealthReport: Sendable, Hashable, Codable {
     /// Each configured source's verdict when the config names several catalogs (`catalogs`), in
     /// config order; absent with one. One source down makes the run partial, never failed alone.
     package var sources: [SourceStatus]?
+    /// A household's report (`profiles`): each profile's run, in config order; absent without profiles.
+    /// The household's `status` and `exitCode` are the worst of them; the sweep is the household's one.
+    package var profiles: [ProfileRun]?
 
     package init(
         runID: RunID, startedAt: Date, finishedAt: Date, status: RunStatus, exitCode: ExitCode,
@@ -51,6 +54,30 @@ package struct HealthReport: Sendable, Hashable, Codable {
         self.sweep = sweep
         self.diff = diff
         self.publish = publish
+    }
+}
+
+extension HealthReport {
+    /// One household profile's run, as the household's report lists it; the profile's own
+    /// `health.json`, in its output folder, has the rest.
+    package struct ProfileRun: Sendable, Hashable, Codable {
+        package var name: String
+        package var status: RunStatus
+        package var exitCode: Int
+        package var message: String?
+        /// Entries in the profile's feed; nil when it published none in this run.
+        package var entries: Int?
+        /// The profile's output folder.
+        package var outputDirectory: String
+
+        package init(name: String, status: RunStatus, exitCode: Int, message: String?, entries: Int?, outputDirectory: String) {
+            self.name = name
+            self.status = status
+            self.exitCode = exitCode
+            self.message = message
+            self.entries = entries
+            self.outputDirectory = outputDirectory
+        }
     }
 }
 

@@ -7,6 +7,8 @@ import CSQLite
 package final class Connection {
     let path: String
     let handle: OpaquePointer
+    /// Set by `attach`: the tables statements read from the attached database.
+    private(set) var attached: AttachedTables?
 
     /// How long a statement waits for another connection's lock before failing with SQLITE_BUSY.
     static let busyTimeoutMilliseconds: Int32 = 5000
@@ -51,7 +53,14 @@ package final class Connection {
     // MARK: Statements
 
     package func prepare(_ sql: String) throws -> Statement {
-        try Statement(sql: sql, connection: self)
+        try Statement(sql: attached?.qualify(sql) ?? sql, connection: self)
+    }
+
+    /// Attaches the database at `path` as `tables.schema`; from now on every statement names
+    /// `tables.tables` in it (`AttachedTables`). Both files then commit each transaction together.
+    package func attach(_ path: String, _ tables: AttachedTables) throws {
+        try execute("ATTACH DATABASE ? AS \(tables.schema)", [path])
+        attached = tables
     }
 
     /// Runs one statement to completion.
@@ -68,7 +77,7 @@ package final class Connection {
     /// Runs several `;`-separated statements without arguments, as migrations do.
     package func executeScript(_ sql: String) throws {
         var message: UnsafeMutablePointer<CChar>?
-        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        let code = sqlite3_exec(handle, attached?.qualify(sql) ?? sql, nil, nil, &message)
         guard code == SQLITE_OK else {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_free(message)

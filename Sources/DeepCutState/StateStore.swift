@@ -43,9 +43,20 @@ package actor StateStore {
     /// - Throws: `DatabaseError` (exit 74) when the folder cannot be created, the file, its `-wal` or
     ///   `-shm`, or the folder is not writable (checked before SQLite creates anything), the file is not
     ///   a sound SQLite database (checked before any write), or its schema is newer than this deepcut.
-    package init(url: URL) async throws {
+    ///
+    /// - Parameter catalog: a household's own state database, for a profile's store: the catalog's
+    ///   tables (`catalogTables`) are read and written there, everything else in `url`. It is
+    ///   opened (and migrated) first, so a profile never attaches an older schema.
+    package init(url: URL, catalog: URL? = nil) async throws {
         let executor = SerialThreadExecutor()
-        let database = try await executor.run { try Self.openDatabase(url) }
+        let database = try await executor.run {
+            let database = try Self.openDatabase(url)
+            if let catalog {
+                _ = try Self.openDatabase(catalog)
+                try database.withConnection { try $0.attach(catalog.path, Self.catalogTables) }
+            }
+            return database
+        }
         self.executor = executor
         self.database = database
         dismissals = DismissalRepository(database: database)
@@ -80,6 +91,15 @@ package actor StateStore {
 }
 
 extension StateStore {
+    /// What one sweep learns of the catalog, shared by every profile of a household: the memory of
+    /// each artist's answers, identities, learned traits and pace, track lists, and who went unanswered.
+    static let catalogTables = AttachedTables(
+        schema: "catalog",
+        tables: [
+            "artist_resolutions", "catalog_artists", "catalog_learning", "catalog_releases", "suspect_artists", "track_lists",
+            "unanswered_artists"
+        ])
+
     /// The folder, the writability checks, the file, quick_check and the migrations, in that order.
     private static func openDatabase(_ url: URL) throws -> Database {
         let folder = url.deletingLastPathComponent()

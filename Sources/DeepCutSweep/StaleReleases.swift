@@ -51,3 +51,18 @@ package struct StaleReleases: Sendable {
         }
     }
 }
+
+extension StaleReleases {
+    /// The stale releases of `artists` only (library names, as the sweep's results spell them): one
+    /// household profile's share of a sweep of every profile's artists.
+    func restricted(to artists: Set<String>) -> StaleReleases {
+        var kept = StaleReleases()
+        for release in releases {
+            guard let artist = self.artists[release.id], artists.contains(artist) else { continue }
+            kept.releases.append(release)
+            kept.lastChecked[release.id] = lastChecked[release.id]
+            kept.artists[release.id] = artist
+        }
+        return kept
+    }
+}

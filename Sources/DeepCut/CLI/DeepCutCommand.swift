@@ -17,6 +17,12 @@ extension DeepCutCommand {
             "config", placeholder: "PATH",
             help: "config file (default: $DEEPCUT_CONFIG, else ~/.config/deepcut/config.json if it exists, else /etc/deepcut/config.json)")
     }
+
+    /// The commands about one person's feed (dismissals, mutes, artists, changes…) take
+    /// `--profile NAME`; with `profiles` in the config it is required.
+    static var profileOption: CommandOption {
+        .value("profile", placeholder: "NAME", help: "the household profile (`profiles` in the config) to work on")
+    }
 }
 
 /// A command that could not do what was asked, for a reason that is neither usage nor config:
@@ -51,7 +57,30 @@ struct CommandContext: Sendable {
             let named = ConfigLocation.named(explicit: arguments.value("config"), environment: environment) != nil
             throw MissingConfigError(file: file, named: named, perUser: named ? nil : ConfigLocation.perUser(environment: environment))
         }
-        return try ConfigLoader.load(from: file)
+        let config = try ConfigLoader.load(from: file)
+        guard let name = arguments.value("profile") else { return config }
+        let names = config.profiles.map(\.name)
+        guard let profile = config.profile(named: name) else {
+            throw CommandFailure(
+                exitCode: .usage,
+                message: names.isEmpty
+                    ? "--profile \(name): \(file.path) has no profiles"
+                    : "--profile \(name): no such profile in \(file.path) (its profiles: \(names.joined(separator: ", ")))")
+        }
+        return profile.config
+    }
+
+    /// The config of the one person a command works for: the config itself without `profiles`,
+    /// else the profile `--profile` names, which is then required.
+    func loadProfileConfig() throws -> Config {
+        let config = try loadConfig()
+        guard config.profiles.isEmpty else {
+            throw CommandFailure(
+                exitCode: .usage,
+                message: "\(configFile.path) has profiles (\(config.profiles.map(\.name).joined(separator: ", "))): "
+                    + "give --profile NAME to say whose")
+        }
+        return config
     }
 }
 

@@ -7,11 +7,11 @@ import Foundation
 enum ArtistsPendingCommand: DeepCutCommand {
     static let spec = CommandSpec(
         ["artists", "pending"], abstract: "List artists from listening history or followed lists that wait to be accepted.",
-        options: [configOption, .flag("json", help: "print the artists as a JSON array")])
+        options: [configOption, profileOption, .flag("json", help: "print the artists as a JSON array")])
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
-        let config = try context.loadConfig()
-        let pending = try await StateStore(url: config.stateDatabase).perform { try $0.listened.all(.pending) }
+        let config = try context.loadProfileConfig()
+        let pending = try await StateStore(url: config.stateDatabase, catalog: config.catalogDatabase).perform { try $0.listened.all(.pending) }
         if context.arguments.flag("json") {
             context.console.out(ArtistsJSON.encode(pending))
             return .success
@@ -37,7 +37,7 @@ enum ArtistsPendingCommand: DeepCutCommand {
 enum ArtistsAcceptCommand: DeepCutCommand {
     static let spec = CommandSpec(
         ["artists", "accept"], abstract: "Sweep an artist from listening history like a library artist (from the next sweep).",
-        options: [configOption, .flag("json", help: "print the artist as a JSON object")],
+        options: [configOption, profileOption, .flag("json", help: "print the artist as a JSON object")],
         arguments: [CommandArgument("NAME", help: "artist name (any case or spacing); need not be pending")])
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
@@ -50,7 +50,7 @@ enum ArtistsAcceptCommand: DeepCutCommand {
 enum ArtistsRejectCommand: DeepCutCommand {
     static let spec = CommandSpec(
         ["artists", "reject"], abstract: "Keep an artist from listening history out for good (across re-imports).",
-        options: [configOption, .flag("json", help: "print the artist as a JSON object")],
+        options: [configOption, profileOption, .flag("json", help: "print the artist as a JSON object")],
         arguments: [CommandArgument("NAME", help: "artist name (any case or spacing); need not be pending")])
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
@@ -61,14 +61,14 @@ enum ArtistsRejectCommand: DeepCutCommand {
 /// What `accept` and `reject` share.
 enum ArtistDecision {
     static func run(_ context: CommandContext, spec: CommandSpec, status: ListenedArtist.Status) async throws -> ExitCode {
-        let config = try context.loadConfig()
+        let config = try context.loadProfileConfig()
         let name = (context.arguments.argument("NAME") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !ArtistName.normalize(name).isEmpty else {
             throw UsageError(
                 problem: "deepcut \(spec.names.joined(separator: " ")): NAME must not be empty", usage: spec.usage(program: "deepcut"))
         }
         let date = context.now()
-        let (before, artist) = try await StateStore(url: config.stateDatabase).perform { store in
+        let (before, artist) = try await StateStore(url: config.stateDatabase, catalog: config.catalogDatabase).perform { store in
             let known = try store.listened.find(name: name)
             let before = try store.listened.decide(name: known?.name ?? name, status, at: date)
             return (before, try store.listened.find(name: name))

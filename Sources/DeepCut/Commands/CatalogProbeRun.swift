@@ -41,7 +41,7 @@ struct CatalogProbeRun: Sendable {
     /// - Returns: the report, and every exchange (redacted) for `--record`.
     func run() async throws -> (Report, [RecordingHTTPClient.Exchange]) {
         let startedAt = now()
-        let store = try await StateStore(url: config.stateDatabase)
+        let store = try await StateStore(url: config.stateDatabase, catalog: config.catalogDatabase)
         let providerName = config.catalog.provider.rawValue
         let (stored, pace) = try await store.perform { store in
             (try store.learning.traits(provider: providerName).current(at: startedAt), try store.learning.pace(provider: providerName))

@@ -10,13 +10,13 @@ enum ChangesCommand: DeepCutCommand {
     static let spec = CommandSpec(
         ["changes"], abstract: "Show what changed in the feed (added, removed with reason, updated).",
         options: [
-            configOption,
+            configOption, profileOption,
             .value("since", placeholder: "RUNID", help: "every change after this run (e.g. 20261129T120000Z)"),
             .flag("json", help: "print JSON for scripts")
         ])
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
-        let config = try context.loadConfig()
+        let config = try context.loadProfileConfig()
         let folder = OutputFolder(config.outputDirectory)
         let snapshots: [Snapshot]
         if let since = context.arguments.value("since") {

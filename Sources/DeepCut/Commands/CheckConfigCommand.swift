@@ -41,7 +41,7 @@ enum CheckConfigCommand: DeepCutCommand {
         if FileManager.default.fileExists(atPath: config.stateDatabase.path) {
             try refuseNewerSchema(config)
             // A corrupt database is reported (exit 74), never repaired.
-            let problems = try await StateStore(url: config.stateDatabase).integrityCheck()
+            let problems = try await StateStore(url: config.stateDatabase, catalog: config.catalogDatabase).integrityCheck()
             guard problems == ["ok"] else {
                 // SQLite's report spans lines ("*** in database main ***" first); the message must not.
                 let lines = problems.flatMap { $0.split(whereSeparator: \.isNewline) }.filter { !$0.hasPrefix("*** ") }

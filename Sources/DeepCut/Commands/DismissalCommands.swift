@@ -12,7 +12,7 @@ enum DismissCommand: DeepCutCommand {
     static let spec = CommandSpec(
         ["dismiss"], abstract: "Dismiss a release (\"Not interested\"), by feed id or by title and artist.",
         options: [
-            configOption,
+            configOption, profileOption,
             .value("title", placeholder: "TITLE", help: "album title (with --artist), works without a snapshot"),
             .value("artist", placeholder: "ARTIST", help: "album artist (with --title)")
         ],
@@ -23,7 +23,7 @@ enum DismissCommand: DeepCutCommand {
         ])
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
-        let config = try context.loadConfig()
+        let config = try context.loadProfileConfig()
         let target = try DismissalTarget(context, command: spec)
         if case .key = target {
             throw UsageError(problem: "deepcut dismiss: --key is for restore", usage: spec.usage(program: "deepcut"))
@@ -102,7 +102,7 @@ enum RestoreCommand: DeepCutCommand {
     static let spec = CommandSpec(
         ["restore"], abstract: "Undo a dismissal, by release id, stored key, or title and artist.",
         options: [
-            configOption,
+            configOption, profileOption,
             .value("key", placeholder: "KEY", help: "the stored album key (title U+001F artist)"),
             .value("title", placeholder: "TITLE", help: "album title (with --artist); a legacy row's rebuilt label works too"),
             .value("artist", placeholder: "ARTIST", help: "album artist (with --title)")
@@ -114,7 +114,7 @@ enum RestoreCommand: DeepCutCommand {
         ])
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
-        let config = try context.loadConfig()
+        let config = try context.loadProfileConfig()
         let target = try DismissalTarget(context, command: spec, allowKey: true)
         let done = try await StateChange(config: config, command: "restore", now: context.now).perform { store, snapshot -> Int in
             let restored: Int
@@ -149,11 +149,11 @@ enum RestoreCommand: DeepCutCommand {
 enum DismissedCommand: DeepCutCommand {
     static let spec = CommandSpec(
         ["dismissed"], abstract: "List dismissals (legacy rows show a label rebuilt from the key).",
-        options: [configOption, .flag("json", help: "print the dismissals JSON exchange format")])
+        options: [configOption, profileOption, .flag("json", help: "print the dismissals JSON exchange format")])
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
-        let config = try context.loadConfig()
-        let dismissals = try await StateStore(url: config.stateDatabase).perform { try $0.dismissals.all() }
+        let config = try context.loadProfileConfig()
+        let dismissals = try await StateStore(url: config.stateDatabase, catalog: config.catalogDatabase).perform { try $0.dismissals.all() }
         if context.arguments.flag("json") {
             context.console.out(String(decoding: DismissalsFile.encode(dismissals), as: UTF8.self))
             return .success
@@ -177,11 +177,11 @@ enum DismissedCommand: DeepCutCommand {
 /// `deepcut dismissals export`: every dismissal, then every muted artist, in the JSON exchange format, on stdout.
 enum DismissalsExportCommand: DeepCutCommand {
     static let spec = CommandSpec(
-        ["dismissals", "export"], abstract: "Export dismissals and muted artists as JSON to stdout.", options: [configOption])
+        ["dismissals", "export"], abstract: "Export dismissals and muted artists as JSON to stdout.", options: [configOption, profileOption])
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
-        let config = try context.loadConfig()
-        let (dismissals, mutes, rejected) = try await StateStore(url: config.stateDatabase).perform { store in
+        let config = try context.loadProfileConfig()
+        let (dismissals, mutes, rejected) = try await StateStore(url: config.stateDatabase, catalog: config.catalogDatabase).perform { store in
             (try store.dismissals.all(), try store.mutes.all(), try store.listened.all(.rejected))
         }
         context.console.out(String(decoding: DismissalsFile.encode(dismissals, mutes: mutes, rejectedArtists: rejected), as: UTF8.self))
@@ -194,11 +194,11 @@ enum DismissalsExportCommand: DeepCutCommand {
 enum DismissalsImportCommand: DeepCutCommand {
     static let spec = CommandSpec(
         ["dismissals", "import"], abstract: "Import dismissals and muted artists from a JSON file (legacy key-only rows included).",
-        options: [configOption],
+        options: [configOption, profileOption],
         arguments: [CommandArgument("FILE", help: "dismissals JSON")])
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
-        let config = try context.loadConfig()
+        let config = try context.loadProfileConfig()
         // Read and validate the whole file before touching state: a bad file changes nothing.
         let file = context.fileArgument("FILE")
         let rows = try await BlockingQueue.files.run { try DismissalsFile.read(from: file) }

@@ -12,7 +12,7 @@ enum HealthCommand: DeepCutCommand {
     static let spec = CommandSpec(
         ["health"], abstract: "Print the last run's health as one line (exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN).",
         options: [
-            configOption,
+            configOption, profileOption,
             .flag("json", help: "print the health report as JSON"),
             .value("warn-age", placeholder: "DURATION", help: "WARNING when the baseline is older (default 1.5 × ttlHours; e.g. 36h)"),
             .value("crit-age", placeholder: "DURATION", help: "CRITICAL when the baseline is older (default 3 × ttlHours)")

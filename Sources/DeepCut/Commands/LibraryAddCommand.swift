@@ -8,14 +8,14 @@ enum LibraryAddCommand: DeepCutCommand {
     static let spec = CommandSpec(
         ["library", "add"], abstract: "Record an album as owned, then show more from its artist.",
         options: [
-            configOption,
+            configOption, profileOption,
             .value("title", placeholder: "TITLE", help: "album title", required: true),
             .value("artist", placeholder: "ARTIST", help: "album artist", required: true),
             .flag("json", help: "print the artist's releases as JSON")
         ])
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
-        let config = try context.loadConfig()
+        let config = try context.loadProfileConfig()
         let title = context.arguments.value("title") ?? ""
         let artist = context.arguments.value("artist") ?? ""
         guard !title.trimmingCharacters(in: .whitespaces).isEmpty, !artist.trimmingCharacters(in: .whitespaces).isEmpty else {

@@ -35,7 +35,7 @@ struct MoreFrom: Sendable {
     /// The mute of this artist, if muted: `more-from` still lists its releases (a muted artist is
     /// swept), and says so.
     func mute(of artist: String) async throws -> MutedArtist? {
-        try await StateStore(url: config.stateDatabase).perform { try $0.mutes.find(name: artist) }
+        try await StateStore(url: config.stateDatabase, catalog: config.catalogDatabase).perform { try $0.mutes.find(name: artist) }
     }
 
     /// The artist's releases the user lacks, and those the config's rules hide (`artistRules`,
@@ -55,7 +55,7 @@ struct MoreFrom: Sendable {
     }
 
     func listing(of artist: String) async throws -> Listing {
-        let store = try await StateStore(url: config.stateDatabase)
+        let store = try await StateStore(url: config.stateDatabase, catalog: config.catalogDatabase)
         let library = try await LoadLibrary(client: client, environment: ProcessInfo.processInfo.environment).run(config.library)
             .including(try await store.perform { try $0.owned.all() })
         let provider = try CatalogProviderFactory.make(config.catalog, client: client, types: config.fetchedTypes)

@@ -8,11 +8,11 @@ import Foundation
 enum MoreFromCommand: DeepCutCommand {
     static let spec = CommandSpec(
         ["more-from"], abstract: "Show an artist's releases you do not own and have not dismissed.",
-        options: [configOption, .flag("json", help: "print JSON for scripts")],
+        options: [configOption, profileOption, .flag("json", help: "print JSON for scripts")],
         arguments: [CommandArgument("ARTIST", help: "artist name as in your library")])
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
-        let config = try context.loadConfig()
+        let config = try context.loadProfileConfig()
         let artist = context.arguments.argument("ARTIST") ?? ""
         let moreFrom = MoreFrom(config: config, client: context.httpClient, now: context.now)
         let listing = try await moreFrom.listing(of: artist)

@@ -7,11 +7,11 @@ import Foundation
 enum MuteCommand: DeepCutCommand {
     static let spec = CommandSpec(
         ["mute"], abstract: "Keep an artist out of the feed and notifications (still swept; more-from still shows it).",
-        options: [configOption],
+        options: [configOption, profileOption],
         arguments: [CommandArgument("ARTIST", help: "artist name (any case or spacing); need not be in your library")])
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
-        let config = try context.loadConfig()
+        let config = try context.loadProfileConfig()
         let name = try artistArgument(context, spec: spec)
         let done = try await ArtistMute(config: config).mute(name, at: context.now())
         let muted = done.value
@@ -40,11 +40,11 @@ enum MuteCommand: DeepCutCommand {
 enum UnmuteCommand: DeepCutCommand {
     static let spec = CommandSpec(
         ["unmute"], abstract: "Bring a muted artist back into the feed (fully with the next sweep).",
-        options: [configOption],
+        options: [configOption, profileOption],
         arguments: [CommandArgument("ARTIST", help: "artist name as muted (any case or spacing)")])
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
-        let config = try context.loadConfig()
+        let config = try context.loadProfileConfig()
         let name = try MuteCommand.artistArgument(context, spec: spec)
         let done = try await ArtistMute(config: config).unmute(name, at: context.now())
         context.console.out(
@@ -58,11 +58,11 @@ enum UnmuteCommand: DeepCutCommand {
 enum MutedCommand: DeepCutCommand {
     static let spec = CommandSpec(
         ["muted"], abstract: "List muted artists.",
-        options: [configOption, .flag("json", help: "print the muted artists as rows of the dismissals JSON exchange format")])
+        options: [configOption, profileOption, .flag("json", help: "print the muted artists as rows of the dismissals JSON exchange format")])
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
-        let config = try context.loadConfig()
-        let muted = try await StateStore(url: config.stateDatabase).perform { try $0.mutes.all() }
+        let config = try context.loadProfileConfig()
+        let muted = try await StateStore(url: config.stateDatabase, catalog: config.catalogDatabase).perform { try $0.mutes.all() }
         if context.arguments.flag("json") {
             context.console.out(String(decoding: DismissalsFile.encode([], mutes: muted), as: UTF8.self))
             return .success

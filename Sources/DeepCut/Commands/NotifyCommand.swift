@@ -21,7 +21,7 @@ enum NotifyCommand: DeepCutCommand {
     static let spec = CommandSpec(
         ["notify"], abstract: "Send a test message to the notification channels, or show the next digest.",
         options: [
-            configOption,
+            configOption, profileOption,
             .flag("test", help: "send a test message (to CHANNEL only, when given)"),
             .flag("dry-run", help: "print what the next digest would hold, per channel; send nothing"),
             .flag("resend", help: "owe again what a stopped run left unconfirmed (to CHANNEL only, when given); the next run sends it"),
@@ -37,7 +37,7 @@ enum NotifyCommand: DeepCutCommand {
             throw UsageError(
                 problem: "deepcut notify: give exactly one of --test, --dry-run and --resend", usage: spec.usage(program: "deepcut"))
         }
-        let config = try context.loadConfig()
+        let config = try context.loadProfileConfig()
         guard !config.notify.isEmpty else {
             throw ConfigError(message: "\(context.configFile.lastPathComponent): notify: no channel is configured")
         }
@@ -63,7 +63,7 @@ enum NotifyCommand: DeepCutCommand {
     }
 
     private static func requeue(_ routes: [Notifier.Route], config: Config, console: Console, at now: Date) async throws -> ExitCode {
-        let store = try await StateStore(url: config.stateDatabase)
+        let store = try await StateStore(url: config.stateDatabase, catalog: config.catalogDatabase)
         for route in routes {
             let name = route.channel.name
             let count = try await store.perform { try $0.deliveries.requeueUnconfirmed(channel: name, at: now)[name, default: 0] }
@@ -99,7 +99,7 @@ enum NotifyCommand: DeepCutCommand {
 
     private static func preview(_ routes: [Notifier.Route], config: Config, _ context: CommandContext) async throws -> ExitCode {
         let folder = OutputFolder(config.outputDirectory)
-        let store = try await StateStore(url: config.stateDatabase)
+        let store = try await StateStore(url: config.stateDatabase, catalog: config.catalogDatabase)
         let notifier = Notifier(routes: routes, store: store, pageURL: nil, now: context.now)
         var digest = Digest(runID: "next", items: [])
         let snapshots = try await BlockingQueue.files.run { () -> (current: Snapshot, baseline: Snapshot?)? in

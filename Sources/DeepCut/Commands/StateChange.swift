@@ -44,7 +44,7 @@ struct StateChange {
         // `current.json` is read on `BlockingQueue.files`; the change and the republish then run in
         // one hop on the store's own thread, off the cooperative threads too.
         let current = try await BlockingQueue.files.run { try Snapshot.load(from: folder.current) }
-        let store = try await StateStore(url: config.stateDatabase)
+        let store = try await StateStore(url: config.stateDatabase, catalog: config.catalogDatabase)
         return try await apply(change, to: store, current: current)
     }
 

@@ -36,13 +36,18 @@ enum SweepCommand: DeepCutCommand {
         let channels = NotificationChannels.routes(
             config.notify, windowDays: config.feed.windowDays, client: client, mailer: CurlMailer(),
             environment: context.environment, now: context.now)
-        let pipeline = Pipeline(
+        var pipeline = Pipeline(
             config: config, client: client, log: log, environment: context.environment, now: context.now, channels: channels)
+        for profile in config.profiles {
+            pipeline.profileChannels[profile.name] = NotificationChannels.routes(
+                profile.config.notify, windowDays: profile.config.feed.windowDays, client: client, mailer: CurlMailer(),
+                environment: context.environment, now: context.now)
+        }
         let options = SweepOptions(
             ifStale: context.arguments.flag("if-stale"),
             acceptLibraryChange: context.arguments.flag("accept-library-change"))
         // SIGTERM/SIGINT cancel the sweep: stop starting requests, publish what is known as partial.
-        let report = await SignalCancellation.run { await pipeline.run(options) }
+        let report = await SignalCancellation.run { [pipeline] in await pipeline.run(options) }
         return await finalCause(report, log: log, console: context.console, quiet: verbosity == .quiet)
     }
 

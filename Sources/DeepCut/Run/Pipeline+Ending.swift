@@ -128,13 +128,13 @@ extension Pipeline {
         // A corrupt or unwritable state database is never touched again in this run.
         // Best effort: the run already failed with its own error; a store that cannot open now only
         // means this failure is missing from the run history, and the health report still says it.
-        let store = error is DatabaseError ? nil : try? await StateStore(url: config.stateDatabase)
+        let store = error is DatabaseError ? nil : try? await StateStore(url: config.stateDatabase, catalog: config.catalogDatabase)
         return await complete(run, ending: .error(error, at: now()), store: store)
     }
 
     /// Records the run, writes health and metrics. A failure here keeps the sweep's own result
     /// but the operator still hears why the report is missing.
-    private func complete(_ run: RunOutcomes, ending: RunEnding, store: StateStore?) async -> PipelineResult {
+    func complete(_ run: RunOutcomes, ending: RunEnding, store: StateStore?) async -> PipelineResult {
         let report = HealthReport(run, ending: ending, pageName: pageName)
         let stderrLine = ending.exitCode == .success ? nil : ending.message
         // Failures at err, partial at warning: `journalctl -p warning` lists every run needing a look.

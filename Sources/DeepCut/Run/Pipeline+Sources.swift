@@ -19,27 +19,35 @@ struct SweptStages: Sendable {
 /// (`SourceSweeps`), each diffed as a one-catalog run is (`FeedDiffStage`, owned ids by that
 /// source's provider), then merged into one entry per release with where it can be heard (`MergeStage`).
 extension Pipeline {
+    /// Every source swept at once; each source's plan reads its own repair state.
+    /// - Parameter plan: the sweep's plan for a provider kind, given the artists owed an answer.
     func sweepSources(
-        library: LibraryOutcome, artists: [String], previous: PreviousRun, run: inout RunOutcomes, installID: String?, store: StateStore
-    ) async throws -> SweptStages {
+        plan: (ProviderKind, Set<String>) -> CatalogSweep.Plan, previous: PreviousRun, store: StateStore
+    ) async throws -> [SourceSweeps.Swept] {
         let home = config.sources[0].source.key
         var plans: [String: CatalogSweep.Plan] = [:]
         for configured in config.sources {
-            let (kind, key) = (configured.catalog.provider, configured.source.key)
+            let key = configured.source.key
             // Each source owes answers to its own artists: its repair plan reads its own record.
             let failedBefore =
                 key == home ? previous.unansweredArtists : try await store.perform { try $0.runs.unansweredArtists(provider: key) }
-            plans[key] = CatalogSweep.Plan(
-                artists: artists, ownedKeys: library.owned(for: kind).keys, libraryIDs: library.catalogArtistIDs(for: kind),
-                previousRun: previous.lastRun, previouslyFailed: failedBefore, runID: run.runID.rawValue, startedAt: run.startedAt)
+            plans[key] = plan(configured.catalog.provider, failedBefore)
         }
         let progress: @Sendable (CatalogSource, Int) -> any SweepObserver = { [log] source, total in
             if source.key == home { return SweepProgress(total: total, log: log) }
             return SourceProgress(source: source.key, total: total, log: log)
         }
-        let swept = try await SourceSweeps(
+        return try await SourceSweeps(
             config: config, client: client, environment: environment, store: store, now: now, observer: progress
         ).run(plans: plans)
+    }
+
+    /// Each source's answers diffed as a one-catalog run's are, then merged (`MergeStage`).
+    func mergeSources(
+        _ swept: [SourceSweeps.Swept], library: LibraryOutcome, previous: PreviousRun, run: inout RunOutcomes, installID: String?,
+        store: StateStore
+    ) async throws -> SweptStages {
+        let home = config.sources[0].source.key
         var parts: [MergeStage.SourcePart] = []
         var fault: CatalogFault?
         for item in swept {

@@ -32,6 +32,8 @@ struct RunOutcomes: Sendable {
     var notify: [ChannelDelivery]?
     /// Each source's verdict in a several-catalogs run; nil with one catalog.
     var sources: [SourceStatus]?
+    /// A household run's profiles, each as its own run ended; nil without profiles.
+    var profiles: [HealthReport.ProfileRun]?
 
     init(runID: RunID, startedAt: Date) {
         self.runID = runID
@@ -112,6 +114,7 @@ extension HealthReport {
         }
         notify = run.notify
         sources = run.sources
+        profiles = run.profiles
     }
 }
 
