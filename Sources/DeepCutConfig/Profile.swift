@@ -37,7 +37,8 @@ package struct Profile: Sendable {
             }
             let outputs = [household.outputDirectory] + profiles.map(\.config.outputDirectory)
             if outputs.contains(where: { $0.standardizedFileURL == profile.config.outputDirectory.standardizedFileURL }) {
-                throw element.failure("outputDirectory: \(profile.config.outputDirectory.path) is already in use; each profile needs its own")
+                throw element.failure(
+                    "outputDirectory: \(profile.config.outputDirectory.path) is already in use; each profile needs its own")
             }
             profiles.append(profile)
         }

@@ -58,7 +58,8 @@ struct CommandContext: Sendable {
             throw MissingConfigError(file: file, named: named, perUser: named ? nil : ConfigLocation.perUser(environment: environment))
         }
         let config = try ConfigLoader.load(from: file)
-        guard let name = arguments.value("profile") else { return config }
+        // Only the commands about one person's feed declare `--profile`; the others work on the household.
+        guard arguments.command.option(named: "profile") != nil, let name = arguments.value("profile") else { return config }
         let names = config.profiles.map(\.name)
         guard let profile = config.profile(named: name) else {
             throw CommandFailure(

@@ -11,7 +11,9 @@ enum ArtistsPendingCommand: DeepCutCommand {
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
         let config = try context.loadProfileConfig()
-        let pending = try await StateStore(url: config.stateDatabase, catalog: config.catalogDatabase).perform { try $0.listened.all(.pending) }
+        let pending = try await StateStore(url: config.stateDatabase, catalog: config.catalogDatabase).perform {
+            try $0.listened.all(.pending)
+        }
         if context.arguments.flag("json") {
             context.console.out(ArtistsJSON.encode(pending))
             return .success

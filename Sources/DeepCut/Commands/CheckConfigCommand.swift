@@ -20,24 +20,52 @@ enum CheckConfigCommand: DeepCutCommand {
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
         let config = try context.loadConfig()
-        try LibraryReaderRegistry.checkFormats(config.library)
         let credentials = context.environment["CREDENTIALS_DIRECTORY"].map { URL(fileURLWithPath: $0) }
+        let expiries = try tokenExpiries(config, environment: context.environment, now: context.now())
+        try await checkPerson(config, key: "", credentials: credentials, context: context)
+        for (index, profile) in config.profiles.enumerated() {
+            try await checkPerson(profile.config, key: "profiles[\(index)].", credentials: credentials, context: context)
+        }
+        let libraries =
+            config.profiles.isEmpty
+            ? "\(config.library.count) library source\(config.library.count == 1 ? "" : "s")" : "\(config.profiles.count) profiles"
+        context.console.out("config OK: \(config.file.path) (\(libraries), provider \(config.catalog.provider.rawValue))")
+        for profile in config.profiles {
+            let sources = profile.config.library.count
+            context.console.out(
+                "profile \(profile.name): \(sources) library source\(sources == 1 ? "" : "s"), feed in \(profile.config.outputDirectory.path)"
+            )
+        }
+        if config.hasSeveralSources { for line in sourceLines(config) { context.console.out(line) } }
+        for line in expiries { context.console.out(line) }
+        if let warning = baseURLWarning(config) { context.console.out(warning) }
+        for person in [config] + config.profiles.map(\.config) {
+            if let warning = await artistRulesWarning(person, context: context) { context.console.out(warning) }
+        }
+        return .success
+    }
+
+    /// What one person's feed needs (the household's config itself without `profiles`, or one
+    /// profile's): readable libraries, artist sources and channels' secrets, writable folders, a
+    /// sound state database. `key` prefixes the keys a failure names (`profiles[1].`).
+    private static func checkPerson(_ config: Config, key: String, credentials: URL?, context: CommandContext) async throws {
+        try LibraryReaderRegistry.checkFormats(config.library)
         for (index, source) in config.library.enumerated() {
             if source.format == .appleMusicLibrary {
                 // Presence only: whether the tokens are accepted shows on the first sweep.
                 _ = try AppleMusicLibraryCredentials(source: source, credentialsDirectory: credentials)
             } else if !FileManager.default.isReadableFile(atPath: source.path.path) {
-                throw ConfigError(message: "\(config.file.lastPathComponent): library[\(index)].path: cannot read \(source.path.path)")
+                throw ConfigError(
+                    message: "\(config.file.lastPathComponent): \(key)library[\(index)].path: cannot read \(source.path.path)")
             }
         }
         try ArtistSourceChecks.check(config, credentialsDirectory: credentials)
-        let expiries = try tokenExpiries(config, environment: context.environment, now: context.now())
         for channel in config.notify {
             // Presence and shape of each channel's secrets: a sweep would report the channel failing, this says why now.
             _ = try NotificationChannels.make(channel, client: NoNetwork(), mailer: NoNetwork(), environment: context.environment)
         }
-        try checkWritableFolder(config.outputDirectory, key: "outputDirectory", config: config)
-        try checkWritableFolder(config.stateDatabase.deletingLastPathComponent(), key: "stateDatabase", config: config)
+        try checkWritableFolder(config.outputDirectory, key: "\(key)outputDirectory", config: config)
+        try checkWritableFolder(config.stateDatabase.deletingLastPathComponent(), key: "\(key)stateDatabase", config: config)
         if FileManager.default.fileExists(atPath: config.stateDatabase.path) {
             try refuseNewerSchema(config)
             // A corrupt database is reported (exit 74), never repaired.
@@ -50,14 +78,6 @@ enum CheckConfigCommand: DeepCutCommand {
                     message: "\(config.stateDatabase.path): integrity check failed: \(lines.prefix(3).joined(separator: "; "))")
             }
         }
-        context.console.out(
-            "config OK: \(config.file.path) (\(config.library.count) library source\(config.library.count == 1 ? "" : "s"), provider \(config.catalog.provider.rawValue))"
-        )
-        if config.hasSeveralSources { for line in sourceLines(config) { context.console.out(line) } }
-        for line in expiries { context.console.out(line) }
-        if let warning = baseURLWarning(config) { context.console.out(warning) }
-        if let warning = await artistRulesWarning(config, context: context) { context.console.out(warning) }
-        return .success
     }
 
     /// `artistRules` naming no library artist (by `ArtistName.normalize`): a typo, or an artist no

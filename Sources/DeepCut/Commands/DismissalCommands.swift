@@ -153,7 +153,9 @@ enum DismissedCommand: DeepCutCommand {
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
         let config = try context.loadProfileConfig()
-        let dismissals = try await StateStore(url: config.stateDatabase, catalog: config.catalogDatabase).perform { try $0.dismissals.all() }
+        let dismissals = try await StateStore(url: config.stateDatabase, catalog: config.catalogDatabase).perform {
+            try $0.dismissals.all()
+        }
         if context.arguments.flag("json") {
             context.console.out(String(decoding: DismissalsFile.encode(dismissals), as: UTF8.self))
             return .success
@@ -177,11 +179,13 @@ enum DismissedCommand: DeepCutCommand {
 /// `deepcut dismissals export`: every dismissal, then every muted artist, in the JSON exchange format, on stdout.
 enum DismissalsExportCommand: DeepCutCommand {
     static let spec = CommandSpec(
-        ["dismissals", "export"], abstract: "Export dismissals and muted artists as JSON to stdout.", options: [configOption, profileOption])
+        ["dismissals", "export"], abstract: "Export dismissals and muted artists as JSON to stdout.", options: [configOption, profileOption]
+    )
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
         let config = try context.loadProfileConfig()
-        let (dismissals, mutes, rejected) = try await StateStore(url: config.stateDatabase, catalog: config.catalogDatabase).perform { store in
+        let (dismissals, mutes, rejected) = try await StateStore(url: config.stateDatabase, catalog: config.catalogDatabase).perform {
+            store in
             (try store.dismissals.all(), try store.mutes.all(), try store.listened.all(.rejected))
         }
         context.console.out(String(decoding: DismissalsFile.encode(dismissals, mutes: mutes, rejectedArtists: rejected), as: UTF8.self))

@@ -58,7 +58,9 @@ enum UnmuteCommand: DeepCutCommand {
 enum MutedCommand: DeepCutCommand {
     static let spec = CommandSpec(
         ["muted"], abstract: "List muted artists.",
-        options: [configOption, profileOption, .flag("json", help: "print the muted artists as rows of the dismissals JSON exchange format")])
+        options: [
+            configOption, profileOption, .flag("json", help: "print the muted artists as rows of the dismissals JSON exchange format")
+        ])
 
     static func run(_ context: CommandContext) async throws -> ExitCode {
         let config = try context.loadProfileConfig()

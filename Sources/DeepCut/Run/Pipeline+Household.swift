@@ -120,7 +120,8 @@ extension Pipeline {
         let health = member.result?.health
         return HealthReport.ProfileRun(
             name: member.name, status: health?.status ?? .failed, exitCode: Int(member.result?.exitCode.rawValue ?? 1),
-            message: member.result?.stderrLine ?? health?.message, entries: health.flatMap { $0.publish.status == .ok ? $0.diff.entries : nil },
+            message: member.result?.stderrLine ?? health?.message,
+            entries: health.flatMap { $0.publish.status == .ok ? $0.diff.entries : nil },
             outputDirectory: member.pipeline.config.outputDirectory.path)
     }
 

@@ -163,7 +163,8 @@ struct Pipeline: Sendable {
             let diffed = try await FeedDiffStage(feed: config.feed, filters: config.releaseFilters, store: store, now: now).run(
                 &sweep, owned: owned, today: run.startedAt.epochDay, explaining: explaining)
             (run.diff, run.evidence) = (diffed.diff, diffed.evidence)
-            let prepared = try await snapshot(of: sweep, diff: diffed.diff, run: run, previous: previous, installID: installID, store: store)
+            let prepared = try await snapshot(
+                of: sweep, diff: diffed.diff, run: run, previous: previous, installID: installID, store: store)
             swept = SweptStages(sweep: sweep.sweep, fault: sweep.fault, entries: diffed.diff.entries.count, prepared: prepared)
         }
         let snapshot = swept.prepared?.snapshot
