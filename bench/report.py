@@ -9,6 +9,7 @@ from pathlib import Path
 
 from libraryxml import section as libraryxml
 from sources import section as sources
+from household import section as household
 
 
 def load(results: Path, name: str) -> dict | None:
@@ -504,4 +505,4 @@ def render(results: Path, previous: Path | None = None) -> str:
 
 
 SECTIONS = [("schedule", schedule), ("client", client), ("polite", polite), ("scale", scale), ("peer", peer), ("catalog", catalog),
-            ("libraryxml", libraryxml), ("sources", sources)]
+            ("libraryxml", libraryxml), ("sources", sources), ("household", household)]

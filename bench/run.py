@@ -1,7 +1,7 @@
 """Runs the five measurements and writes BENCHMARKS.md (called by scripts/bench).
 
 usage: run.py [--only NAME[,NAME…]] [--build-seconds N]
-NAME: schedule, client, polite, scale, peer, catalog, libraryxml, sources (default: all, in that order).
+NAME: schedule, client, polite, scale, peer, catalog, libraryxml, sources, household (default: all, in that order).
 Results of measurements not run this time are kept from the last run (build/bench/results).
 """
 
@@ -19,6 +19,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 
 import catalog  # noqa: E402
 import client  # noqa: E402
+import household  # noqa: E402
 import libraryxml  # noqa: E402
 import peer  # noqa: E402
 import polite  # noqa: E402
@@ -29,7 +30,8 @@ import sources  # noqa: E402
 from benchlib import RESULTS, ROOT, monotonic, write_json  # noqa: E402
 
 MEASUREMENTS = {"schedule": schedule, "client": client, "polite": polite, "scale": scale, "peer": peer, "catalog": catalog,
-                "libraryxml": libraryxml, "sources": sources}
+                "libraryxml": libraryxml, "sources": sources,
+                "household": household}
 
 
 def machine() -> dict:
