@@ -14,6 +14,7 @@ extension CatalogSweep.Outcome {
         let mine = { (artist: String) in wanted.contains(ArtistName.normalize(artist)) }
         var share = self
         share.sweep.results = sweep.results.filter { mine($0.artist) }
+        share.sweep.answeredInThisRun = sweep.status != .failed
         share.stale = stale.restricted(to: Set(share.sweep.results.map(\.artist)))
         share.beyondCoverage = beyondCoverage.filter { mine($0.artist) }
         share.reusedArtists = reusedArtists.filter(mine)

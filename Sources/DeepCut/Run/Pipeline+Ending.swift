@@ -153,8 +153,9 @@ extension Pipeline {
             ])
         var problems: [(what: String, error: any Error)] = []
         do {
-            let record = RunHistoryEntry(report)
-            try await store?.perform { try $0.runs.record(record) }
+            var record = RunHistoryEntry(report)
+            record.status = run.sweepStatus ?? record.status
+            try await store?.perform { [record] in try $0.runs.record(record) }
         } catch {
             problems.append(("cannot record the run in the state database", error))
         }

@@ -86,6 +86,7 @@ extension Pipeline {
             return await fail(household, error: error)
         }
         household.sweep = answers.stage
+        household.sweepStatus = answers.status
         for index in members.indices {
             guard let start = members[index].start else { continue }
             do {
@@ -153,6 +154,16 @@ extension Pipeline {
 }
 
 extension CatalogAnswers {
+    /// The sweep's verdict over every source.
+    var status: RunStatus {
+        switch self {
+        case .one(let outcome): outcome.sweep.status
+        case .several(let items):
+            items.contains { $0.outcome.map { $0.sweep.status != .failed } ?? false }
+                ? (items.allSatisfy { $0.outcome?.sweep.status == .complete } ? .complete : .partial) : .failed
+        }
+    }
+
     /// The household sweep's report: the one catalog's, or the home source's.
     var stage: HealthReport.SweepStage? {
         switch self {

@@ -34,6 +34,9 @@ struct RunOutcomes: Sendable {
     var sources: [SourceStatus]?
     /// A household run's profiles, each as its own run ended; nil without profiles.
     var profiles: [HealthReport.ProfileRun]?
+    /// A household run's sweep verdict: what its run record keeps, since the next sweep's repair
+    /// plan reads it (`RepairPlan`), whatever the worst of its profiles that the report shows.
+    var sweepStatus: RunStatus?
 
     init(runID: RunID, startedAt: Date) {
         self.runID = runID

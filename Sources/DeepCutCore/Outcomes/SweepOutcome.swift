@@ -7,6 +7,11 @@ package struct SweepOutcome: Sendable {
     /// Set on the outcome several sources add up to (`SourcesOutcome`): the status their own
     /// verdicts give, which per-artist results alone cannot (one source down is partial, not failed).
     package var sourcesStatus: RunStatus?
+    /// Set on one household profile's share of a sweep (`CatalogSweep.Outcome.share`) when the sweep
+    /// as a whole got an answer from the catalog in this run: a share whose artists were all
+    /// answered from memory by the repair plan (its canary asked for another profile) is then
+    /// judged as the repair run it is part of, not as an outage.
+    package var answeredInThisRun = false
 
     package init(provider: String, results: [ArtistResult], unreachable: CatalogUnreachable? = nil) {
         self.provider = provider
@@ -27,7 +32,7 @@ package struct SweepOutcome: Sendable {
             if case .failed(let failure) = result.outcome, failure.kind == .suddenlyEmpty { return result.source == .catalog }
             return result.isAnsweredInThisRun
         }
-        guard catalogAnswered else { return .failed }
+        guard catalogAnswered || answeredInThisRun else { return .failed }
         return results.allSatisfy(\.outcome.isDefinite) ? .complete : .partial
     }
 

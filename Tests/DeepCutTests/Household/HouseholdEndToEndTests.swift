@@ -159,4 +159,32 @@ import Testing
         #expect(missing.code == .config)
         #expect(missing.console.err.contains("profiles[1].library[0].path: cannot read"), "\(missing.console.err)")
     }
+
+    /// After a partial sweep the repair plan answers recent artists from memory and asks one, the
+    /// canary, whoever's it is. A profile whose artists were all answered from memory is part of a
+    /// repair run that reached the catalog, not an outage: it publishes.
+    @Test func aRepairRunWhoseCanaryIsAnotherProfilesLeavesEveryProfilePublished() async throws {
+        let household = try Household()
+        defer { household.close() }
+        // Ben first, one request at a time: Aster is answered first, so it is the canary after.
+        let catalog = household.catalog.replacingOccurrences(of: #""concurrency": 2"#, with: #""concurrency": 1"#)
+        try household.folder.write("ben.csv", "title,artist\nSomething Else,Aster\nRings,Cedar\n")
+        try household.folder.write("ana.csv", "title,artist\nOld Roots,Birch\n")
+        try household.folder.write(
+            "config.json",
+            #"{"catalog": \#(catalog), "profiles": [{"name": "ben", "library": [{"format": "csv", "path": "ben.csv"}]}, {"name": "ana", "library": [{"format": "csv", "path": "ana.csv"}]}], "stateDatabase": "state/state.db", "outputDirectory": "feed"}"#
+        )
+        household.server.setFault(Fault(.status(code: 500, body: nil), on: .lookup), forArtistID: "3300000001")
+        let first = await household.run(["sweep"])
+        #expect(first.code == .partial, "\(first.console.err)")
+        household.server.resetLog()
+        let repair = await household.run(["sweep"])
+        #expect(repair.code == .partial, "Cedar still fails: \(repair.console.err)")
+        let asked = household.server.requestLog.map(\.query)
+        #expect(!asked.contains { $0.contains("3200000001") }, "Birch answered from memory: \(asked)")
+        let ana = try household.health("feed/ana/health.json")
+        #expect(ana.status == .complete, "\(String(describing: ana.message))")
+        #expect(try household.snapshot("feed/ana/latest.json")?.entries.map(\.title) == ["Bark"])
+        #expect(try household.health("feed/ben/health.json").status == .partial)
+    }
 }
