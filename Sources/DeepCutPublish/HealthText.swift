@@ -14,6 +14,7 @@ enum HealthText {
     static let messageLimit = 160
 
     static func render(_ report: HealthReport) -> String {
+        if let profiles = report.profiles { return household(report, profiles: profiles) }
         var lines = [headline(report)]
         if let message = report.message { lines.append("cause:    " + DisplayText.line(message, limit: DisplayText.messageLimit)) }
         lines.append("next:     " + nextStep(report))
@@ -42,6 +43,37 @@ enum HealthText {
         where !section.isEmpty {
             lines += [""] + section
         }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A household's report: the sweep, then one line per profile; each profile's own
+    /// `health.txt` (in its folder) has the rest.
+    private static func household(_ report: HealthReport, profiles: [HealthReport.ProfileRun]) -> String {
+        var lines = [headline(report)]
+        if let message = report.message { lines.append("cause:    " + DisplayText.line(message, limit: DisplayText.messageLimit)) }
+        let troubled = profiles.filter { $0.status != .complete }
+        lines.append(
+            "next:     "
+                + (troubled.isEmpty
+                    ? "nothing to do."
+                    : "read " + troubled.map { "\($0.outputDirectory)/health.txt" }.joined(separator: " and ") + " for what to do."))
+        lines.append("baseline: each profile keeps its own (its health.txt)")
+        lines.append(
+            "ran:      \(Timestamp.string(report.startedAt)) to \(Timestamp.string(report.finishedAt)) "
+                + "(\(ElapsedTime.text(Int(report.finishedAt.timeIntervalSince(report.startedAt)))))")
+        if let skip = report.lastSkip {
+            lines.append("skipped:  \(Timestamp.string(skip.at)) by --if-stale: " + DisplayText.line(skip.reason, limit: messageLimit))
+        }
+        lines.append("")
+        lines.append(stageLine("sweep", report.sweep.status, StageSummary.sweep(report.sweep)))
+        for profile in profiles {
+            let entries = profile.entries.map { "\($0) entries" } ?? "nothing published"
+            let message = profile.status == .complete ? "" : profile.message.map { ": " + DisplayText.line($0, limit: messageLimit) } ?? ""
+            let name = profile.name.padding(toLength: max(profile.name.count, 14), withPad: " ", startingAt: 0)
+            let state = profile.status.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)
+            lines.append("  profile \(name) \(state)\(entries), feed in \(profile.outputDirectory)\(message)")
+        }
+        if let traits = report.sweep.catalogTraits { lines.append("catalog: " + traits.summary) }
         return lines.joined(separator: "\n") + "\n"
     }
 

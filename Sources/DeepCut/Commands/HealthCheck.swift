@@ -73,6 +73,23 @@ struct HealthCheck: Sendable {
         guard let report else {
             return (.unknown, "DEEPCUT UNKNOWN: no health report could be read")
         }
+        return assess(report: report, baseline: baseline, feed: feed, now: now).line
+    }
+
+    /// One feed's state, the reasons for it, and its perfdata (label, value with thresholds).
+    struct Assessment {
+        var state: State
+        var reasons: [String]
+        var perfdata: [(label: String, value: String)]
+
+        var line: (state: State, line: String) {
+            let data = perfdata.map { "'\($0.label)'=\($0.value)" }.joined(separator: " ")
+            // Messages and names are third-party text: one line, by the one cleaning rule.
+            return (state, "DEEPCUT \(state.rawValue): \(ReadableText.line(reasons.joined(separator: "; "))) | \(data)")
+        }
+    }
+
+    func assess(report: HealthReport, baseline: Baseline?, feed: Feed?, now: Date) -> Assessment {
         let age = baseline?.ageSeconds(at: now)
         var state = State.ok
         var reasons: [String] = []
@@ -173,11 +190,12 @@ struct HealthCheck: Sendable {
             case .unreadable: "U"
             case nil: "\(report.diff.entries)"
             }
-        let perfdata =
-            "'entries'=\(entries);;;0 'artists_failed'=\(artists.failed);;;0 'artists_not_asked'=\(artists.skipped);;;0 "
-            + "'artists_not_found'=\(unresolved.notFound.count);;;0 'baseline_age'=\(age.map { "\($0)s" } ?? "U");\(warnAgeSeconds);\(critAgeSeconds);0"
-        // Messages and names are third-party text: one line, by the one cleaning rule.
-        return (state, "DEEPCUT \(state.rawValue): \(ReadableText.line(reasons.joined(separator: "; "))) | \(perfdata)")
+        let perfdata = [
+            ("entries", "\(entries);;;0"), ("artists_failed", "\(artists.failed);;;0"), ("artists_not_asked", "\(artists.skipped);;;0"),
+            ("artists_not_found", "\(unresolved.notFound.count);;;0"),
+            ("baseline_age", "\(age.map { "\($0)s" } ?? "U");\(warnAgeSeconds);\(critAgeSeconds);0")
+        ]
+        return Assessment(state: state, reasons: reasons, perfdata: perfdata)
     }
 
     /// "2h 5m", "3d 4h": what an operator reads at a glance.

@@ -55,7 +55,10 @@ enum HealthCommand: DeepCutCommand {
             let path = OutputFolder(config.outputDirectory).healthJSON.path
             return unknown("no health report at \(path): no run has finished yet", json: json, console: context.console, path: path)
         }
-        let (state, line) = check.evaluate(report: report, baseline: baseline, feed: feed, now: context.now())
+        let (state, line) =
+            config.profiles.isEmpty
+            ? check.evaluate(report: report, baseline: baseline, feed: feed, now: context.now())
+            : check.evaluate(household: report, profiles: await HealthCheck.readProfiles(config), now: context.now())
         if json {
             context.console.out(String(decoding: try OutputJSON.encode(report), as: UTF8.self))
         } else {

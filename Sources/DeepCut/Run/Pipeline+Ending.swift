@@ -147,8 +147,10 @@ extension Pipeline {
         log.log(
             level, "run.finished",
             [
-                "run": run.runID.rawValue, "status": report.status.rawValue, "exit": ending.exitCode.rawValue,
-                "entries": report.diff.entries, "not_asked": report.sweep.artists.skipped > 0 ? report.sweep.artists.skipped : nil,
+                "run": run.runID.rawValue, "profile": config.profileName, "status": report.status.rawValue,
+                "exit": ending.exitCode.rawValue,
+                "entries": run.profiles == nil ? report.diff.entries : nil, "profiles": run.profiles?.count,
+                "not_asked": report.sweep.artists.skipped > 0 ? report.sweep.artists.skipped : nil,
                 "unreachable": report.sweep.unreachable?.host, "cause": report.sweep.unreachable?.cause.rawValue
             ])
         var problems: [(what: String, error: any Error)] = []

@@ -30,10 +30,11 @@ extension Pipeline {
             let outputDirectory = config.outputDirectory
             // Cancelled before the read: the run's own count (nil) rather than no ping.
             let feed = try? await BlockingQueue.files.run { HealthCheck.Feed.read(outputDirectory: outputDirectory) }
-            let line = HealthCheck(ttlHours: config.ttlHours).evaluate(
-                report: health, baseline: baseline, feed: feed, now: health.finishedAt
-            )
-            .line
+            let check = HealthCheck(ttlHours: config.ttlHours)
+            let line =
+                config.profiles.isEmpty
+                ? check.evaluate(report: health, baseline: baseline, feed: feed, now: health.finishedAt).line
+                : check.evaluate(household: health, profiles: await HealthCheck.readProfiles(config), now: health.finishedAt).line
             let status = report.skipped ? RunStatus.skipped : health.status
             if let failure = await pings.send(pings.ping(after: status), body: line) { failures.append(failure) }
         }

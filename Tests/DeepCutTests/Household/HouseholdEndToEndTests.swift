@@ -113,6 +113,17 @@ import Testing
         #expect(try Data(contentsOf: household.folder.url.appendingPathComponent("feed/ben/feed.json")) == benBefore, "Ben's feed kept")
         let ana = try #require(try household.snapshot("feed/ana/latest.json"))
         #expect(Set(ana.entries.map(\.title)) == ["Lantern", "Bark"])
+        // What monitoring sees: the worst profile first, each profile's figures under its name.
+        let health = await household.run(["health"])
+        #expect(health.code == .critical, "\(health.console.out)")
+        #expect(health.console.out.hasPrefix("DEEPCUT CRITICAL: ana OK: "), "\(health.console.out)")
+        #expect(health.console.out.contains("ben CRITICAL: last run"))
+        #expect(health.console.out.contains("'ana_entries'=2;;;0") && health.console.out.contains("'ben_entries'=2;;;0"))
+        let text = try String(contentsOf: household.folder.url.appendingPathComponent("feed/health.txt"), encoding: .utf8)
+        #expect(text.contains("  profile ben            failed     nothing published"), "\(text)")
+        #expect(text.contains("next:     read \(household.folder.url.appendingPathComponent("feed/ben").path)/health.txt"))
+        let benHealth = await household.run(["health", "--profile", "ben"])
+        #expect(benHealth.console.out.hasPrefix("DEEPCUT CRITICAL: last run"), "\(benHealth.console.out)")
         let searched = household.server.requestLog.filter { $0.route == "itunes.search" }.count
         #expect(searched == 3, "the second run asks only Ana's artists' listings (searches stay cached)")
     }
