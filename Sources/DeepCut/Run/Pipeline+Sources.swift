@@ -43,10 +43,9 @@ extension Pipeline {
         var parts: [MergeStage.SourcePart] = []
         var fault: CatalogFault?
         for item in swept {
-            guard var outcome = item.outcome else {
-                log.warning("source.refused", ["source": item.configured.source.key, "message": item.refused?.message ?? ""])
-                parts.append(MergeStage.SourcePart(configured: item.configured, sweep: nil, diff: nil, refused: item.refused?.message))
-                continue
+            var outcome = item.outcome
+            if let refused = outcome.refused {
+                log.warning("source.refused", ["source": item.configured.source.key, "message": refused.message])
             }
             if let found = outcome.fault, fault == nil {
                 fault = CatalogFault(
