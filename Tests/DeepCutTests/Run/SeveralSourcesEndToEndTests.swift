@@ -168,6 +168,36 @@ import Testing
         #expect(try hook.requests().isEmpty, "no notification in any of the three runs: nothing was news")
     }
 
+    /// The storefront check passes but the artists' lookup is refused (401): the credentials are
+    /// refused midway, and the source fails its artists from then on, the same way — carried stale,
+    /// nothing removed, health naming the refusal — while what it knew without asking (Polyphia, not
+    /// sold in gb, from the identity cache) stays answered.
+    @Test func aTokenRefusedMidwayFailsTheSourceTheSameWay() async throws {
+        let token = "GOOD-TOKEN-d33pcut-gb"
+        let gb = FixtureServer(catalog: FixtureCatalog(artists: Self.gb), options: FixtureServerOptions(appleMusicToken: token))
+        defer { gb.close() }
+        let gbURL = try gb.start()
+        let world = try SeveralSourcesHarness(
+            [("us", Self.us)],
+            catalogs: [
+                #"{"provider": "apple-music", "storefront": "gb", "tokenFile": "token.jwt", "baseURL": "\#(gbURL.absoluteString)", "maxAttempts": 1}"#
+            ])
+        try world.folder.write("token.jwt", token + "\n")
+        #expect(await world.run("sweep").exitCode == .success)
+
+        gb.setFault(Fault(.status(code: 401, body: nil), on: .lookup), forArtistID: "102")
+        let (code, console) = await world.run("sweep")
+        #expect(code == .partial, "\(console.err)")
+        let snapshot = try world.snapshot()
+        #expect(snapshot.entries.map(\.id).sorted() == ["1001", "1011", "1070"])
+        #expect(snapshot.entries.filter(\.isStale).map(\.id) == ["1070"])
+        #expect(snapshot.changes?.isEmpty == true)
+        let sources = try #require(try world.health().sources)
+        #expect(sources.map(\.status) == [.complete, .failed])
+        #expect(sources[1].incompleteArtists == ["Khruangbin", "Bonobo"])
+        #expect(sources[1].message?.hasPrefix("catalogs[1].tokenFile: apple-music refused the credentials (HTTP 401)") == true)
+    }
+
     /// Every source refused: nothing is left to publish, and the refusal is the configuration
     /// problem it is with one catalog (exit 78).
     @Test func everySourceRefusedIsAConfigurationProblem() async throws {
