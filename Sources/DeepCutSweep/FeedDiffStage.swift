@@ -41,12 +41,16 @@ package struct FeedDiffStage: Sendable {
     ///     diff keeps no reason for the other quarter million releases.
     ///   - keepingMergeEvidence: the merge of several sources reads every owned or dismissed
     ///     release's reason, so every reason is kept.
+    ///   - exclusions: the dismissals and mutes, when the caller read them once for several sources;
+    ///     nil reads them here.
     package func run(
         _ sweep: inout CatalogSweep.Outcome, owned: OwnedAlbums, today: Int, explaining: Set<String>? = nil,
-        keepingMergeEvidence: Bool = false
+        keepingMergeEvidence: Bool = false, exclusions given: UserExclusions? = nil
     ) async throws -> Outcome {
         let considered = sweep.takeReleases()
-        let (dismissed, muted) = try await store.perform { store in (try store.dismissals.keys(), try store.mutes.matcher()) }
+        let exclusions: UserExclusions
+        if let given { exclusions = given } else { exclusions = try await UserExclusions.read(from: store) }
+        let (dismissed, muted) = (exclusions.dismissed, exclusions.muted)
         let discovered = sweep.memory.discovered.mapValues(\.epochDay)
         let diff = { (byEvidence: Set<String>) in
             Diff(types: feed.types, windowDays: feed.windowDays, newBy: feed.newBy, filters: filters)(

@@ -42,6 +42,8 @@ extension Pipeline {
         ).run(plans: plans)
         var parts: [MergeStage.SourcePart] = []
         var fault: CatalogFault?
+        // Every source is diffed against the same dismissals and mutes: read once for the run.
+        let exclusions = try await UserExclusions.read(from: store)
         for item in swept {
             var outcome = item.outcome
             if let refused = outcome.refused {
@@ -53,7 +55,7 @@ extension Pipeline {
             }
             let owned = library.owned(for: item.configured.catalog.provider)
             let diffed = try await FeedDiffStage(feed: config.feed, filters: config.releaseFilters, store: store, now: now).run(
-                &outcome, owned: owned, today: run.startedAt.epochDay, keepingMergeEvidence: true)
+                &outcome, owned: owned, today: run.startedAt.epochDay, keepingMergeEvidence: true, exclusions: exclusions)
             if item.configured.source.key == home { run.evidence = diffed.evidence }
             parts.append(MergeStage.SourcePart(configured: item.configured, sweep: outcome, diff: diffed))
         }

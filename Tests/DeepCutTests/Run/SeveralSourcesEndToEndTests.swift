@@ -65,6 +65,19 @@ import Testing
         #expect(try world.snapshot().entries.map(\.id).sorted() == ["1001", "1011"])
     }
 
+    /// The dismissals and mutes, read once for the run, leave a release out whichever sources list
+    /// it: Otomo (us and jp) dismissed, Polyphia (jp only) muted.
+    @Test func aDismissalAndAMuteHoldForEverySource() async throws {
+        let world = try SeveralSourcesHarness([("us", Self.us), ("jp", Self.jp)])
+        #expect(await world.run("sweep").exitCode == .success)
+        #expect(await world.run("dismiss", "1011").exitCode == .success)
+        #expect(await world.run("mute", "Polyphia").exitCode == .success)
+        #expect(await world.run("sweep").exitCode == .success)
+        let snapshot = try world.snapshot("latest.json")
+        #expect(snapshot.entries.map(\.id).sorted() == ["1001", "1050"])
+        #expect(Set(snapshot.changes?.removed.map(\.reason) ?? []) == [.dismissed, .muted])
+    }
+
     // MARK: One source down
 
     /// jp goes down: the run is partial (exit 3), jp is reported unreachable, its only listings
