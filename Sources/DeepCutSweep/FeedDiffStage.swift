@@ -40,7 +40,7 @@ package struct FeedDiffStage: Sendable {
     ///   - explaining: the ids whose drop reason the change set reads (the baseline's entries): the
     ///     diff keeps no reason for the other quarter million releases.
     ///   - keepingMergeEvidence: the merge of several sources reads every owned or dismissed
-    ///     release's reason, so every reason is kept.
+    ///     release's reason: those are kept beside `explaining`'s, and no other.
     ///   - exclusions: the dismissals and mutes, when the caller read them once for several sources;
     ///     nil reads them here.
     package func run(
@@ -72,6 +72,10 @@ package struct FeedDiffStage: Sendable {
             let reasons = outcome.diff.reasons
             outcome.mergeReleases = considered.releases.filter { release in
                 shown.contains(release.id) || reasons[release.id] == .owned || reasons[release.id] == .dismissed
+            }
+            // Each source's diff is held until the merge: only the reasons it and the change set read.
+            outcome.diff.reasons = reasons.filter { id, reason in
+                reason == .owned || reason == .dismissed || explaining?.contains(id) ?? true
             }
         }
         return outcome

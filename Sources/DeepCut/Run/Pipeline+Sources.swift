@@ -44,6 +44,8 @@ extension Pipeline {
         var fault: CatalogFault?
         // Every source is diffed against the same dismissals and mutes: read once for the run.
         let exclusions = try await UserExclusions.read(from: store)
+        // The change set explains only the baseline's entries that left (by entry id, a source's release id).
+        let explaining = Set(previous.baseline?.entries.map(\.id) ?? [])
         for item in swept {
             var outcome = item.outcome
             if let refused = outcome.refused {
@@ -55,7 +57,8 @@ extension Pipeline {
             }
             let owned = library.owned(for: item.configured.catalog.provider)
             let diffed = try await FeedDiffStage(feed: config.feed, filters: config.releaseFilters, store: store, now: now).run(
-                &outcome, owned: owned, today: run.startedAt.epochDay, keepingMergeEvidence: true, exclusions: exclusions)
+                &outcome, owned: owned, today: run.startedAt.epochDay, explaining: explaining, keepingMergeEvidence: true,
+                exclusions: exclusions)
             if item.configured.source.key == home { run.evidence = diffed.evidence }
             parts.append(MergeStage.SourcePart(configured: item.configured, sweep: outcome, diff: diffed))
         }
