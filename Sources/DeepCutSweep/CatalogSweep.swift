@@ -92,6 +92,8 @@ package struct CatalogSweep: Sendable {
         package var reusedArtists: [String] = []
         /// Artists whose definite answer did not reach back to the feed window's start.
         package var cutListings: [String] = []
+        /// The catalog refused this source's credentials (several sources only: one catalog throws it).
+        package var refused: CatalogAuthorizationError?
     }
 
     /// The pace the run kept (requests per minute).
@@ -104,7 +106,7 @@ package struct CatalogSweep: Sendable {
     }
 
     /// Sweeps the plan's artists.
-    /// - Throws: the provider's refusal of its credentials (exit 78), `DatabaseError`.
+    /// - Throws: the provider's refusal of its credentials (exit 78) with one catalog, `DatabaseError`.
     package func run(_ plan: Plan) async throws -> Outcome {
         let (catalog, providerName) = (source.catalog, source.source.key)
         let artists = plan.artists
@@ -125,10 +127,14 @@ package struct CatalogSweep: Sendable {
             traits: traits, newestSuffices: warm.newestSuffices, listingSizes: warm.sizes, newestKnown: warm.newestKnown,
             addedSince: warm.addedSince, types: config.fetchedTypes,
             readsEvidence: catalog.provider == .musicbrainz && config.readsMusicBrainzEvidence)
-        // A refused token is a configuration problem (exit 78), not a partial sweep of 401s.
-        if let refused = await made.credentialsRefused() { throw refused }
         // Keyed by the source, so two storefronts of one provider keep apart caches, memories and traits.
         let provider = SourceKeyedProvider.keyed(made, as: providerName)
+        // A refused token is a configuration problem (exit 78), not a partial sweep of 401s; with
+        // several sources it fails this source alone, as an outage would (`refusedOutcome`).
+        if let refused = await made.credentialsRefused() {
+            guard config.hasSeveralSources else { throw refused }
+            return try await refusedOutcome(refused, provider: provider, plan: plan, remembered: remembered)
+        }
         let repair = RepairPlan(
             artists: plan.artists, previous: plan.previousRun, previouslyFailed: plan.previouslyFailed, remembered: remembered,
             windowMinutes: config.repairWindowMinutes, now: plan.startedAt)
@@ -144,7 +150,10 @@ package struct CatalogSweep: Sendable {
                 return .failure(error)
             }
         }.get()
-        if let refused = made.credentialsRefused(in: first.outcome) { throw refused }
+        // Refused midway (a token that expired during the sweep): with several sources, the answers
+        // before it count and the artists after it failed, as in any partial sweep.
+        let refusedMidway = made.credentialsRefused(in: first.outcome)
+        if let refusedMidway, !config.hasSeveralSources { throw refusedMidway }
         sweeper.artistFinished = { _ in }
         let (believed, fault) = try await believe(
             first, sweeper: sweeper, ownedKeys: plan.ownedKeys, remembered: remembered, at: plan.startedAt)
@@ -153,6 +162,7 @@ package struct CatalogSweep: Sendable {
         var outcome = Outcome(sweep: repair.merge(fetched, artists: plan.artists), provider: provider)
         outcome.sweep.unreachable = first.outcome.unreachable
         outcome.fault = fault
+        outcome.refused = refusedMidway
         let shownTraits = traits.shown(at: plan.startedAt)
         let pace = Self.pace(of: limiter, learned: learnedPace)
         let (runID, startedAt, learned) = (plan.runID, plan.startedAt, believed.learned)

@@ -40,13 +40,17 @@ package struct FeedDiffStage: Sendable {
     ///   - explaining: the ids whose drop reason the change set reads (the baseline's entries): the
     ///     diff keeps no reason for the other quarter million releases.
     ///   - keepingMergeEvidence: the merge of several sources reads every owned or dismissed
-    ///     release's reason, so every reason is kept.
+    ///     release's reason: those are kept beside `explaining`'s, and no other.
+    ///   - exclusions: the dismissals and mutes, when the caller read them once for several sources;
+    ///     nil reads them here.
     package func run(
         _ sweep: inout CatalogSweep.Outcome, owned: OwnedAlbums, today: Int, explaining: Set<String>? = nil,
-        keepingMergeEvidence: Bool = false
+        keepingMergeEvidence: Bool = false, exclusions given: UserExclusions? = nil
     ) async throws -> Outcome {
         let considered = sweep.takeReleases()
-        let (dismissed, muted) = try await store.perform { store in (try store.dismissals.keys(), try store.mutes.matcher()) }
+        let exclusions: UserExclusions
+        if let given { exclusions = given } else { exclusions = try await UserExclusions.read(from: store) }
+        let (dismissed, muted) = (exclusions.dismissed, exclusions.muted)
         let discovered = sweep.memory.discovered.mapValues(\.epochDay)
         let diff = { (byEvidence: Set<String>) in
             Diff(types: feed.types, windowDays: feed.windowDays, newBy: feed.newBy, filters: filters)(
@@ -68,6 +72,10 @@ package struct FeedDiffStage: Sendable {
             let reasons = outcome.diff.reasons
             outcome.mergeReleases = considered.releases.filter { release in
                 shown.contains(release.id) || reasons[release.id] == .owned || reasons[release.id] == .dismissed
+            }
+            // Each source's diff is held until the merge: only the reasons it and the change set read.
+            outcome.diff.reasons = reasons.filter { id, reason in
+                reason == .owned || reason == .dismissed || explaining?.contains(id) ?? true
             }
         }
         return outcome

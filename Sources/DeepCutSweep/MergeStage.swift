@@ -17,18 +17,16 @@ package struct MergeStage: Sendable {
         self.feed = feed
     }
 
-    /// One source's part: its sweep (stale marks intact) and its diff, or why it has none.
+    /// One source's part: its sweep (stale marks intact; a refused source's artists all failed) and its diff.
     package struct SourcePart: Sendable {
         package var configured: ConfiguredSource
-        package var sweep: CatalogSweep.Outcome?
-        package var diff: FeedDiffStage.Outcome?
-        package var refused: String?
+        package var sweep: CatalogSweep.Outcome
+        package var diff: FeedDiffStage.Outcome
 
-        package init(configured: ConfiguredSource, sweep: CatalogSweep.Outcome?, diff: FeedDiffStage.Outcome?, refused: String? = nil) {
+        package init(configured: ConfiguredSource, sweep: CatalogSweep.Outcome, diff: FeedDiffStage.Outcome) {
             self.configured = configured
             self.sweep = sweep
             self.diff = diff
-            self.refused = refused
         }
     }
 
@@ -52,7 +50,7 @@ package struct MergeStage: Sendable {
         var droppedCounts: [DropReason: Int] = [:]
         var considered = 0
         for (order, part) in parts.enumerated() {
-            guard let sweep = part.sweep, let diffed = part.diff else { continue }
+            let (sweep, diffed) = (part.sweep, part.diff)
             let source = part.configured.source
             let evidence = Dictionary(diffed.mergeReleases.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             let candidate = { (entry: FeedEntry) -> MergeCandidate in
@@ -94,7 +92,7 @@ package struct MergeStage: Sendable {
         var withdrawn: Set<String> = []
         var unchecked: Set<String> = []
         for part in parts {
-            guard let sweep = part.sweep else { continue }
+            let sweep = part.sweep
             let key = part.configured.source.key
             for release in sweep.memory.withdrawn { withdrawn.insert(entryID(key, release.id)) }
             let incomplete = sweep.sweep.incompleteArtists
@@ -116,9 +114,7 @@ package struct MergeStage: Sendable {
         parts.map { part in
             let source = part.configured.source
             let listed = entries.filter { $0.availability.contains { $0.source == source.key } }.count
-            guard let sweep = part.sweep?.sweep else {
-                return SourceStatus(source: source, status: .failed, artists: ArtistCounts(total: 0), requests: 0, message: part.refused)
-            }
+            let sweep = part.sweep.sweep
             let state: SourceStatus.State =
                 switch sweep.status {
                 case .complete: .complete
@@ -127,7 +123,7 @@ package struct MergeStage: Sendable {
                 }
             var status = SourceStatus(
                 source: source, status: state, artists: sweep.counts, requests: sweep.requests, listed: listed,
-                message: sweep.unreachable?.summary)
+                message: part.sweep.refused?.message ?? sweep.unreachable?.summary)
             let incomplete = sweep.incompleteArtists
             status.incompleteArtists = incomplete.isEmpty ? nil : incomplete
             return status
@@ -149,7 +145,7 @@ package struct MergeStage: Sendable {
     /// check is that source's failure (it is incomplete), else the first source's answer that lists
     /// releases; requests add up. Judged by the sources: failed when all failed, complete when all are.
     static func combined(_ parts: [SourcePart], sources: [SourceStatus]) -> SweepOutcome {
-        let swept = parts.compactMap { $0.sweep?.sweep }
+        let swept = parts.map(\.sweep.sweep)
         let home = parts[0].configured.source.key
         guard let first = swept.first else {
             var outcome = SweepOutcome(provider: home, results: [])

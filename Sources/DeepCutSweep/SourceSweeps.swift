@@ -28,12 +28,11 @@ package struct SourceSweeps: Sendable {
         self.observer = observer
     }
 
-    /// One source's sweep: its outcome, or why it has none (its credentials were refused).
+    /// One source's sweep. A source whose credentials were refused has an outcome too, in which its
+    /// artists failed (`CatalogSweep.Outcome.refused`): the other sources still count.
     package struct Swept: Sendable {
         package var configured: ConfiguredSource
-        package var outcome: CatalogSweep.Outcome?
-        /// The refusal that stopped this source before it swept; the other sources still count.
-        package var refused: CatalogAuthorizationError?
+        package var outcome: CatalogSweep.Outcome
     }
 
     /// Sweeps every source; the plan is the home source's, each source reads its own repair state.
@@ -48,13 +47,10 @@ package struct SourceSweeps: Sendable {
                     config: config, source: configured, client: client, environment: environment, store: store, now: now,
                     observer: { [observer] in observer(configured.source, $0) })
                 group.addTask {
-                    do {
-                        return (index, Swept(configured: configured, outcome: try await sweep.run(plan)))
-                    } catch var refused as CatalogAuthorizationError {
-                        // Named as the operator finds it in this config: `catalogs[1].tokenFile`.
-                        refused.key = "catalogs[\(index)].tokenFile"
-                        return (index, Swept(configured: configured, refused: refused))
-                    }
+                    var outcome = try await sweep.run(plan)
+                    // Named as the operator finds it in this config: `catalogs[1].tokenFile`.
+                    outcome.refused?.key = "catalogs[\(index)].tokenFile"
+                    return (index, Swept(configured: configured, outcome: outcome))
                 }
             }
             var swept: [(Int, Swept)] = []
@@ -62,7 +58,7 @@ package struct SourceSweeps: Sendable {
             return swept.sorted { $0.0 < $1.0 }.map(\.1)
         }
         // With no source left, a refused credential is the configuration problem it is (exit 78).
-        if swept.allSatisfy({ $0.outcome == nil }), let refused = swept.first?.refused { throw refused }
+        if swept.allSatisfy({ $0.outcome.refused != nil }), let refused = swept.first?.outcome.refused { throw refused }
         return swept
     }
 }

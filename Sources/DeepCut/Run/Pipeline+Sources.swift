@@ -50,11 +50,14 @@ extension Pipeline {
         let home = config.sources[0].source.key
         var parts: [MergeStage.SourcePart] = []
         var fault: CatalogFault?
+        // Every source is diffed against the same dismissals and mutes: read once for the run.
+        let exclusions = try await UserExclusions.read(from: store)
+        // The change set explains only the baseline's entries that left (by entry id, a source's release id).
+        let explaining = Set(previous.baseline?.entries.map(\.id) ?? [])
         for item in swept {
-            guard var outcome = item.outcome else {
-                log.warning("source.refused", ["source": item.configured.source.key, "message": item.refused?.message ?? ""])
-                parts.append(MergeStage.SourcePart(configured: item.configured, sweep: nil, diff: nil, refused: item.refused?.message))
-                continue
+            var outcome = item.outcome
+            if let refused = outcome.refused {
+                log.warning("source.refused", ["source": item.configured.source.key, "message": refused.message])
             }
             if let found = outcome.fault, fault == nil {
                 fault = CatalogFault(
@@ -62,7 +65,8 @@ extension Pipeline {
             }
             let owned = library.owned(for: item.configured.catalog.provider)
             let diffed = try await FeedDiffStage(feed: config.feed, filters: config.releaseFilters, store: store, now: now).run(
-                &outcome, owned: owned, today: run.startedAt.epochDay, keepingMergeEvidence: true)
+                &outcome, owned: owned, today: run.startedAt.epochDay, explaining: explaining, keepingMergeEvidence: true,
+                exclusions: exclusions)
             if item.configured.source.key == home { run.evidence = diffed.evidence }
             parts.append(MergeStage.SourcePart(configured: item.configured, sweep: outcome, diff: diffed))
         }

@@ -65,6 +65,19 @@ import Testing
         #expect(try world.snapshot().entries.map(\.id).sorted() == ["1001", "1011"])
     }
 
+    /// The dismissals and mutes, read once for the run, leave a release out whichever sources list
+    /// it: Otomo (us and jp) dismissed, Polyphia (jp only) muted.
+    @Test func aDismissalAndAMuteHoldForEverySource() async throws {
+        let world = try SeveralSourcesHarness([("us", Self.us), ("jp", Self.jp)])
+        #expect(await world.run("sweep").exitCode == .success)
+        #expect(await world.run("dismiss", "1011").exitCode == .success)
+        #expect(await world.run("mute", "Polyphia").exitCode == .success)
+        #expect(await world.run("sweep").exitCode == .success)
+        let snapshot = try world.snapshot("latest.json")
+        #expect(snapshot.entries.map(\.id).sorted() == ["1001", "1050"])
+        #expect(Set(snapshot.changes?.removed.map(\.reason) ?? []) == [.dismissed, .muted])
+    }
+
     // MARK: One source down
 
     /// jp goes down: the run is partial (exit 3), jp is reported unreachable, its only listings
@@ -103,23 +116,114 @@ import Testing
         #expect(after.changes?.isEmpty == true, "nothing re-announced")
     }
 
-    /// A source whose credentials are refused fails alone: the others publish, the run is partial
-    /// (exit 3, not 78), and health names the refusal on that source's line.
+    /// Apple Music gb: the us albums under the same Apple ids, and an album only gb sells.
+    static let gb: [FixtureArtist] = [
+        FixtureArtist(
+            id: "101", name: "Khruangbin",
+            releases: [release("1001", "A La Sala", .album, 10), release("1070", "Abbey Road Sessions", .album, 4)]),
+        FixtureArtist(id: "102", name: "Bonobo", releases: [release("1011", "Otomo", .ep, 20)])
+    ]
+
+    /// A source whose credentials are refused fails alone, as an outage does: the others publish,
+    /// the run is partial (exit 3, not 78), health names the refusal on that source's line without
+    /// the token, and the entry only that source lists is carried stale, neither withdrawn nor, when
+    /// the token is accepted again, announced again.
     @Test func aRefusedTokenFailsItsSourceNotTheRun() async throws {
-        let refusing = try await HTTPReceiver(mode: .status(401))
+        let (accepted, refused) = ("GOOD-TOKEN-d33pcut-gb", "STALE-TOKEN-d33pcut-gb")
+        let gb = FixtureServer(catalog: FixtureCatalog(artists: Self.gb), options: FixtureServerOptions(appleMusicToken: accepted))
+        defer { gb.close() }
+        let gbURL = try gb.start()
+        let hook = try await HTTPReceiver()
+        let world = try SeveralSourcesHarness(
+            [("us", Self.us)], config: ["notify": "[\(NotificationEndToEndTests.webhook(hook))]"],
+            catalogs: [
+                #"{"provider": "apple-music", "storefront": "gb", "tokenFile": "token.jwt", "baseURL": "\#(gbURL.absoluteString)", "maxAttempts": 1}"#
+            ])
+        try world.folder.write("token.jwt", accepted + "\n")
+        #expect(await world.run("sweep").exitCode == .success)
+        let before = try world.snapshot("latest.json")
+        #expect(
+            Self.listed(before) == ["1001": ["itunes", "apple-music:gb"], "1011": ["itunes", "apple-music:gb"], "1070": ["apple-music:gb"]])
+
+        try world.folder.write("token.jwt", refused + "\n")
+        let (code, console) = await world.run("sweep")
+        #expect(code == .partial, "\(console.err)")
+        let during = try world.snapshot()
+        #expect(Set(during.entries.map(\.id)) == ["1001", "1011", "1070"], "nothing removed")
+        let byID = Dictionary(during.entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        #expect(byID["1070"]?.isStale == true, "only the refused source lists it: carried, stale")
+        #expect(byID["1070"]?.availability.map(\.source) == ["apple-music:gb"])
+        #expect(byID["1001"]?.isStale == false, "us confirms it")
+        #expect(during.changes?.added.isEmpty == true)
+        #expect(during.changes?.removed.isEmpty == true, "no withdrawal: \(during.changes?.removed.map(\.reason) ?? [])")
+        let sources = try #require(try world.health().sources)
+        #expect(sources.map(\.status) == [.complete, .failed])
+        #expect(sources[1].incompleteArtists == ["Khruangbin", "Bonobo", "Polyphia"])
+        #expect(
+            sources[1].message?.hasPrefix("catalogs[1].tokenFile: apple-music refused the credentials (HTTP 401)") == true, "\(sources[1])")
+        #expect(try world.health().status == .partial)
+        let text = try String(contentsOf: world.output.appendingPathComponent("health.txt"), encoding: .utf8)
+        #expect(text.contains("  source apple-music:gb failed     0 of 3 artists"), "\(text)")
+        #expect(text.contains("apple-music refused the credentials (HTTP 401)"))
+        for name in ["health.json", "health.txt", "current.json", "latest.json"] {
+            let written = try String(contentsOf: world.output.appendingPathComponent(name), encoding: .utf8)
+            #expect(!written.contains("d33pcut"), "a token in \(name)")
+        }
+        #expect(!console.err.contains("d33pcut") && !console.out.contains("d33pcut"))
+
+        try world.folder.write("token.jwt", accepted + "\n")
+        #expect(await world.run("sweep").exitCode == .success)
+        let after = try world.snapshot("latest.json")
+        #expect(Self.listed(after) == Self.listed(before), "same entry ids, same listings")
+        #expect(after.entries.allSatisfy { !$0.isStale })
+        #expect(after.entries.map(\.addedAt) == before.entries.map(\.addedAt), "same appearance stamps")
+        #expect(after.changes?.isEmpty == true, "nothing re-announced")
+        #expect(try hook.requests().isEmpty, "no notification in any of the three runs: nothing was news")
+    }
+
+    /// The storefront check passes but the artists' lookup is refused (401): the credentials are
+    /// refused midway, and the source fails its artists from then on, the same way — carried stale,
+    /// nothing removed, health naming the refusal — while what it knew without asking (Polyphia, not
+    /// sold in gb, from the identity cache) stays answered.
+    @Test func aTokenRefusedMidwayFailsTheSourceTheSameWay() async throws {
+        let token = "GOOD-TOKEN-d33pcut-gb"
+        let gb = FixtureServer(catalog: FixtureCatalog(artists: Self.gb), options: FixtureServerOptions(appleMusicToken: token))
+        defer { gb.close() }
+        let gbURL = try gb.start()
         let world = try SeveralSourcesHarness(
             [("us", Self.us)],
             catalogs: [
-                #"{"provider": "apple-music", "storefront": "gb", "tokenFile": "token.jwt", "baseURL": "\#(refusing.url.absoluteString)", "maxAttempts": 1}"#
+                #"{"provider": "apple-music", "storefront": "gb", "tokenFile": "token.jwt", "baseURL": "\#(gbURL.absoluteString)", "maxAttempts": 1}"#
             ])
-        try world.folder.write("token.jwt", "eyJhbGciOiJFUzI1NiJ9.eyJleHAiOjQxMDI0NDQ4MDB9.c2lnbmF0dXJl\n")
+        try world.folder.write("token.jwt", token + "\n")
+        #expect(await world.run("sweep").exitCode == .success)
+
+        gb.setFault(Fault(.status(code: 401, body: nil), on: .lookup), forArtistID: "102")
         let (code, console) = await world.run("sweep")
         #expect(code == .partial, "\(console.err)")
-        #expect(try world.snapshot().entries.map(\.id).sorted() == ["1001", "1011"])
+        let snapshot = try world.snapshot()
+        #expect(snapshot.entries.map(\.id).sorted() == ["1001", "1011", "1070"])
+        #expect(snapshot.entries.filter(\.isStale).map(\.id) == ["1070"])
+        #expect(snapshot.changes?.isEmpty == true)
         let sources = try #require(try world.health().sources)
         #expect(sources.map(\.status) == [.complete, .failed])
-        #expect(
-            sources[1].message?.hasPrefix("catalogs[1].tokenFile: apple-music refused the credentials (HTTP 401)") == true, "\(sources[1])")
+        #expect(sources[1].incompleteArtists == ["Khruangbin", "Bonobo"])
+        #expect(sources[1].message?.hasPrefix("catalogs[1].tokenFile: apple-music refused the credentials (HTTP 401)") == true)
+    }
+
+    /// Every source refused: nothing is left to publish, and the refusal is the configuration
+    /// problem it is with one catalog (exit 78).
+    @Test func everySourceRefusedIsAConfigurationProblem() async throws {
+        let refusing = try await HTTPReceiver(mode: .status(401))
+        let world = try SeveralSourcesHarness(
+            [],
+            catalogs: ["gb", "jp"].map {
+                #"{"provider": "apple-music", "storefront": "\#($0)", "tokenFile": "token.jwt", "baseURL": "\#(refusing.url.absoluteString)", "maxAttempts": 1}"#
+            })
+        try world.folder.write("token.jwt", "eyJhbGciOiJFUzI1NiJ9.eyJleHAiOjQxMDI0NDQ4MDB9.c2lnbmF0dXJl\n")
+        let (code, console) = await world.run("sweep")
+        #expect(code == .config, "\(console.err)")
+        #expect(console.err.contains("catalogs[0].tokenFile: apple-music refused the credentials (HTTP 401)"), "\(console.err)")
     }
 
     // MARK: Cost
