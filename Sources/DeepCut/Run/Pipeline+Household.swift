@@ -159,8 +159,8 @@ extension CatalogAnswers {
         switch self {
         case .one(let outcome): outcome.sweep.status
         case .several(let items):
-            items.contains { $0.outcome.map { $0.sweep.status != .failed } ?? false }
-                ? (items.allSatisfy { $0.outcome?.sweep.status == .complete } ? .complete : .partial) : .failed
+            items.contains { $0.outcome.sweep.status != .failed }
+                ? (items.allSatisfy { $0.outcome.sweep.status == .complete } ? .complete : .partial) : .failed
         }
     }
 
@@ -168,7 +168,7 @@ extension CatalogAnswers {
     var stage: HealthReport.SweepStage? {
         switch self {
         case .one(let outcome): HealthReport.SweepStage(outcome)
-        case .several(let items): items.first?.outcome.map(HealthReport.SweepStage.init)
+        case .several(let items): items.first.map { HealthReport.SweepStage($0.outcome) }
         }
     }
 

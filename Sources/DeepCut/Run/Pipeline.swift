@@ -255,7 +255,7 @@ enum CatalogAnswers: Sendable {
             .several(
                 items.map { item in
                     var item = item
-                    item.outcome = item.outcome?.share(for: artists)
+                    item.outcome = item.outcome.share(for: artists)
                     return item
                 })
         }
