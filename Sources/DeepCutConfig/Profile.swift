@@ -60,15 +60,21 @@ package struct Profile: Sendable {
     private init(_ field: ConfigField, household: Config, folder: URL) throws {
         var object = try field.object()
         let nameField = try object.required("name")
-        name = try nameField.string()
+        let name = try nameField.string()
+        self.name = name
         guard Self.isValidName(name) else {
             throw nameField.failure("'\(name)' must be 1 to 32 lower-case letters, digits, '-' or '_', starting with a letter or digit")
         }
         var config = household
         config.profileName = name
         config.catalogDatabase = household.stateDatabase
-        // The household's metrics and pings describe the sweep; a profile's health says the rest.
-        (config.prometheusTextfile, config.monitoring) = (nil, nil)
+        // The pings are the household's; a profile's metrics go to a file of their own beside the
+        // household's (`deepcut-ana.prom`), each sample labelled with the profile.
+        config.monitoring = nil
+        config.prometheusTextfile = household.prometheusTextfile.map { file in
+            let stem = file.deletingPathExtension().lastPathComponent
+            return file.deletingLastPathComponent().appendingPathComponent("\(stem)-\(name)").appendingPathExtension(file.pathExtension)
+        }
         let (library, maxShrinkPercent) = try Config.library(object.required("library"), folder: folder)
         config.library = library
         config.libraryMaxShrinkPercent = maxShrinkPercent ?? config.libraryMaxShrinkPercent

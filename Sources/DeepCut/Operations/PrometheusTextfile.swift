@@ -21,10 +21,14 @@ struct PrometheusTextfile: Sendable {
     ///   - provider: the configured catalog provider, the `provider` label even when the sweep never ran.
     ///   - previousSuccess: when the last complete run finished, kept when this run was not complete.
     ///   - feedEntries: the releases feed.json holds after the run (see `render`).
-    func write(_ report: HealthReport, provider: String, previousSuccess: Date?, feedEntries: FeedCount? = nil) throws {
+    func write(
+        _ report: HealthReport, provider: String, previousSuccess: Date?, feedEntries: FeedCount? = nil, profile: String? = nil
+    )
+        throws
+    {
         try AtomicFile.createDirectory(url.deletingLastPathComponent())
         try AtomicFile.write(
-            Self.render(report, provider: provider, previousSuccess: previousSuccess, feedEntries: feedEntries), to: url)
+            Self.render(report, provider: provider, previousSuccess: previousSuccess, feedEntries: feedEntries, profile: profile), to: url)
     }
 
     /// What feed.json holds, as far as it can be read.
@@ -61,14 +65,23 @@ struct PrometheusTextfile: Sendable {
     ///   a run counts its entries): a failed run publishes
     ///   nothing, so the feed keeps the last published snapshot's items, and that is what
     ///   `deepcut_feed_entries` reports beside `deepcut_last_run_status`. Nil: the run's own count.
-    static func render(_ report: HealthReport, provider: String, previousSuccess: Date?, feedEntries: FeedCount? = nil) -> String {
+    /// - Parameter profile: a household profile's name: every sample then carries `profile="NAME"`,
+    ///   so its file sits beside the household's in the collector's folder without a clash.
+    static func render(
+        _ report: HealthReport, provider: String, previousSuccess: Date?, feedEntries: FeedCount? = nil, profile: String? = nil
+    ) -> String {
         let complete = report.status == .complete
         let lastSuccess = complete ? report.finishedAt : previousSuccess
         let artists = report.sweep.artists
         var text = ""
+        let profileLabel = profile.map { "profile=\"\(labelValue($0))\"" }
         func series(_ name: String, _ help: String, _ samples: [(labels: String, value: String)]) {
             text += "# HELP \(name) \(help)\n# TYPE \(name) gauge\n"
-            for sample in samples { text += "\(name)\(sample.labels) \(sample.value)\n" }
+            for sample in samples {
+                var labels = sample.labels
+                if let profileLabel { labels = labels.isEmpty ? "{\(profileLabel)}" : "{\(profileLabel)," + labels.dropFirst() }
+                text += "\(name)\(labels) \(sample.value)\n"
+            }
         }
         series(
             "deepcut_last_run_timestamp_seconds", "Unix time the last sweep finished.",
@@ -210,10 +223,11 @@ extension PrometheusTextfile {
         guard let url = config.prometheusTextfile, report.status != .skipped else { return }
         let provider = config.catalog.provider.rawValue
         let previousSuccess = try await store?.perform { try $0.runs.lastCompleteFinish() }
-        let outputDirectory = config.outputDirectory
+        let (outputDirectory, profile) = (config.outputDirectory, config.profileName)
         try await BlockingQueue.files.run {
             let feedEntries = FeedCount.read(outputDirectory: outputDirectory)
-            try PrometheusTextfile(url: url).write(report, provider: provider, previousSuccess: previousSuccess, feedEntries: feedEntries)
+            try PrometheusTextfile(url: url).write(
+                report, provider: provider, previousSuccess: previousSuccess, feedEntries: feedEntries, profile: profile)
         }
     }
 }

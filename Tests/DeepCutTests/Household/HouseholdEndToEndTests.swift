@@ -198,4 +198,26 @@ import Testing
         #expect(try household.snapshot("feed/ana/latest.json")?.entries.map(\.title) == ["Bark"])
         #expect(try household.health("feed/ben/health.json").status == .partial)
     }
+
+    @Test func eachProfileWritesItsMetricsBesideTheHouseholdsLabelledWithItsName() async throws {
+        let household = try Household()
+        defer { household.close() }
+        try household.writeConfig()
+        let config = try String(contentsOf: household.folder.url.appendingPathComponent("config.json"), encoding: .utf8)
+        try household.folder.write(
+            "config.json",
+            config.replacingOccurrences(
+                of: #""outputDirectory": "feed""#, with: #""outputDirectory": "feed", "prometheusTextfile": "metrics/deepcut.prom""#))
+        #expect(await household.run(["sweep"]).code == .success)
+        let read = { (name: String) in
+            try String(contentsOf: household.folder.url.appendingPathComponent("metrics/\(name)"), encoding: .utf8)
+        }
+        let ana = try read("deepcut-ana.prom")
+        #expect(ana.contains(#"deepcut_feed_entries{profile="ana"} 2"#), "\(ana)")
+        #expect(ana.contains(#"deepcut_artists{profile="ana",state="fetched"} 2"#))
+        #expect(try read("deepcut-ben.prom").contains(#"deepcut_feed_entries{profile="ben"} 2"#))
+        let whole = try read("deepcut.prom")
+        #expect(whole.contains(#"deepcut_artists{state="fetched"} 3"#), "the household's sweep: Aster, Birch and Cedar once")
+        #expect(!whole.contains("profile="))
+    }
 }
