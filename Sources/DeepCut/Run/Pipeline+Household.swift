@@ -46,7 +46,7 @@ extension Pipeline {
         var members: [Member] = []
         for profile in config.profiles {
             let pipeline = member(profile)
-            var member = Member(name: profile.name, pipeline: pipeline, run: pipeline.newRun())
+            var member = Member(name: profile.name, pipeline: pipeline, run: pipeline.newRun(startedAt: household.startedAt))
             do {
                 member.opened = try await pipeline.open(&member.run)
             } catch {

@@ -82,8 +82,11 @@ struct Pipeline: Sendable {
     }
 
     /// A run's outcomes before any stage: its id (the start time's, until `open` makes it unique).
-    func newRun() -> RunOutcomes {
-        var run = RunOutcomes(runID: RunID(now()), startedAt: now())
+    /// - Parameter startedAt: a household profile's run starts with its household's: what the sweep
+    ///   first saw in this run is this run's news, not history (`NewsHistory` compares with the start).
+    func newRun(startedAt: Date? = nil) -> RunOutcomes {
+        let startedAt = startedAt ?? now()
+        var run = RunOutcomes(runID: RunID(startedAt), startedAt: startedAt)
         run.invocationID = ServiceInvocation.id(environment: environment)
         run.tokens = ConfiguredTokens.report(config, environment: environment, at: run.startedAt, log: log)
         return run

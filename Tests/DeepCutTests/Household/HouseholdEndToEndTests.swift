@@ -220,4 +220,20 @@ import Testing
         #expect(whole.contains(#"deepcut_artists{state="fetched"} 3"#), "the household's sweep: Aster, Birch and Cedar once")
         #expect(!whole.contains("profile="))
     }
+
+    /// The same through the real `deepcut` executable: one person's broken library is that
+    /// person's failure (exit 65, their feed kept), the other's feed is published.
+    @Test func theRealBinaryPublishesTheHealthyProfileBesideABrokenOne() async throws {
+        try #require(SpawnedProcess.deepcutIsBuilt, "build deepcut first")
+        let household = try Household()
+        defer { household.close() }
+        try household.writeConfig()
+        try FileManager.default.removeItem(at: household.folder.url.appendingPathComponent("ben.csv"))
+        let config = household.folder.url.appendingPathComponent("config.json").path
+        let run = try await SpawnedProcess.deepcut(["sweep", "--config", config], in: household.folder.url).finish()
+        #expect(run.status == 65, "\(run.stderr)")
+        #expect(run.stderr.contains("ben failed:") && run.stderr.contains("ben.csv"), "\(run.stderr)")
+        #expect(Set(try household.snapshot("feed/ana/latest.json")?.entries.map(\.title) ?? []) == ["Lantern", "Bark"])
+        #expect(try household.snapshot("feed/ben/latest.json") == nil)
+    }
 }
