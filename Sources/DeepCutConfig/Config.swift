@@ -81,7 +81,7 @@ extension Config {
         keepSnapshots = try document.optional("keepSnapshots")?.integer(in: 1...100_000) ?? keepSnapshots
         ttlHours = try document.optional("ttlHours")?.positiveNumber(atMost: 8_760) ?? ttlHours
         repairWindowMinutes = try document.optional("repairWindowMinutes")?.integer(in: 0...525_600) ?? repairWindowMinutes
-        publish = try document.optional("publish").map(PublishConfig.init) ?? publish
+        publish = try document.optional("publish").map { try PublishConfig($0) } ?? publish
         prometheusTextfile = try document.optional("prometheusTextfile")?.path(relativeTo: folder)
         artistOverrides = try document.optional("artistOverrides")?.artistOverrides() ?? artistOverrides
         monitoring = try document.optional("monitoring").map(MonitoringConfig.init)
@@ -241,10 +241,10 @@ package struct PublishConfig: Sendable, Hashable {
 }
 
 extension PublishConfig {
-    /// Reads the `publish` object; absent keys keep `init`'s defaults.
-    init(_ field: ConfigField) throws {
+    /// Reads the `publish` object; absent keys keep `defaults` (`init`'s, or a profile's household's).
+    init(_ field: ConfigField, defaults: PublishConfig = PublishConfig()) throws {
         var object = try field.object()
-        self.init()
+        self = defaults
         if let baseURL = object.optional("baseURL") {
             let url = try baseURL.httpURL()
             // Feed links are built by appending file names, which a query or fragment would swallow.

@@ -88,9 +88,14 @@ package struct Profile: Sendable {
         config.stateDatabase =
             try object.optional("stateDatabase")?.path(relativeTo: folder)
             ?? household.stateDatabase.deletingLastPathComponent().appendingPathComponent("profiles/\(name)/state.db")
-        config.outputDirectory =
-            try object.optional("outputDirectory")?.path(relativeTo: folder)
-            ?? household.outputDirectory.appendingPathComponent(name, isDirectory: true)
+        let outputDirectory = try object.optional("outputDirectory")?.path(relativeTo: folder)
+        config.outputDirectory = outputDirectory ?? household.outputDirectory.appendingPathComponent(name, isDirectory: true)
+        // The feeds' self links: the profile's folder is served below the household's by default;
+        // a folder of its own is served wherever its own `publish.baseURL` says.
+        config.publish.baseURL = outputDirectory == nil ? household.publish.baseURL?.appendingPathComponent(name, isDirectory: true) : nil
+        if let publish = object.optional("publish") {
+            config.publish = try PublishConfig(publish, defaults: config.publish)
+        }
         try object.rejectUnknownKeys()
         try household.checkPlayableIn(config.feed, key: "\(field.path).feed.playableIn")
         self.config = config

@@ -51,6 +51,17 @@ import Testing
         #expect(ana.profileName == "ana" && config.profileName == nil)
     }
 
+    @Test func aProfilesFeedLinksPointIntoItsOwnFolder() throws {
+        let config = try load(#""publish": {"baseURL": "https://example.org/music/", "feedEntries": 50}, "# + Self.two)
+        #expect(config.profiles[0].config.publish.baseURL?.absoluteString == "https://example.org/music/ana/")
+        #expect(config.profiles[0].config.publish.feedEntries == 50)
+        #expect(config.profiles[1].config.publish.baseURL == nil, "Ben's folder is elsewhere: served where his own publish says")
+        let own = try load(
+            #""publish": {"baseURL": "https://example.org/music/"}, "profiles": [{"name": "ben", "library": [{"format": "csv", "path": "b.csv"}], "outputDirectory": "/srv/ben", "publish": {"baseURL": "https://ben.example.org/"}}]"#
+        )
+        #expect(own.profiles[0].config.publish.baseURL?.absoluteString == "https://ben.example.org/")
+    }
+
     @Test func theSweepAsksForWhatAnyProfileWantsOverTheWidestWindow() throws {
         let config = try load(Self.two)
         #expect(config.feed.windowDays == 200)
