@@ -28,10 +28,11 @@ import Testing
 
     struct Household {
         let folder = ScratchFolder()
-        let server = FixtureServer(catalog: HouseholdEndToEndTests.catalog())
+        let server: FixtureServer
         var catalog = ""
 
-        init() throws {
+        init(catalog fixture: FixtureCatalog = HouseholdEndToEndTests.catalog()) throws {
+            server = FixtureServer(catalog: fixture)
             let url = try server.start().absoluteString
             catalog =
                 #"{"provider": "itunes", "baseURL": "\#(url)", "concurrency": 2, "timeoutSeconds": 10, "maxAttempts": 1, "requestsPerMinute": 6000}"#
