@@ -104,6 +104,7 @@ extension Pipeline {
         var reasons: [String] = []
         for member in members {
             guard let opened = member.opened else { continue }
+            // A mute history that cannot be read errs on the side of a sweep, which reports it.
             let reason = try? await member.pipeline.skipReason(opened.previous, store: opened.store, at: member.run.startedAt)
             guard let reason else { return nil }
             reasons.append(reason)
