@@ -70,6 +70,17 @@ enum ArtistDecision {
                 problem: "deepcut \(spec.names.joined(separator: " ")): NAME must not be empty", usage: spec.usage(program: "deepcut"))
         }
         let date = context.now()
+        // Under the sweep lock, as every change a person makes: a sweep reading the accepted artists
+        // never meets a decision half made.
+        let lock: RunLock
+        do {
+            lock = try await RunLock.acquire(path: Pipeline.lockFile(config), waitingUpTo: StateChange.lockWait)
+        } catch let busy as RunLock.Busy {
+            throw CommandFailure(
+                exitCode: busy.exitCode,
+                message: "\(spec.names.joined(separator: " ")): \(busy.message); nothing changed: try again when it has finished")
+        }
+        defer { withExtendedLifetime(lock) {} }
         let (before, artist) = try await StateStore(url: config.stateDatabase, catalog: config.catalogDatabase).perform { store in
             let known = try store.listened.find(name: name)
             let before = try store.listened.decide(name: known?.name ?? name, status, at: date)

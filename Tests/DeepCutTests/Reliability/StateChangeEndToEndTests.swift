@@ -124,6 +124,20 @@ import Testing
         #expect(try !Self.feedIDs(harness).contains { $0.hasSuffix("/1011") })
     }
 
+    @Test func anArtistDecisionWaitsForTheSweepLockToo() async throws {
+        try #require(SpawnedProcess.deepcutIsBuilt, "build deepcut first")
+        let harness = try SweepHarness()
+        #expect(try await harness.sweep().status == 0)
+        var lock: RunLock? = try RunLock(path: harness.folder.url.appendingPathComponent("state/deepcut.lock"))
+        let refused = try await harness.deepcut("artists", "accept", "Big Thief")
+        #expect(refused.status == 75, "\(refused.stderr)")
+        #expect(refused.errorLines.first?.hasPrefix("artists accept: another sweep is running") == true, "\(refused.stderr)")
+        #expect(try await StateStore(url: harness.stateDatabase).perform { try $0.listened.find(name: "Big Thief") } == nil)
+        #expect(lock != nil)
+        lock = nil
+        #expect(try await harness.deepcut("artists", "accept", "Big Thief").status == 0)
+    }
+
     @Test func anUnreadableCurrentSnapshotChangesNothing() async throws {
         try #require(SpawnedProcess.deepcutIsBuilt, "build deepcut first")
         let harness = try SweepHarness()
