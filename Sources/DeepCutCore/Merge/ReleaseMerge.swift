@@ -65,15 +65,37 @@ package enum ReleaseMerge {
         return merged
     }
 
+    /// What the merge compares of one candidate, read once: its match key (the costly part: the
+    /// artist credit and title family), its barcode as EAN-13, the ids it is known by, and its
+    /// title's edition reading. Pairs are compared many times over; candidates once.
+    struct Traits {
+        var candidate: MergeCandidate
+        var key: MatchKey
+        var barcode: String?
+        var names: Set<ReleaseLink>
+        var isQualified: Bool
+        var foldedTitle: String
+
+        init(_ candidate: MergeCandidate) {
+            self.candidate = candidate
+            key = MatchKey(title: candidate.entry.title, artist: candidate.entry.artist)
+            barcode = Barcode.normalized(candidate.barcode)
+            names = candidate.names
+            isQualified = TitleFamily.read(candidate.entry.title).isQualified
+            foldedTitle = MatchText.fold(candidate.entry.title)
+        }
+    }
+
     /// Groups of candidate indices, each one release.
     static func group(_ candidates: [MergeCandidate]) -> [[Int]] {
+        let traits = candidates.map(Traits.init)
         var groups = candidates.indices.map { [$0] }
         var groupOf = Array(candidates.indices)
-        for pair in evidencePairs(candidates) {
+        for pair in evidencePairs(traits) {
             let (left, right) = (groupOf[pair.a], groupOf[pair.b])
             guard left != right else { continue }
             let conflicts = groups[left].contains { a in
-                groups[right].contains { b in conflict(candidates[a], candidates[b]) }
+                groups[right].contains { b in conflict(traits[a], traits[b]) }
             }
             guard !conflicts else { continue }
             for member in groups[right] { groupOf[member] = left }
@@ -86,42 +108,43 @@ package enum ReleaseMerge {
     /// Every pair with evidence, strongest first, then in config order. Candidates are paired only
     /// within shared buckets (an id, a barcode, a match key), so the work grows with the matches,
     /// not with the square of the entries.
-    static func evidencePairs(_ candidates: [MergeCandidate]) -> [(a: Int, b: Int, evidence: Evidence)] {
+    static func evidencePairs(_ traits: [Traits]) -> [(a: Int, b: Int, evidence: Evidence)] {
         var buckets: [String: [Int]] = [:]
-        for (index, candidate) in candidates.enumerated() {
+        for (index, candidate) in traits.enumerated() {
             for name in candidate.names { buckets["n\(name.namespace.rawValue):\(name.id)", default: []].append(index) }
-            if let barcode = Barcode.normalized(candidate.barcode) { buckets["b\(barcode)", default: []].append(index) }
-            buckets["k\(matchKey(candidate).rawValue)", default: []].append(index)
+            if let barcode = candidate.barcode { buckets["b\(barcode)", default: []].append(index) }
+            buckets["k\(candidate.key.rawValue)", default: []].append(index)
         }
         var seen: Set<Int> = []
         var pairs: [(a: Int, b: Int, evidence: Evidence)] = []
-        let count = candidates.count
+        let count = traits.count
         for members in buckets.values where members.count > 1 {
             for i in members.indices {
                 for j in members.indices where j > i {
                     let (a, b) = (min(members[i], members[j]), max(members[i], members[j]))
-                    guard seen.insert(a * count + b).inserted, let evidence = evidence(candidates[a], candidates[b]) else { continue }
+                    guard seen.insert(a * count + b).inserted, let evidence = evidence(traits[a], traits[b]) else { continue }
                     pairs.append((a, b, evidence))
                 }
             }
         }
         return pairs.sorted { x, y in
             if x.evidence != y.evidence { return x.evidence < y.evidence }
-            let (ox, oy) = (
-                (candidates[x.a].order, candidates[x.b].order, x.a, x.b), (candidates[y.a].order, candidates[y.b].order, y.a, y.b)
-            )
-            return ox < oy
+            let order = { (index: Int) in traits[index].candidate.order }
+            return (order(x.a), order(x.b), x.a, x.b) < (order(y.a), order(y.b), y.a, y.b)
         }
     }
 
     /// The strongest evidence that `a` and `b` are one release, or nil when there is none.
     package static func evidence(_ a: MergeCandidate, _ b: MergeCandidate) -> Evidence? {
-        if a.isAppleStore, b.isAppleStore, a.entry.id == b.entry.id { return .sameAppleID }
+        evidence(Traits(a), Traits(b))
+    }
+
+    static func evidence(_ a: Traits, _ b: Traits) -> Evidence? {
+        let (x, y) = (a.candidate, b.candidate)
+        if x.isAppleStore, y.isAppleStore, x.entry.id == y.entry.id { return .sameAppleID }
         if !a.names.isDisjoint(with: b.names) { return .link }
-        if let x = Barcode.normalized(a.barcode), x == Barcode.normalized(b.barcode) { return .barcode }
-        if a.entry.type == b.entry.type, matchKey(a) == matchKey(b), datesAgree(a.entry.releaseDate, b.entry.releaseDate),
-            !tracksConflict(a, b)
-        {
+        if let barcode = a.barcode, barcode == b.barcode { return .barcode }
+        if x.entry.type == y.entry.type, a.key == b.key, datesAgree(x.entry.releaseDate, y.entry.releaseDate), !tracksConflict(x, y) {
             return .matchKey
         }
         return nil
@@ -129,23 +152,22 @@ package enum ReleaseMerge {
 
     /// True when `a` and `b` are known to be different releases, whatever else they share.
     package static func conflict(_ a: MergeCandidate, _ b: MergeCandidate) -> Bool {
-        if a.isAppleStore, b.isAppleStore, a.entry.id == b.entry.id { return false }
-        if a.source.key == b.source.key { return true }
-        if let x = Barcode.normalized(a.barcode), let y = Barcode.normalized(b.barcode), x != y { return true }
+        conflict(Traits(a), Traits(b))
+    }
+
+    static func conflict(_ a: Traits, _ b: Traits) -> Bool {
+        let (x, y) = (a.candidate, b.candidate)
+        if x.isAppleStore, y.isAppleStore, x.entry.id == y.entry.id { return false }
+        if x.source.key == y.source.key { return true }
+        if let barcode = a.barcode, let other = b.barcode, barcode != other { return true }
         return editionsDiffer(a, b)
     }
 
     /// One title names an edition the other does not (a deluxe, a remaster, a regional edition) in
     /// the same family: another release of the group, never this one.
-    static func editionsDiffer(_ a: MergeCandidate, _ b: MergeCandidate) -> Bool {
-        guard matchKey(a) == matchKey(b) else { return false }
-        let (x, y) = (TitleFamily.read(a.entry.title), TitleFamily.read(b.entry.title))
-        guard x.isQualified || y.isQualified else { return false }
-        return x.isQualified != y.isQualified || MatchText.fold(a.entry.title) != MatchText.fold(b.entry.title)
-    }
-
-    static func matchKey(_ candidate: MergeCandidate) -> MatchKey {
-        MatchKey(title: candidate.entry.title, artist: candidate.entry.artist)
+    static func editionsDiffer(_ a: Traits, _ b: Traits) -> Bool {
+        guard a.key == b.key, a.isQualified || b.isQualified else { return false }
+        return a.isQualified != b.isQualified || a.foldedTitle != b.foldedTitle
     }
 
     static func tracksConflict(_ a: MergeCandidate, _ b: MergeCandidate) -> Bool {
