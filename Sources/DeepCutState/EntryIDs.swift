@@ -9,31 +9,36 @@ import Foundation
 package struct EntryIDs {
     let database: Database
 
-    /// The remembered entry ids of `listings` (those without one are absent).
+    /// The remembered entry ids of `listings` (those without one are absent). One statement,
+    /// prepared once: a merge reads thousands of listings.
     package func ids(of listings: some Collection<ListingKey>) throws -> [ListingKey: String] {
         guard !listings.isEmpty else { return [:] }
         return try database.withConnection { connection in
+            let statement = try connection.prepare("SELECT entry_id FROM entry_ids WHERE provider = ? AND release_id = ?")
             var found: [ListingKey: String] = [:]
             for listing in listings {
-                let id = try connection.query(
-                    "SELECT entry_id FROM entry_ids WHERE provider = ? AND release_id = ?", [listing.source, listing.releaseID]
-                ) { try $0.get(0, as: String.self) }.first
-                if let id { found[listing] = id }
+                try statement.bind([listing.source, listing.releaseID])
+                if try statement.step() { found[listing] = try statement.value(at: 0, as: String.self) }
+                try statement.reset()
             }
             return found
         }
     }
 
-    /// Remembers `ids` (a listing already known keeps its first id: the merge hands it back unchanged).
+    /// Remembers `ids` (a listing already known keeps its first id: the merge hands it back
+    /// unchanged), in one transaction through one prepared statement.
     package func save(_ ids: [ListingKey: String], at date: Date) throws {
         guard !ids.isEmpty else { return }
         try database.transaction { connection in
+            let statement = try connection.prepare(
+                """
+                INSERT INTO entry_ids (provider, release_id, entry_id, seen_at) VALUES (?, ?, ?, ?)
+                ON CONFLICT (provider, release_id) DO UPDATE SET entry_id = excluded.entry_id, seen_at = excluded.seen_at
+                """)
             for (listing, id) in ids.sorted(by: { $0.key < $1.key }) {
-                _ = try connection.execute(
-                    """
-                    INSERT INTO entry_ids (provider, release_id, entry_id, seen_at) VALUES (?, ?, ?, ?)
-                    ON CONFLICT (provider, release_id) DO UPDATE SET entry_id = excluded.entry_id, seen_at = excluded.seen_at
-                    """, [listing.source, listing.releaseID, id, date.timeIntervalSince1970])
+                try statement.bind([listing.source, listing.releaseID, id, date.timeIntervalSince1970])
+                while try statement.step() {}
+                try statement.reset()
             }
         }
     }
