@@ -304,6 +304,10 @@ struct MatchKeyCache {
     }
 
     private var known: [String: Credits] = [:]
+    /// Credits by the folded text they are read from (`MatchText.fold`): a credit reads nothing
+    /// else (`ArtistCredit`), so spellings that fold alike — "Artist 0001" in the catalog,
+    /// "artist 0001" in a legacy album key — are read once: reading is the costly part.
+    private var byFolded: [String: Credits] = [:]
     /// The credit asked last: the diff asks artist by artist, so most asks repeat it and skip hashing.
     private var last: (artist: String, credits: Credits)?
 
@@ -313,7 +317,13 @@ struct MatchKeyCache {
         if let knownCredits = known[artist] {
             credits = knownCredits
         } else {
-            credits = Self.read(artist)
+            let folded = MatchText.fold(artist)
+            if let same = byFolded[folded] {
+                credits = same
+            } else {
+                credits = Self.read(artist)
+                byFolded[folded] = credits
+            }
             known[artist] = credits
         }
         last = (artist, credits)
