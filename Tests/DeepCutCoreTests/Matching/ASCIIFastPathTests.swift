@@ -67,6 +67,19 @@ import Testing
         #expect(AlbumKey.normalizeASCII("Beyoncé") == nil)
     }
 
+    @Test func artistNormalisationOfASCIIEqualsTheGeneralPath() {
+        var generator = ASCIIGenerator(random: UnicodeTextGenerator(seed: 0xA271))
+        for _ in 0..<5_000 {
+            let text = generator.next()
+            #expect(ArtistName.normalizeASCII(text) == ArtistName.normalizeUnicode(text), "\(Array(text.utf8))")
+        }
+        for text in ["", " ", "a", "Bonobo", "bonobo", "the  xx", " Khruangbin ", "a\r\nb", "A\u{0B}B\u{0C}c", "x \t", "\u{1C}a\u{1F}"] {
+            #expect(ArtistName.normalizeASCII(text) == ArtistName.normalizeUnicode(text), "\(Array(text.utf8))")
+        }
+        #expect(ArtistName.normalizeASCII("Björk") == nil)
+        #expect(ArtistName.normalize("Björk ") == ArtistName.normalizeUnicode("Björk "))
+    }
+
     @Test func lastDashSeparatorEqualsFoundationsBackwardSearch() {
         var random = UnicodeTextGenerator(seed: 0xDA5)
         let pieces = [" ", "-", "a", " - ", "--"]
@@ -89,6 +102,28 @@ import Testing
         }
         #expect(TitleFamily.of("Migration - Single") == "migration")
         #expect(TitleFamily.of("Velvet Harbor 01") == "velvet harbor 01")
+    }
+
+    /// The word rule read in place equals the rule over split words, for any words and spacing.
+    @Test func wordRuleInPlaceEqualsTheSplitWords() {
+        let words = [
+            "pt", "part", "parts", "vol", "vols", "volume", "volumes", "velvet", "paper", "p", "v", "edition", "remaster",
+            "remastered", "remasters", "anniversary", "reissue", "xx", "xxv", "x", "deluxe", "01", "harbor", "editions"
+        ]
+        var random = UnicodeTextGenerator(seed: 0x3D5)
+        for _ in 0..<5_000 {
+            let count = Int(random.nextRandom() % 5)
+            let text =
+                (0..<count).map { _ -> String in
+                    let spaces = String(repeating: " ", count: Int(random.nextRandom() % 3))
+                    return spaces + words[Int(random.nextRandom() % UInt64(words.count))]
+                }.joined() + String(repeating: " ", count: Int(random.nextRandom() % 2))
+            let inPlace = Array(text.utf8).withUnsafeBufferPointer(TitleFamily.wordsLeaveNothingToStrip)
+            #expect(inPlace == TitleFamily.wordsLeaveNothingToStrip(splitting: text), "\(text)")
+        }
+        #expect(!TitleFamily.hasNothingToStrip("velvet volume 2"))
+        #expect(!TitleFamily.hasNothingToStrip("illmatic xx"))
+        #expect(TitleFamily.hasNothingToStrip("velvet paper 02"))
     }
 
     @Test func parsingASCIIDatesEqualsTheGeneralParse() {
