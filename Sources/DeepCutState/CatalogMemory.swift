@@ -88,16 +88,19 @@ package struct CatalogMemory {
     private static func clampFuture(before now: Double, in connection: Connection) throws {
         let justBefore = now - 1
         let firstCheck = now - 2
+        // The three release times in one statement: each UPDATE walks the whole table (250,000
+        // rows in BENCHMARKS.md §4), and a run almost never finds anything to bring back.
         try connection.execute(
             """
-            UPDATE catalog_releases SET first_seen_at = CASE
-                WHEN first_seen_at > COALESCE((SELECT first_checked_at FROM catalog_artists a
-                    WHERE a.provider = catalog_releases.provider AND a.artist = catalog_releases.artist), 0)
-                THEN ? ELSE ? END
-            WHERE first_seen_at > ?
-            """, [justBefore, firstCheck, justBefore])
-        try connection.execute("UPDATE catalog_releases SET last_seen_at = ? WHERE last_seen_at > ?", [justBefore, justBefore])
-        try connection.execute("UPDATE catalog_releases SET withdrawn_at = ? WHERE withdrawn_at > ?", [justBefore, justBefore])
+            UPDATE catalog_releases SET
+                first_seen_at = CASE WHEN first_seen_at > ?1 THEN CASE
+                    WHEN first_seen_at > COALESCE((SELECT first_checked_at FROM catalog_artists a
+                        WHERE a.provider = catalog_releases.provider AND a.artist = catalog_releases.artist), 0)
+                    THEN ?1 ELSE ?2 END ELSE first_seen_at END,
+                last_seen_at = CASE WHEN last_seen_at > ?1 THEN ?1 ELSE last_seen_at END,
+                withdrawn_at = CASE WHEN withdrawn_at > ?1 THEN ?1 ELSE withdrawn_at END
+            WHERE first_seen_at > ?1 OR last_seen_at > ?1 OR withdrawn_at > ?1
+            """, [justBefore, firstCheck])
         try connection.execute("UPDATE catalog_artists SET first_checked_at = ? WHERE first_checked_at > ?", [firstCheck, justBefore])
         try connection.execute("UPDATE catalog_artists SET checked_at = ? WHERE checked_at > ?", [justBefore, justBefore])
     }
