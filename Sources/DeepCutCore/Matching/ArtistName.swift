@@ -89,14 +89,14 @@ enum ArtistCredit {
     static func main(_ artist: String) -> String {
         var text = " " + uninverted(MatchText.fold(artist)) + " "
         for marker in featureMarkers {
-            if let range = text.range(of: marker), range.lowerBound > text.index(after: text.startIndex) {
+            if let range = ASCIISearch.range(of: marker, in: text), range.lowerBound > text.index(after: text.startIndex) {
                 text = String(text[..<range.lowerBound])
             }
         }
-        text = text.replacingOccurrences(of: " & ", with: " and ").replacingOccurrences(of: " + ", with: " and ")
+        text = ASCIISearch.replacing(" + ", with: " and ", in: ASCIISearch.replacing(" & ", with: " and ", in: text))
         // Byte checks first: Foundation's search is the costly part, and most credits have neither.
         if text.utf8.contains(UInt8(ascii: "/")) {
-            text = text.replacingOccurrences(of: " / ", with: " and ").replacingOccurrences(of: "/", with: "")
+            text = ASCIISearch.replacing("/", with: "", in: ASCIISearch.replacing(" / ", with: " and ", in: text))
         }
         var words = text.split(separator: " ")
         // "x" joins only between two names: "Lil Nas X" and "X Ambassadors" keep theirs.
@@ -110,7 +110,9 @@ enum ArtistCredit {
     static func featured(_ artist: String) -> String? {
         let text = " " + MatchText.fold(artist) + " "
         for marker in featureMarkers where marker != " (with " && marker != " with " {
-            guard let range = text.range(of: marker), range.lowerBound > text.index(after: text.startIndex) else { continue }
+            guard let range = ASCIISearch.range(of: marker, in: text), range.lowerBound > text.index(after: text.startIndex) else {
+                continue
+            }
             let name = text[range.upperBound...].trimmingCharacters(in: CharacterSet(charactersIn: " )]"))
             let tidy = TitleSpelling.tidy(TitleForms.unify(name))
             return tidy.isEmpty ? nil : tidy
@@ -141,10 +143,7 @@ enum ArtistCredit {
     /// Every credit of an already folded main credit (`main(_:)`'s result).
     static func all(main whole: String) -> Set<String> {
         var credits: Set<String> = [whole]
-        let parts =
-            whole
-            .replacingOccurrences(of: ", ", with: " and ")
-            .components(separatedBy: " and ")
+        let parts = ASCIISearch.components(of: ASCIISearch.replacing(", ", with: " and ", in: whole), separatedBy: " and ")
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
         if parts.count > 1 { credits.formUnion(parts) }
