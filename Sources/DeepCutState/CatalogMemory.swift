@@ -88,16 +88,19 @@ package struct CatalogMemory {
     private static func clampFuture(before now: Double, in connection: Connection) throws {
         let justBefore = now - 1
         let firstCheck = now - 2
+        // The three release times in one statement: each UPDATE walks the whole table (250,000
+        // rows in BENCHMARKS.md §4), and a run almost never finds anything to bring back.
         try connection.execute(
             """
-            UPDATE catalog_releases SET first_seen_at = CASE
-                WHEN first_seen_at > COALESCE((SELECT first_checked_at FROM catalog_artists a
-                    WHERE a.provider = catalog_releases.provider AND a.artist = catalog_releases.artist), 0)
-                THEN ? ELSE ? END
-            WHERE first_seen_at > ?
-            """, [justBefore, firstCheck, justBefore])
-        try connection.execute("UPDATE catalog_releases SET last_seen_at = ? WHERE last_seen_at > ?", [justBefore, justBefore])
-        try connection.execute("UPDATE catalog_releases SET withdrawn_at = ? WHERE withdrawn_at > ?", [justBefore, justBefore])
+            UPDATE catalog_releases SET
+                first_seen_at = CASE WHEN first_seen_at > ?1 THEN CASE
+                    WHEN first_seen_at > COALESCE((SELECT first_checked_at FROM catalog_artists a
+                        WHERE a.provider = catalog_releases.provider AND a.artist = catalog_releases.artist), 0)
+                    THEN ?1 ELSE ?2 END ELSE first_seen_at END,
+                last_seen_at = CASE WHEN last_seen_at > ?1 THEN ?1 ELSE last_seen_at END,
+                withdrawn_at = CASE WHEN withdrawn_at > ?1 THEN ?1 ELSE withdrawn_at END
+            WHERE first_seen_at > ?1 OR last_seen_at > ?1 OR withdrawn_at > ?1
+            """, [justBefore, firstCheck])
         try connection.execute("UPDATE catalog_artists SET first_checked_at = ? WHERE first_checked_at > ?", [firstCheck, justBefore])
         try connection.execute("UPDATE catalog_artists SET checked_at = ? WHERE checked_at > ?", [justBefore, justBefore])
     }
@@ -153,6 +156,7 @@ package struct CatalogMemory {
                 WHERE provider = ? AND artist = ? AND withdrawn_at IS NULL ORDER BY release_id
                 """)
             var remembered: [String: Remembered] = [:]
+            var scratch = ReleaseScratch()
             for artist in artists {
                 let key = ArtistName.normalize(artist)
                 try answer.reset()
@@ -171,11 +175,11 @@ package struct CatalogMemory {
                 }
                 try listing.reset()
                 try listing.bind([provider, key])
-                var releases: [Release] = []
-                while try listing.step() { releases.append(try Self.release(listing)) }
+                while try listing.step() { scratch.append(try Self.release(listing)) }
                 // Grown by doubling, a list has room for up to twice its releases: kept exactly
-                // sized, 250,000 remembered releases hold 14 MB less (BENCHMARKS.md §4).
-                if releases.capacity > releases.count + releases.count / 8 { releases = Self.exactlySized(releases) }
+                // sized, 250,000 remembered releases hold 14 MB less (BENCHMARKS.md §4). Moved out of
+                // one reused buffer, not copied: a copy retained every string of every release.
+                let releases = scratch.takeAll()
                 remembered[artist] = Remembered(
                     result: ArtistResult(
                         artist: artist, catalogID: catalogID, outcome: .fetched(releases),
@@ -194,14 +198,6 @@ package struct CatalogMemory {
         try lastAnswers(provider: provider, artists: artists, links: links).filter { $0.value.checkedAt >= date }.mapValues(\.result)
     }
 
-    /// A copy of `releases` in a buffer of their own size (`Array(_:)` would share the old one).
-    static func exactlySized(_ releases: [Release]) -> [Release] {
-        var exact: [Release] = []
-        exact.reserveCapacity(releases.count)
-        exact.append(contentsOf: releases)
-        return exact
-    }
-
     private static let releaseColumns =
         "release_id, title, credited_artist, type, release_date, artwork_url, url, explicit, track_count, secondary_types, barcode, links, genre, genres, label"
 
@@ -210,11 +206,18 @@ package struct CatalogMemory {
         "release_id, title, credited_artist, type, release_date, NULL, NULL, explicit, track_count, secondary_types, barcode, links, genre, genres, label"
 
     private static func release(_ row: some ReleaseColumns) throws -> Release {
+        // The type, the secondary types and the links read as text first: their generic conversions
+        // (across the module boundary, for every one of 250,000 rows) cost more than the reading.
+        // Anything else, an error included, goes the general way.
+        let type = row.text(3).flatMap(RecordingType.init(rawValue:))
+        let noSecondaryTypes = row.text(9)?.isEmpty == true
+        let noLinks = row.text(11)?.isEmpty == true
         var release = Release(
-            id: try row.column(0), title: try row.column(1), artist: try row.column(2), type: try row.column(3),
+            id: try row.column(0), title: try row.column(1), artist: try row.column(2), type: try type ?? row.column(3),
             releaseDate: try row.optionalColumn(4), artworkURL: try row.optionalColumn(5), url: try row.optionalColumn(6),
-            isExplicit: try row.column(7, as: Int.self) != 0, trackCount: try row.optionalColumn(8), secondaryTypes: try row.column(9),
-            genre: try row.optionalColumn(12), barcode: try row.optionalColumn(10), links: StoredReleaseLinks.links(try row.column(11)))
+            isExplicit: try row.column(7, as: Int.self) != 0, trackCount: try row.optionalColumn(8),
+            secondaryTypes: noSecondaryTypes ? [] : try row.column(9), genre: try row.optionalColumn(12),
+            barcode: try row.optionalColumn(10), links: noLinks ? [] : StoredReleaseLinks.links(try row.column(11)))
         release.genres = StoredGenres.genres(try row.optionalColumn(13))
         release.label = try row.optionalColumn(14)
         return release
@@ -226,6 +229,8 @@ private protocol ReleaseColumns {
     func column<T: DatabaseValueConvertible>(_ index: Int, as type: T.Type) throws -> T
     /// A column that may be NULL: `column(_:as: T?.self)`, without `Optional`'s generic conformance.
     func optionalColumn<T: DatabaseValueConvertible>(_ index: Int, as type: T.Type) throws -> T?
+    /// The column's text, or nil when it holds anything else.
+    func text(_ index: Int) -> String?
 }
 
 extension ReleaseColumns {
@@ -246,6 +251,10 @@ extension Row: ReleaseColumns {
     func optionalColumn<T: DatabaseValueConvertible>(_ index: Int, as type: T.Type) throws -> T? {
         try get(index, as: T?.self)
     }
+
+    func text(_ index: Int) -> String? {
+        try? get(index, as: String.self)
+    }
 }
 
 extension Statement: ReleaseColumns {
@@ -263,6 +272,11 @@ extension Statement: ReleaseColumns {
         if case .null = value { return nil }
         guard let converted = T(databaseValue: value) else { throw mismatch(at: index, value, as: T?.self) }
         return converted
+    }
+
+    func text(_ index: Int) -> String? {
+        if case .text(let text) = value(at: index) { return text }
+        return nil
     }
 }
 
@@ -327,23 +341,27 @@ extension CatalogMemory {
 
     package func listed(provider: String, artists: [String]) throws -> [String: Listed] {
         try database.withConnection { connection in
+            // Prepared once and reused per artist: preparing it anew for each of 5,000 artists was
+            // a third of this read (BENCHMARKS.md §4).
+            let select = try connection.prepare(
+                """
+                SELECT catalog_id, full_listing_at, (SELECT COUNT(*) FROM catalog_releases r WHERE r.provider = a.provider
+                    AND r.artist = a.artist AND r.withdrawn_at IS NULL),
+                    (SELECT release_id FROM catalog_releases r WHERE r.provider = a.provider AND r.artist = a.artist
+                        AND r.withdrawn_at IS NULL AND r.release_date IS NOT NULL
+                        ORDER BY r.release_date DESC, r.release_id DESC LIMIT 1)
+                FROM catalog_artists a WHERE provider = ? AND artist = ? AND outcome = 'fetched' AND catalog_id IS NOT NULL
+                """)
             var listed: [String: Listed] = [:]
             for artist in artists {
-                let rows = try connection.query(
-                    """
-                    SELECT catalog_id, full_listing_at, (SELECT COUNT(*) FROM catalog_releases r WHERE r.provider = a.provider
-                        AND r.artist = a.artist AND r.withdrawn_at IS NULL),
-                        (SELECT release_id FROM catalog_releases r WHERE r.provider = a.provider AND r.artist = a.artist
-                            AND r.withdrawn_at IS NULL AND r.release_date IS NOT NULL
-                            ORDER BY r.release_date DESC, r.release_id DESC LIMIT 1)
-                    FROM catalog_artists a WHERE provider = ? AND artist = ? AND outcome = 'fetched' AND catalog_id IS NOT NULL
-                    """, [provider, ArtistName.normalize(artist)]
-                ) { row in
-                    Listed(
-                        catalogID: try row.get(0), readWholeAt: try row.get(1, as: Double?.self).map { Date(timeIntervalSince1970: $0) },
-                        releases: try row.get(2), newestReleaseID: try row.get(3))
-                }
-                if let row = rows.first { listed[artist] = row }
+                try select.reset()
+                try select.bind([provider, ArtistName.normalize(artist)])
+                guard try select.step() else { continue }
+                listed[artist] = Listed(
+                    catalogID: try select.value(at: 0, as: String.self),
+                    readWholeAt: try select.value(at: 1, as: Double?.self).map { Date(timeIntervalSince1970: $0) },
+                    releases: try select.value(at: 2, as: Int.self), newestReleaseID: try select.value(at: 3, as: String?.self))
+                while try select.step() {}
             }
             return listed
         }

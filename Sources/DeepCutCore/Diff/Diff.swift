@@ -70,10 +70,12 @@ package struct Diff: Sendable {
         let oldest = today - windowDays
         let window = oldest...today
         // By index: iterating would copy every release (a retain per field) on the hot path.
-        for releases in chunks {
+        for (chunk, releases) in chunks.enumerated() {
+            // A chunk's titles are read once, here; the album-name set reuses these readings.
+            let readings = albumNames.readings(ofChunk: chunk)
             for index in releases.indices {
                 let release = releases[index]
-                let reading = TitleFamily.read(release.title)
+                let reading = readings[index]
                 let family = reading.family
                 let credits = keyCache.credits(of: release.artist)
                 let rules = filters.rules(for: credits.all)
@@ -150,24 +152,75 @@ package struct Diff: Sendable {
         return names
     }
 
-    /// `albumNames`, built the first time a match asks (an owned undated title of a single's or
-    /// EP's name): most diffs never need it. It holds only the families `asked` names — those of
-    /// owned albums, the only ones a match asks about — not every album of the catalog.
+    /// `albumNames`, answered a credit at a time, the first time a match asks about that credit
+    /// (an owned undated title of a single's or EP's name): most diffs never ask. It holds only the
+    /// families `asked` names — those of owned albums, the only ones a match asks about — and reads
+    /// only the chunks that list an album of the credit asked about, with the readings the diff
+    /// already made for the chunk it is in: no title is read twice (BENCHMARKS.md §4).
+    /// Answers exactly what `albumNames(of:asked:cache:)`'s whole set answers.
     final class LazyAlbumNames {
         private let chunks: [[Release]]
         private let asked: (String) -> Bool
-        private var names: Set<AlbumName>?
+        private var names: Set<AlbumName> = []
+        /// The chunks listing an album or compilation of each main credit, built on the first ask.
+        private var chunksByMain: [String: [Int]]?
+        /// The chunks whose albums are in `names` already.
+        private var scanned: [Bool]
+        /// The chunk the diff is in, and its readings.
+        private var current: (chunk: Int, readings: [TitleFamily.Reading])?
 
         init(_ chunks: [[Release]], asked: @escaping (String) -> Bool) {
             self.chunks = chunks
             self.asked = asked
+            scanned = [Bool](repeating: false, count: chunks.count)
+        }
+
+        /// Every title of chunk `chunk` read, in order; kept until the next chunk's are read.
+        func readings(ofChunk chunk: Int) -> [TitleFamily.Reading] {
+            current = nil
+            let releases = chunks[chunk]
+            var readings: [TitleFamily.Reading] = []
+            readings.reserveCapacity(releases.count)
+            for index in releases.indices { readings.append(TitleFamily.read(releases[index].title)) }
+            current = (chunk, readings)
+            return readings
         }
 
         func contains(_ name: AlbumName, cache: inout MatchKeyCache) -> Bool {
-            if let names { return names.contains(name) }
-            let built = Diff.albumNames(of: chunks, asked: asked, cache: &cache)
-            names = built
-            return built.contains(name)
+            if chunksByMain == nil { chunksByMain = Self.chunksByMain(chunks, cache: &cache) }
+            for chunk in chunksByMain?[name.artist] ?? [] where !scanned[chunk] {
+                scanned[chunk] = true
+                scan(chunk, cache: &cache)
+            }
+            return names.contains(name)
+        }
+
+        /// Adds the album names chunk `chunk` lists, as `albumNames` would.
+        private func scan(_ chunk: Int, cache: inout MatchKeyCache) {
+            let releases = chunks[chunk]
+            let known = current?.chunk == chunk ? current?.readings : nil
+            for index in releases.indices where releases[index].type == .album || releases[index].type == .compilation {
+                let reading = known?[index] ?? TitleFamily.read(releases[index].title)
+                guard !reading.isShortForm, asked(reading.family) else { continue }
+                names.insert(AlbumName(family: reading.family, artist: cache.credits(of: releases[index].artist).main))
+            }
+        }
+
+        /// For each main credit, the chunks (in order, once each) with an album or compilation so credited.
+        private static func chunksByMain(_ chunks: [[Release]], cache: inout MatchKeyCache) -> [String: [Int]] {
+            var byMain: [String: [Int]] = [:]
+            var artists: [String] = []
+            for (chunk, releases) in chunks.enumerated() {
+                artists.removeAll(keepingCapacity: true)
+                for index in releases.indices where releases[index].type == .album || releases[index].type == .compilation {
+                    if !artists.contains(releases[index].artist) { artists.append(releases[index].artist) }
+                }
+                for artist in artists {
+                    let main = cache.credits(of: artist).main
+                    if byMain[main]?.last != chunk { byMain[main, default: []].append(chunk) }
+                }
+            }
+            return byMain
         }
     }
 

@@ -4,7 +4,46 @@ import Foundation
 package enum ArtistName {
     /// The comparison form of an artist name: trimmed, inner whitespace collapsed, lowercased, NFC.
     package static func normalize(_ name: String) -> String {
+        normalizeASCII(name) ?? normalizeUnicode(name)
+    }
+
+    /// `normalize` for any text, by characters.
+    static func normalizeUnicode(_ name: String) -> String {
         name.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased().precomposedStringWithCanonicalMapping
+    }
+
+    /// `normalize` for ASCII text, byte by byte: in ASCII the whitespace characters are exactly
+    /// tab through carriage return and space (CR LF, one character, is two of them), lowercasing
+    /// touches only A–Z and NFC changes nothing, so this gives exactly what `normalizeUnicode`
+    /// gives (`ASCIIFastPathTests`). Every run normalises each library row and artist several
+    /// times: through Foundation that was 4 % of an offline run (BENCHMARKS.md §4).
+    /// - Returns: nil when `name` has any non-ASCII byte.
+    static func normalizeASCII(_ name: String) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(name.utf8.count)
+        var pendingSpace = false
+        var changed = false
+        for byte in name.utf8 {
+            guard byte < 0x80 else { return nil }
+            if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                // A kept space is changed only if it is not a single space between two words.
+                if pendingSpace || bytes.isEmpty || byte != 0x20 { changed = true }
+                pendingSpace = !bytes.isEmpty
+                continue
+            }
+            if pendingSpace {
+                bytes.append(0x20)
+                pendingSpace = false
+            }
+            if (0x41...0x5A).contains(byte) {
+                bytes.append(byte + 0x20)
+                changed = true
+            } else {
+                bytes.append(byte)
+            }
+        }
+        if pendingSpace { changed = true }
+        return changed ? String(decoding: bytes, as: UTF8.self) : name
     }
 
     /// Which library names are one artist to sweep: `normalize`, then the match keys' folding
@@ -50,14 +89,14 @@ enum ArtistCredit {
     static func main(_ artist: String) -> String {
         var text = " " + uninverted(MatchText.fold(artist)) + " "
         for marker in featureMarkers {
-            if let range = text.range(of: marker), range.lowerBound > text.index(after: text.startIndex) {
+            if let range = ASCIISearch.range(of: marker, in: text), range.lowerBound > text.index(after: text.startIndex) {
                 text = String(text[..<range.lowerBound])
             }
         }
-        text = text.replacingOccurrences(of: " & ", with: " and ").replacingOccurrences(of: " + ", with: " and ")
+        text = ASCIISearch.replacing(" + ", with: " and ", in: ASCIISearch.replacing(" & ", with: " and ", in: text))
         // Byte checks first: Foundation's search is the costly part, and most credits have neither.
         if text.utf8.contains(UInt8(ascii: "/")) {
-            text = text.replacingOccurrences(of: " / ", with: " and ").replacingOccurrences(of: "/", with: "")
+            text = ASCIISearch.replacing("/", with: "", in: ASCIISearch.replacing(" / ", with: " and ", in: text))
         }
         var words = text.split(separator: " ")
         // "x" joins only between two names: "Lil Nas X" and "X Ambassadors" keep theirs.
@@ -71,7 +110,9 @@ enum ArtistCredit {
     static func featured(_ artist: String) -> String? {
         let text = " " + MatchText.fold(artist) + " "
         for marker in featureMarkers where marker != " (with " && marker != " with " {
-            guard let range = text.range(of: marker), range.lowerBound > text.index(after: text.startIndex) else { continue }
+            guard let range = ASCIISearch.range(of: marker, in: text), range.lowerBound > text.index(after: text.startIndex) else {
+                continue
+            }
             let name = text[range.upperBound...].trimmingCharacters(in: CharacterSet(charactersIn: " )]"))
             let tidy = TitleSpelling.tidy(TitleForms.unify(name))
             return tidy.isEmpty ? nil : tidy
@@ -102,10 +143,7 @@ enum ArtistCredit {
     /// Every credit of an already folded main credit (`main(_:)`'s result).
     static func all(main whole: String) -> Set<String> {
         var credits: Set<String> = [whole]
-        let parts =
-            whole
-            .replacingOccurrences(of: ", ", with: " and ")
-            .components(separatedBy: " and ")
+        let parts = ASCIISearch.components(of: ASCIISearch.replacing(", ", with: " and ", in: whole), separatedBy: " and ")
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
         if parts.count > 1 { credits.formUnion(parts) }

@@ -151,10 +151,12 @@ enum NameSpelling {
         if name.contains(".") { name = TitleSpelling.foldingDots(name) }
         if name.contains("-") || name.contains("$") || name.contains("!") { name = spellingSymbols(name) }
         // "tyler, the creator": a comma before a name's own "the" is not a join.
-        if let range = name.range(of: ", the "), !name[range.upperBound...].contains(" "), !name[range.upperBound...].contains(",") {
+        if let range = ASCIISearch.range(of: ", the ", in: name), !name[range.upperBound...].contains(" "),
+            !name[range.upperBound...].contains(",")
+        {
             name.replaceSubrange(range, with: " the ")
         }
-        let joined = name.components(separatedBy: " and ").map { part -> String in
+        let joined = ASCIISearch.components(of: name, separatedBy: " and ").map { part -> String in
             part.hasPrefix("the ") && part.count > 4 ? String(part.dropFirst(4)) : part
         }.joined(separator: " and ")
         return TitleSpelling.collapsingSpaces(joined)

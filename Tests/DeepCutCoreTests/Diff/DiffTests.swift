@@ -67,6 +67,39 @@ import Testing
         #expect(cut == whole.filter { asked.contains($0.family) })
     }
 
+    /// The lazy set, asked a credit at a time (reading only the chunks that list the credit's
+    /// albums, and the chunk the diff is in from its readings), answers what the whole set answers,
+    /// for every name, in any order, wherever the diff is.
+    @Test func lazyAlbumNamesAnswerWhatTheWholeSetAnswers() {
+        let artists = ["Slowdive", "SLOWDIVE", "Khruangbin & Leon Bridges", "Leon Bridges", "Beatles, The", "The Beatles"]
+        let titles = ["Souvlaki", "Souvlaki (Deluxe Edition)", "Souvlaki - EP", "Pygmalion", "Alison", "Texas Sun", "Abbey Road"]
+        let types: [RecordingType] = [.album, .single, .ep, .compilation]
+        var number = 0
+        let chunks = (0..<9).map { chunk in
+            (0..<(chunk % 4 * 3)).map { index -> Release in
+                number += 1
+                return release(
+                    "\(number)", titles[(chunk * 5 + index * 3) % titles.count], artists[(chunk + index / 2) % artists.count],
+                    type: types[(chunk + index) % types.count])
+            }
+        }
+        let asked: Set<String> = ["souvlaki", "pygmalion", "texas sun", "abbey road"]
+        var cache = MatchKeyCache()
+        let whole = Diff.albumNames(of: chunks, asked: asked.contains, cache: &cache)
+        #expect(!whole.isEmpty)
+        let mains = Array(Set(artists.map { cache.credits(of: $0).main })) + ["nobody"]
+        let names = mains.flatMap { main in (Array(asked) + ["alison", "nowhere"]).map { Diff.AlbumName(family: $0, artist: main) } }
+        for start in [0, 3, 8] {
+            let lazy = Diff.LazyAlbumNames(chunks, asked: asked.contains)
+            for chunk in start..<chunks.count {
+                #expect(lazy.readings(ofChunk: chunk) == chunks[chunk].map { TitleFamily.read($0.title) })
+                for name in names.shuffled() {
+                    #expect(lazy.contains(name, cache: &cache) == whole.contains(name), "\(name) in chunk \(chunk)")
+                }
+            }
+        }
+    }
+
     /// A same-named EP is the owned album's only when both are dated within two years; undated,
     /// only when the catalog lists no album of the name (then the owned row is the EP itself).
     @Test func aSameNamedEPNeedsTheOwnedAlbumsYear() {

@@ -67,6 +67,19 @@ import Testing
         #expect(AlbumKey.normalizeASCII("Beyoncé") == nil)
     }
 
+    @Test func artistNormalisationOfASCIIEqualsTheGeneralPath() {
+        var generator = ASCIIGenerator(random: UnicodeTextGenerator(seed: 0xA271))
+        for _ in 0..<5_000 {
+            let text = generator.next()
+            #expect(ArtistName.normalizeASCII(text) == ArtistName.normalizeUnicode(text), "\(Array(text.utf8))")
+        }
+        for text in ["", " ", "a", "Bonobo", "bonobo", "the  xx", " Khruangbin ", "a\r\nb", "A\u{0B}B\u{0C}c", "x \t", "\u{1C}a\u{1F}"] {
+            #expect(ArtistName.normalizeASCII(text) == ArtistName.normalizeUnicode(text), "\(Array(text.utf8))")
+        }
+        #expect(ArtistName.normalizeASCII("Björk") == nil)
+        #expect(ArtistName.normalize("Björk ") == ArtistName.normalizeUnicode("Björk "))
+    }
+
     @Test func lastDashSeparatorEqualsFoundationsBackwardSearch() {
         var random = UnicodeTextGenerator(seed: 0xDA5)
         let pieces = [" ", "-", "a", " - ", "--"]
@@ -89,6 +102,48 @@ import Testing
         }
         #expect(TitleFamily.of("Migration - Single") == "migration")
         #expect(TitleFamily.of("Velvet Harbor 01") == "velvet harbor 01")
+    }
+
+    /// The word rule read in place equals the rule over split words, for any words and spacing.
+    @Test func wordRuleInPlaceEqualsTheSplitWords() {
+        let words = [
+            "pt", "part", "parts", "vol", "vols", "volume", "volumes", "velvet", "paper", "p", "v", "edition", "remaster",
+            "remastered", "remasters", "anniversary", "reissue", "xx", "xxv", "x", "deluxe", "01", "harbor", "editions"
+        ]
+        var random = UnicodeTextGenerator(seed: 0x3D5)
+        for _ in 0..<5_000 {
+            let count = Int(random.nextRandom() % 5)
+            let text =
+                (0..<count).map { _ -> String in
+                    let spaces = String(repeating: " ", count: Int(random.nextRandom() % 3))
+                    return spaces + words[Int(random.nextRandom() % UInt64(words.count))]
+                }.joined() + String(repeating: " ", count: Int(random.nextRandom() % 2))
+            let inPlace = Array(text.utf8).withUnsafeBufferPointer(TitleFamily.wordsLeaveNothingToStrip)
+            #expect(inPlace == TitleFamily.wordsLeaveNothingToStrip(splitting: text), "\(text)")
+        }
+        #expect(!TitleFamily.hasNothingToStrip("velvet volume 2"))
+        #expect(!TitleFamily.hasNothingToStrip("illmatic xx"))
+        #expect(TitleFamily.hasNothingToStrip("velvet paper 02"))
+    }
+
+    /// The byte-by-byte searches give Foundation's answers for every pattern an artist credit is
+    /// searched for, over ASCII text full of those patterns, their pieces and line breaks.
+    @Test func asciiSearchesEqualFoundations() {
+        let patterns = ArtistCredit.featureMarkers + [" & ", " + ", " / ", "/", ", ", " and ", ", the ", "x", "  "]
+        let pieces = patterns + ["a", "B", " ", "\r\n", "\n", "\r", "the", "(", "feat.", "an", "d", ",", "\t", "é"]
+        var random = UnicodeTextGenerator(seed: 0x5EA2C4)
+        for round in 0..<3_000 {
+            let text = (0..<Int(random.nextRandom() % 9)).map { _ in pieces[Int(random.nextRandom() % UInt64(pieces.count))] }.joined()
+            for pattern in patterns {
+                #expect(ASCIISearch.range(of: pattern, in: text) == text.range(of: pattern), "\(round) \(Array(text.utf8)) \(pattern)")
+                #expect(
+                    ASCIISearch.replacing(pattern, with: " and ", in: text) == text.replacingOccurrences(of: pattern, with: " and "))
+                #expect(ASCIISearch.replacing(pattern, with: "", in: text) == text.replacingOccurrences(of: pattern, with: ""))
+                #expect(ASCIISearch.components(of: text, separatedBy: pattern) == text.components(separatedBy: pattern))
+            }
+        }
+        #expect(ArtistCredit.main("Khruangbin & Leon Bridges feat. X") == "khruangbin and leon bridges")
+        #expect(ArtistCredit.all("AC/DC & The Who") == ["acdc and who", "acdc", "who"])
     }
 
     @Test func parsingASCIIDatesEqualsTheGeneralParse() {

@@ -15,6 +15,28 @@ import Testing
         }
     }
 
+    /// Spellings that fold alike share one reading (the cache keys it by the folded text): each
+    /// still gets exactly the credits read from it alone, in whatever order they are asked.
+    @Test func creditsSharedByFoldedSpellingEqualFreshCredits() {
+        var generator = UnicodeTextGenerator(seed: 0xF01D)
+        var artists: [String] = []
+        for _ in 0..<60 {
+            let artist = generator.next()
+            artists += [artist, artist.uppercased(), artist.lowercased(), " \(artist)  "]
+        }
+        artists += ["Björk", "BJORK", "bjork", "Beatles, The", "the beatles", "Khruangbin & Leon Bridges", "KHRUANGBIN and leon bridges"]
+        var cache = MatchKeyCache()
+        for artist in artists.shuffled() + artists {
+            let cached = cache.credits(of: artist)
+            let fresh = MatchKeyCache.read(artist)
+            #expect(cached.main == fresh.main, "\(artist)")
+            #expect(cached.all == fresh.all)
+            #expect(cached.ensemble == fresh.ensemble)
+            #expect(cached.isEnsemble == fresh.isEnsemble)
+            #expect(cached.featured == fresh.featured)
+        }
+    }
+
     @Test func keysOfALibraryAreTheUnionOfEachAlbumsKeys() {
         var generator = UnicodeTextGenerator(seed: 0x11B)
         let artists = (0..<8).map { _ in generator.next() } + ["Khruangbin & Leon Bridges"]
