@@ -323,13 +323,27 @@ Then, from 3.03 s and 236 MB (profiled with `perf record -g` and `heaptrack` on 
   album-name set is built on first need, for owned albums' families only;
 - the remembered lists are kept exactly sized (doubling left 14 MB of slack).
 
-These cut memory, not time. Measured side by side at 17:23 UTC under the same load (load average
-12–16 on 2 cores: other builds), three interleaved runs B each of the previous binary (`44304aa`)
-and this one (`353778a`): CPU time (user + system) 3.21–3.51 s against 3.25–3.42 s, peak RSS
-236–237 MB against 142–146 MB, the published files byte-identical but for the run's own times.
-The table above was measured under a load average of 6 to 13 (sqlite3's query took 0.68 s against 0.45 s in
-the earlier run), so its times are not comparable with the 3.03 s before it. Reading album titles
-a second time for the album-name set, instead of holding every reading, costs about 6 % of run B's CPU.
+Those cut memory (236 → 142–146 MB), not time. Then, from 2.58–2.77 s and 153–157 MB (run B
+measured as below, quiet machine; `perf record --call-graph dwarf` on run B):
+- MatchKeyIndex builds its index more cheaply, columns are read with typed SQLite reads, ASCII
+  text folds through one byte folder (`FoldedASCII`), and the CSV reader trims without a copy;
+- each title is read once: the album-name set is built a credit at a time from the chunks that
+  list that credit's albums, reusing the readings of the chunk the diff is in (about 8 % of CPU);
+  artist credits are cached by their folded text; remembered releases move into exactly sized
+  lists instead of being copied;
+- `ReleaseDate` keeps month and day in a byte each: every `Release` 24 bytes smaller (~9 MB);
+- artist names normalise byte by byte for ASCII (`ArtistName.normalize` was 4.5 % of CPU), the
+  artist-credit searches run byte by byte for ASCII (`ASCIISearch`), and `MatchKeyIndex.contains`
+  no longer copies a reading per release through a closure value (9.2 % → 5.3 %);
+- `clampFuture` walks the release table once instead of three times; kept entries' links are
+  read in primary-key order;
+- one malloc arena for the process (`mallopt`, `Sources/deepcut/main.swift`): a batch job that
+  runs its threads in turn gains nothing from per-thread arenas, which held ~13 MB of slack.
+
+Every output byte stays the same (OutputBytesTests, the simulations, and property tests proving
+each fast path equal to the general one: `ASCIIFastPathTests`, `MatchKeyIndexTests`,
+`DiffTests.lazyAlbumNamesAnswerWhatTheWholeSetAnswers`, `MatchKeyCacheTests`). The harness feeds the
+diff artist by artist, as the pipeline does (`ConsideredReleases`), so its diff time is the run's.
 """
     if not rss_met:
         text += """
