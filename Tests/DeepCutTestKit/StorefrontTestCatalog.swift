@@ -27,6 +27,14 @@ package enum StorefrontTestCatalog {
     package static let tokyoNightsBarcode = "4988031512340"
     package static let overseasBarcode = "0196871234566"
 
+    /// The `"catalogs"` member of a config asking iTunes us, iTunes jp and MusicBrainz, all at `baseURL`
+    /// (the fixture server), fast and without retries.
+    package static func catalogsMember(baseURL: String) -> String {
+        let common = #""baseURL": "\#(baseURL)", "concurrency": 2, "timeoutSeconds": 10, "maxAttempts": 1, "requestsPerMinute": 6000"#
+        return #""catalogs": [{"provider": "itunes", "country": "us", \#(common)}, {"provider": "itunes", "country": "jp", \#(common)}, "#
+            + #"{"provider": "musicbrainz", "contact": "tests@example.org", \#(common)}]"#
+    }
+
     package static func catalog(today: ReleaseDate) -> FixtureCatalog {
         func daysAgo(_ days: Int) -> ReleaseDate { ReleaseDate(epochDay: today.epochDay - days) }
         var dawn = FixtureRelease(id: dawnID, title: "Dawn", type: .album, releaseDate: daysAgo(30))

@@ -17,7 +17,6 @@ import Testing
         let server = FixtureServer(catalog: Catalog.catalog(today: ReleaseDate(epochDay: Date().epochDay)))
         let url = try server.start().absoluteString
         defer { server.close() }
-        let common = #""baseURL": "\#(url)", "concurrency": 2, "timeoutSeconds": 10, "maxAttempts": 1, "requestsPerMinute": 6000"#
         try folder.write("ana.csv", "title,artist\nFirst Light,Hikari\n")
         try folder.write("ben.csv", "title,artist\nOld Wind,Kaze\nSomething,Hikari\n")
         let people =
@@ -28,8 +27,7 @@ import Testing
             "config.json",
             """
             {\(people),
-             "catalogs": [{"provider": "itunes", "country": "us", \(common)}, {"provider": "itunes", "country": "jp", \(common)},
-                          {"provider": "musicbrainz", "contact": "tests@example.org", \(common)}],
+             \(Catalog.catalogsMember(baseURL: url)),
              "stateDatabase": "state.db", "outputDirectory": "feed"}
             """)
         let console = CapturedConsole()

@@ -19,14 +19,12 @@ import Testing
         let server = FixtureServer(catalog: Catalog.catalog(today: ReleaseDate(epochDay: Date().epochDay)))
         let url = try server.start().absoluteString
         defer { server.close() }
-        let common = #""baseURL": "\#(url)", "concurrency": 2, "timeoutSeconds": 10, "maxAttempts": 1, "requestsPerMinute": 6000"#
         try folder.write("library.csv", "title,artist\nFirst Light,Hikari\nOld Wind,Kaze\nSilence,Ghost Notes\n")
         try folder.write(
             "config.json",
             """
             {"library": [{"format": "csv", "path": "library.csv"}],
-             "catalogs": [{"provider": "itunes", "country": "us", \(common)}, {"provider": "itunes", "country": "jp", \(common)},
-                          {"provider": "musicbrainz", "contact": "tests@example.org", \(common)}],
+             \(Catalog.catalogsMember(baseURL: url)),
              "stateDatabase": "state.db", "outputDirectory": "feed"}
             """)
         let console = CapturedConsole()
