@@ -253,6 +253,8 @@ extension Row: ReleaseColumns {
     }
 
     func text(_ index: Int) -> String? {
+        // Only a shortcut: a value that is not text reads as nil here and then goes the general,
+        // throwing way (`release(_:)`), so no error is lost.
         try? get(index, as: String.self)
     }
 }

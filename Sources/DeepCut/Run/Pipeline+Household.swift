@@ -121,7 +121,7 @@ extension Pipeline {
     private static func standing(_ member: Member) -> HealthReport.ProfileRun {
         let health = member.result?.health
         return HealthReport.ProfileRun(
-            name: member.name, status: health?.status ?? .failed, exitCode: Int(member.result?.exitCode.rawValue ?? 1),
+            name: member.name, status: health?.status ?? .failed, exitCode: Int((member.result?.exitCode ?? .software).rawValue),
             message: member.result?.stderrLine ?? health?.message,
             entries: health.flatMap { $0.publish.status == .ok ? $0.diff.entries : nil },
             outputDirectory: member.pipeline.config.outputDirectory.path)

@@ -88,7 +88,9 @@ struct Pipeline: Sendable {
         let startedAt = startedAt ?? now()
         var run = RunOutcomes(runID: RunID(startedAt), startedAt: startedAt)
         run.invocationID = ServiceInvocation.id(environment: environment)
-        run.tokens = ConfiguredTokens.report(config, environment: environment, at: run.startedAt, log: log)
+        // A household's catalog tokens are one: its own run logs their expiry, its profiles only report it.
+        run.tokens = ConfiguredTokens.report(
+            config, environment: environment, at: run.startedAt, log: config.profileName == nil ? log : .silent)
         return run
     }
 

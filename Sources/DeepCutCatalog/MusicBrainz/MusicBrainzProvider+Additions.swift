@@ -46,15 +46,17 @@ extension MusicBrainzProvider {
     /// Every page of the search for what `artists` added since `since`, checked.
     func additions(of artists: [CatalogArtist], since: ReleaseDate) async -> Result<MusicBrainzAdditionsAnswer, FetchFailure> {
         let query = Self.additionsQuery(artistIDs: artists.map(\.id), since: since)
-        let endpoint = CatalogRequester.endpoint(baseURL.appending(path: "ws/2/release-group"))
         let asked = Set(artists.map(\.id))
         var answer = MusicBrainzAdditionsAnswer()
-        var offset = 0
-        for _ in 0..<Self.maximumSearchPages {
+        var paging = MusicBrainzPaging(
+            endpoint: CatalogRequester.endpoint(baseURL.appending(path: "ws/2/release-group")), noun: "release groups",
+            page: "search page", maximumPages: Self.maximumSearchPages)
+        for _ in 0..<paging.maximumPages {
+            let offset = paging.offset
             let url = baseURL.appending(
                 path: "ws/2/release-group",
                 query: ["query": query, "limit": String(Self.pageSize), "offset": String(offset), "fmt": "json"])
-            let page = await requester.get(url) { [offset] body throws(BodyDecodingError) in
+            let page = await requester.get(url) { body throws(BodyDecodingError) in
                 let page = try JSONBody.decode(MusicBrainzAdditionsPage.self, from: body)
                 guard page.offset == offset else { throw BodyDecodingError("a page at offset \(page.offset), asked \(offset)") }
                 guard page.groups.count <= Self.pageSize else { throw BodyDecodingError("\(page.groups.count) groups on one page") }
@@ -66,20 +68,14 @@ extension MusicBrainzProvider {
             case .failure(let failure): return .failure(failure)
             case .success(let (page, checked)):
                 answer.merge(checked)
-                offset += page.groups.count
-                if offset >= page.count { return .success(answer) }
-                if page.groups.isEmpty {
-                    return .failure(
-                        FetchFailure(
-                            kind: .decoding, httpStatus: 200, attempts: 1,
-                            message: "\(endpoint): an empty search page at offset \(offset) of \(page.count) release groups"))
+                switch paging.turn(listed: page.groups.count, of: page.count) {
+                case .complete: return .success(answer)
+                case .failed(let failure): return .failure(failure)
+                case .more: continue
                 }
             }
         }
-        return .failure(
-            FetchFailure(
-                kind: .decoding, httpStatus: 200, attempts: Self.maximumSearchPages,
-                message: "\(endpoint): more than \(Self.maximumSearchPages) search pages of release groups"))
+        return .failure(paging.tooLong)
     }
 
     /// `arid:(A OR B) AND firstreleasedate:[2026-01-01 TO *]`. MBIDs are UUIDs, which need no

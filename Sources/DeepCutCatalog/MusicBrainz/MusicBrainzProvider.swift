@@ -114,10 +114,11 @@ struct MusicBrainzProvider: CatalogProvider {
         query: (Int) -> KeyValuePairs<String, String>
     ) async -> Result<[Page], FetchFailure> {
         var pages: [Page] = []
-        var offset = 0
-        let endpoint = CatalogRequester.endpoint(baseURL.appending(path: "ws/2/\(entity)"))
-        for _ in 0..<Self.maximumPages {
-            let url = baseURL.appending(path: "ws/2/\(entity)", query: query(offset))
+        var paging = MusicBrainzPaging(
+            endpoint: CatalogRequester.endpoint(baseURL.appending(path: "ws/2/\(entity)")), noun: noun, page: "page",
+            maximumPages: Self.maximumPages)
+        for _ in 0..<paging.maximumPages {
+            let url = baseURL.appending(path: "ws/2/\(entity)", query: query(paging.offset))
             let result = await requester.get(url) { body throws(BodyDecodingError) in
                 try JSONBody.decode(Page.self, from: body)
             }
@@ -126,20 +127,14 @@ struct MusicBrainzProvider: CatalogProvider {
                 return .failure(failure)
             case .success(let page):
                 pages.append(page)
-                offset += page[keyPath: listed]
-                if offset >= page[keyPath: counted] { return .success(pages) }
-                if page[keyPath: listed] == 0 {
-                    return .failure(
-                        FetchFailure(
-                            kind: .decoding, httpStatus: 200, attempts: 1,
-                            message: "\(endpoint): an empty page at offset \(offset) of \(page[keyPath: counted]) \(noun)"))
+                switch paging.turn(listed: page[keyPath: listed], of: page[keyPath: counted]) {
+                case .complete: return .success(pages)
+                case .failed(let failure): return .failure(failure)
+                case .more: continue
                 }
             }
         }
-        return .failure(
-            FetchFailure(
-                kind: .decoding, httpStatus: 200, attempts: Self.maximumPages,
-                message: "\(endpoint): more than \(Self.maximumPages) pages of \(noun)"))
+        return .failure(paging.tooLong)
     }
 
     /// A Lucene phrase query on the artist field; quotes and backslashes in the name are escaped.
