@@ -65,8 +65,15 @@ package final class Statement {
             code = sqlite3_bind_int64(handle, position, Int64(integer))
         case .real(let real):
             code = sqlite3_bind_double(handle, position, real)
-        case .text(let text):
-            code = sqlite3_bind_text(handle, position, text, Int32(text.utf8.count), csqlite_transient())
+        case .text(var text):
+            // Bound from the string's own UTF-8 bytes: passing the String itself made a C-string
+            // copy of every bound text first (a fifth of a cold sweep's memory write).
+            code = text.withUTF8 { bytes in
+                // No bytes, no address: bound as '' (a nil pointer would store NULL).
+                guard let base = bytes.baseAddress else { return sqlite3_bind_text(handle, position, "", 0, csqlite_transient()) }
+                let characters = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
+                return sqlite3_bind_text(handle, position, characters, Int32(bytes.count), csqlite_transient())
+            }
         case .blob(let data) where data.isEmpty:
             // An empty buffer has no base address, and binding a nil pointer would store NULL.
             code = sqlite3_bind_zeroblob(handle, position, 0)

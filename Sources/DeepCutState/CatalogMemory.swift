@@ -10,13 +10,17 @@ package struct CatalogMemory {
     let database: Database
 
     /// Records one sweep's definite answers.
+    /// - Parameter staged: what was staged while the sweep ran (`stage`): an artist whose answer is
+    ///   exactly what was staged is not written row by row again.
     /// - Returns: when each fetched release was first seen, and the releases that vanished from
     ///   an artist's catalog since it was last checked.
     @discardableResult
-    package func remember(_ results: [ArtistResult], provider: String, at date: Date) throws -> MemoryUpdate {
+    package func remember(
+        _ results: [ArtistResult], provider: String, at date: Date, staged: StagedAnswers = StagedAnswers()
+    ) throws -> MemoryUpdate {
         let now = date.timeIntervalSince1970
         return try database.transaction { connection in
-            try Self.clampFuture(before: now, in: connection)
+            try Self.clampFuture(before: now, provider: provider, in: connection)
             var update = MemoryUpdate()
             let upsertArtist = try connection.prepare(
                 """
@@ -25,23 +29,10 @@ package struct CatalogMemory {
                 ON CONFLICT (provider, artist) DO UPDATE SET catalog_id = excluded.catalog_id, outcome = excluded.outcome,
                     checked_at = excluded.checked_at
                 """)
-            let upsertRelease = try connection.prepare(
-                """
-                INSERT INTO catalog_releases (provider, artist, release_id, album_key, title, credited_artist, type,
-                    release_date, artwork_url, url, explicit, track_count, first_seen_at, last_seen_at, withdrawn_at,
-                    secondary_types, barcode, links, genre, genres, label)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (provider, artist, release_id) DO UPDATE SET album_key = excluded.album_key,
-                    title = excluded.title, credited_artist = excluded.credited_artist, type = excluded.type,
-                    release_date = excluded.release_date, artwork_url = excluded.artwork_url, url = excluded.url,
-                    explicit = excluded.explicit, track_count = excluded.track_count,
-                    secondary_types = excluded.secondary_types, barcode = excluded.barcode, links = excluded.links,
-                    genre = excluded.genre, genres = excluded.genres, label = excluded.label,
-                    last_seen_at = excluded.last_seen_at, withdrawn_at = NULL
-                RETURNING first_seen_at,
-                    first_seen_at > (SELECT first_checked_at FROM catalog_artists a WHERE a.provider = catalog_releases.provider
-                                     AND a.artist = catalog_releases.artist)
-                """)
+            let writer = try StageWriter(connection: connection)
+            // Every answered artist's releases end on the stage, then go to memory in one statement.
+            var answered: [(artist: String, releases: [Release], coverage: ListingCoverage)] = []
+            var believed: Set<String> = []
             for result in results {
                 let artist = ArtistName.normalize(result.artist)
                 let releases: [Release]
@@ -58,25 +49,62 @@ package struct CatalogMemory {
                         "UPDATE catalog_artists SET full_listing_at = ? WHERE provider = ? AND artist = ?",
                         [now, provider, artist])
                 }
-                var seen: Set<String> = []
-                for release in releases where seen.insert(release.id).inserted {
-                    try upsertRelease.reset()
-                    try upsertRelease.bind([
-                        provider, artist, release.id, AlbumKey(title: release.title, artist: release.artist), release.title,
-                        release.artist, release.type, release.releaseDate, release.artworkURL, release.url,
-                        release.isExplicit ? 1 : 0, release.trackCount, now, now, release.secondaryTypes, release.barcode,
-                        StoredReleaseLinks.text(release.links), release.genre, StoredGenres.text(release.genres), release.label
-                    ])
-                    if try upsertRelease.step(), try upsertRelease.value(at: 1, as: Int.self) != 0 {
-                        update.discovered[release.id] = Date(timeIntervalSince1970: try upsertRelease.value(at: 0, as: Double.self))
-                    }
-                    while try upsertRelease.step() {}
+                // Two library spellings of one artist: the later answer is the one kept, as row by row.
+                if staged.releases[artist] != releases || believed.contains(artist) {
+                    try writer.replace(artist: artist, releases: releases, provider: provider)
                 }
+                believed.insert(artist)
+                answered.append((artist, releases, result.coverage))
+            }
+            // What is on the stage for an answer the run did not believe (re-asked, or failed after
+            // all; or left by a run that ended early on this connection) is not memory.
+            for artist in try writer.stagedArtists(provider: provider) where !believed.contains(artist) {
+                try writer.replace(artist: artist, releases: [], provider: provider)
+            }
+            update.discovered = try Self.commitStage(provider: provider, at: now, in: connection)
+            let remembered = try connection.prepare(
+                """
+                SELECT \(Self.releaseColumns) FROM catalog_releases
+                WHERE provider = ? AND artist = ? AND withdrawn_at IS NULL AND last_seen_at < ?
+                """)
+            for (artist, releases, coverage) in answered {
                 update.withdrawn += try withdraw(
-                    artist: artist, provider: provider, keeping: seen, covered: result.coverage, at: now, in: connection)
+                    artist: artist, provider: provider, keeping: Set(releases.map(\.id)), covered: coverage, at: now,
+                    listed: remembered, in: connection)
             }
             return update
         }
+    }
+
+    /// Moves the provider's staged rows into memory; a release seen before keeps when it was first
+    /// seen and comes back if it was withdrawn.
+    /// - Returns: the staged releases first seen after their artist's first check, and when.
+    private static func commitStage(provider: String, at now: Double, in connection: Connection) throws -> [String: Date] {
+        try connection.execute(
+            """
+            INSERT INTO catalog_releases (\(stagedColumns), first_seen_at, last_seen_at)
+            SELECT \(stagedColumns), ?1, ?1 FROM temp.staged_releases WHERE provider = ?2
+            ON CONFLICT (provider, artist, release_id) DO UPDATE SET album_key = excluded.album_key,
+                title = excluded.title, credited_artist = excluded.credited_artist, type = excluded.type,
+                release_date = excluded.release_date, artwork_url = excluded.artwork_url, url = excluded.url,
+                explicit = excluded.explicit, track_count = excluded.track_count,
+                secondary_types = excluded.secondary_types, barcode = excluded.barcode, links = excluded.links,
+                genre = excluded.genre, genres = excluded.genres, label = excluded.label,
+                last_seen_at = excluded.last_seen_at, withdrawn_at = NULL
+            """, [now, provider])
+        // Only an artist checked before this run can have news: in this order a cold sweep's join is empty.
+        var discovered: [String: Date] = [:]
+        let rows = try connection.query(
+            """
+            SELECT r.release_id, r.first_seen_at FROM catalog_artists a
+            CROSS JOIN temp.staged_releases s ON s.provider = a.provider AND s.artist = a.artist
+            CROSS JOIN catalog_releases r ON r.provider = s.provider AND r.artist = s.artist AND r.release_id = s.release_id
+            WHERE a.provider = ?1 AND a.first_checked_at < ?2 AND r.first_seen_at > a.first_checked_at
+            """, [provider, now]
+        ) { (try $0.get(0, as: String.self), try $0.get(1, as: Double.self)) }
+        for (id, firstSeen) in rows { discovered[id] = Date(timeIntervalSince1970: firstSeen) }
+        try connection.execute("DELETE FROM temp.staged_releases WHERE provider = ?", [provider])
+        return discovered
     }
 
     /// Brings back every time an earlier run stamped after `now` (a clock that ran ahead, then was
@@ -85,7 +113,8 @@ package struct CatalogMemory {
     /// until real time catches up (discovery compares first seen with first checked), and a release
     /// last seen "in the future" could never be withdrawn. The one order discovery needs survives:
     /// a release first seen after its artist's first check still is, one second after it.
-    private static func clampFuture(before now: Double, in connection: Connection) throws {
+    /// Each source brings back its own rows: the others' are its business when it writes.
+    private static func clampFuture(before now: Double, provider: String, in connection: Connection) throws {
         let justBefore = now - 1
         let firstCheck = now - 2
         // The three release times in one statement: each UPDATE walks the whole table (250,000
@@ -99,24 +128,29 @@ package struct CatalogMemory {
                     THEN ?1 ELSE ?2 END ELSE first_seen_at END,
                 last_seen_at = CASE WHEN last_seen_at > ?1 THEN ?1 ELSE last_seen_at END,
                 withdrawn_at = CASE WHEN withdrawn_at > ?1 THEN ?1 ELSE withdrawn_at END
-            WHERE first_seen_at > ?1 OR last_seen_at > ?1 OR withdrawn_at > ?1
-            """, [justBefore, firstCheck])
-        try connection.execute("UPDATE catalog_artists SET first_checked_at = ? WHERE first_checked_at > ?", [firstCheck, justBefore])
-        try connection.execute("UPDATE catalog_artists SET checked_at = ? WHERE checked_at > ?", [justBefore, justBefore])
+            WHERE provider = ?3 AND (first_seen_at > ?1 OR last_seen_at > ?1 OR withdrawn_at > ?1)
+            """, [justBefore, firstCheck, provider])
+        try connection.execute(
+            "UPDATE catalog_artists SET first_checked_at = ? WHERE provider = ? AND first_checked_at > ?",
+            [firstCheck, provider, justBefore])
+        try connection.execute(
+            "UPDATE catalog_artists SET checked_at = ? WHERE provider = ? AND checked_at > ?", [justBefore, provider, justBefore])
     }
 
     /// Marks the artist's remembered releases that the catalog no longer lists, inside the range the
     /// answer covers: a release older than a cut listing reaches is not missing, only unseen.
+    /// - Parameter listed: the artist's remembered releases not seen in this run, prepared once per write.
     private func withdraw(
         artist: String, provider: String, keeping current: Set<String>, covered: ListingCoverage, at now: Double,
-        in connection: Connection
+        listed: Statement, in connection: Connection
     ) throws -> [Release] {
-        let vanished = try connection.query(
-            """
-            SELECT \(Self.releaseColumns) FROM catalog_releases
-            WHERE provider = ? AND artist = ? AND withdrawn_at IS NULL AND last_seen_at < ?
-            """, [provider, artist, now], Self.release
-        ).filter { !current.contains($0.id) && covered.covers($0.releaseDate) }
+        try listed.reset()
+        try listed.bind([provider, artist, now])
+        var vanished: [Release] = []
+        while try listed.step() {
+            let release = try Self.release(listed)
+            if !current.contains(release.id) && covered.covers(release.releaseDate) { vanished.append(release) }
+        }
         for release in vanished {
             try connection.execute(
                 "UPDATE catalog_releases SET withdrawn_at = ? WHERE provider = ? AND artist = ? AND release_id = ?",

@@ -142,7 +142,12 @@ package struct CatalogSweep: Sendable {
         var sweeper = SweepCatalog(
             config: config, catalog: catalog, isHome: source == config.sources[0], provider: provider, store: store, now: now)
         sweeper.libraryIDs = plan.libraryIDs
-        sweeper.artistFinished = observer.artistFinished
+        // Each answer is staged as it arrives, so the memory write after the sweep is one statement.
+        let staging = AnswerStaging(store: store, provider: providerName)
+        sweeper.artistFinished = { [observer, staging] result in
+            observer.artistFinished(result)
+            staging.add(result)
+        }
         let first = try await observer.watching { [sweeper] () async -> Result<SweepCatalog.Swept, any Error> in
             do {
                 return .success(try await sweeper.sweep(artists: repair.toFetch, ownedKeys: plan.ownedKeys))
@@ -155,6 +160,7 @@ package struct CatalogSweep: Sendable {
         let refusedMidway = made.credentialsRefused(in: first.outcome)
         if let refusedMidway, !config.hasSeveralSources { throw refusedMidway }
         sweeper.artistFinished = { _ in }
+        let staged = try await staging.finish()
         let (believed, fault) = try await believe(
             first, sweeper: sweeper, ownedKeys: plan.ownedKeys, remembered: remembered, at: plan.startedAt)
         if let fault { observer.noticed(fault) }
@@ -172,7 +178,9 @@ package struct CatalogSweep: Sendable {
             if fault == nil {
                 try store.artistResolutions.save(learned, provider: providerName)
                 // Only fresh answers are remembered: reused ones keep their original time, so reuse never chains.
-                memory = try store.memory.remember(fetched.results, provider: fetched.provider, at: startedAt)
+                memory = try store.memory.remember(fetched.results, provider: fetched.provider, at: startedAt, staged: staged)
+            } else {
+                try store.memory.discardStaged(provider: providerName)
             }
             try store.runs.recordAnswers(
                 provider: providerName, runID: runID, unanswered: fetched.incompleteArtists,

@@ -33,12 +33,17 @@ package struct SourceSweeps: Sendable {
     package struct Swept: Sendable {
         package var configured: ConfiguredSource
         package var outcome: CatalogSweep.Outcome
+        /// Its diff, when the run gave `run` one to do as this source's sweep ended.
+        package var diffed: FeedDiffStage.Outcome?
     }
 
     /// Sweeps every source; the plan is the home source's, each source reads its own repair state.
-    /// - Parameter plans: the plan of each source, by source key.
+    /// - Parameters:
+    ///   - plans: the plan of each source, by source key.
+    ///   - diffing: each source's diff, run as soon as its sweep ends; nil leaves the diffs to the caller
+    ///     (a household diffs each profile's share).
     /// - Throws: `DatabaseError`; a refused credential only when every source was refused.
-    package func run(plans: [String: CatalogSweep.Plan]) async throws -> [Swept] {
+    package func run(plans: [String: CatalogSweep.Plan], diffing: SourceDiff? = nil) async throws -> [Swept] {
         let sources = config.sources
         let swept = try await withThrowingTaskGroup(of: (Int, Swept).self) { group in
             for (index, configured) in sources.enumerated() {
@@ -50,7 +55,8 @@ package struct SourceSweeps: Sendable {
                     var outcome = try await sweep.run(plan)
                     // Named as the operator finds it in this config: `catalogs[1].tokenFile`.
                     outcome.refused?.key = "catalogs[\(index)].tokenFile"
-                    return (index, Swept(configured: configured, outcome: outcome))
+                    let diffed = try await diffing?.diff(&outcome, of: configured)
+                    return (index, Swept(configured: configured, outcome: outcome, diffed: diffed))
                 }
             }
             var swept: [(Int, Swept)] = []

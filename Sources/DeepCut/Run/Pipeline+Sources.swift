@@ -21,8 +21,9 @@ struct SweptStages: Sendable {
 extension Pipeline {
     /// Every source swept at once; each source's plan reads its own repair state.
     /// - Parameter plan: the sweep's plan for a provider kind, given the artists owed an answer.
+    /// - Parameter diffing: each source's diff, run as its sweep ends (`SourceSweeps.run`).
     func sweepSources(
-        plan: (ProviderKind, Set<String>) -> CatalogSweep.Plan, previous: PreviousRun, store: StateStore
+        plan: (ProviderKind, Set<String>) -> CatalogSweep.Plan, previous: PreviousRun, diffing: SourceDiff?, store: StateStore
     ) async throws -> [SourceSweeps.Swept] {
         let home = config.sources[0].source.key
         var plans: [String: CatalogSweep.Plan] = [:]
@@ -39,7 +40,17 @@ extension Pipeline {
         }
         return try await SourceSweeps(
             config: config, client: client, environment: environment, store: store, now: now, observer: progress
-        ).run(plans: plans)
+        ).run(plans: plans, diffing: diffing)
+    }
+
+    /// How this run diffs each source: against `library`, explaining the baseline's entries that
+    /// left, with the dismissals and mutes read once for every source.
+    func sourceDiff(library: LibraryOutcome, previous: PreviousRun, startedAt: Date, store: StateStore) async throws -> SourceDiff {
+        SourceDiff(
+            stage: FeedDiffStage(feed: config.feed, filters: config.releaseFilters, store: store, now: now), sources: config.sources,
+            owned: library.owned(for:), today: startedAt.epochDay,
+            // The change set explains only the baseline's entries that left (by entry id, a source's release id).
+            explaining: Set(previous.baseline?.entries.map(\.id) ?? []), exclusions: try await UserExclusions.read(from: store))
     }
 
     /// Each source's answers diffed as a one-catalog run's are, then merged (`MergeStage`).
@@ -50,10 +61,8 @@ extension Pipeline {
         let home = config.sources[0].source.key
         var parts: [MergeStage.SourcePart] = []
         var fault: CatalogFault?
-        // Every source is diffed against the same dismissals and mutes: read once for the run.
-        let exclusions = try await UserExclusions.read(from: store)
-        // The change set explains only the baseline's entries that left (by entry id, a source's release id).
-        let explaining = Set(previous.baseline?.entries.map(\.id) ?? [])
+        // A run of its own had each source diffed as its sweep ended; a household's profile diffs its share here.
+        var diffing: SourceDiff?
         for item in swept {
             var outcome = item.outcome
             if let refused = outcome.refused {
@@ -63,10 +72,19 @@ extension Pipeline {
                 fault = CatalogFault(
                     message: "\(item.configured.source.key): \(found.message)", vanished: found.vanished, known: found.known)
             }
-            let owned = library.owned(for: item.configured.catalog.provider)
-            let diffed = try await FeedDiffStage(feed: config.feed, filters: config.releaseFilters, store: store, now: now).run(
-                &outcome, owned: owned, today: run.startedAt.epochDay, explaining: explaining, keepingMergeEvidence: true,
-                exclusions: exclusions)
+            let diffed: FeedDiffStage.Outcome
+            if let done = item.diffed {
+                diffed = done
+            } else {
+                let stage: SourceDiff
+                if let diffing {
+                    stage = diffing
+                } else {
+                    stage = try await sourceDiff(library: library, previous: previous, startedAt: run.startedAt, store: store)
+                }
+                diffing = stage
+                diffed = try await stage.diff(&outcome, of: item.configured)
+            }
             if item.configured.source.key == home { run.evidence = diffed.evidence }
             parts.append(MergeStage.SourcePart(configured: item.configured, sweep: outcome, diff: diffed))
         }

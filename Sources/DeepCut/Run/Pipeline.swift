@@ -73,8 +73,12 @@ struct Pipeline: Sendable {
             }
             sendStartPing(startPing, runID: run.runID)
             let start = try await load(&run, store: store, previous: previous, options: options)
+            let diffing =
+                config.hasSeveralSources
+                ? try await sourceDiff(library: start.library, previous: previous, startedAt: run.startedAt, store: store) : nil
             let answers = try await sweep(
-                [start], artists: start.artists, previous: previous, runID: run.runID, startedAt: run.startedAt, store: store)
+                [start], artists: start.artists, previous: previous, runID: run.runID, startedAt: run.startedAt, diffing: diffing,
+                store: store)
             return try await conclude(&run, start: start, answers: answers)
         } catch {
             return await fail(run, error: error)
@@ -129,8 +133,10 @@ struct Pipeline: Sendable {
     /// Sweeps `artists` for the runs in `starts` (one, or every profile of a household) over the
     /// configured catalogs, with `store` holding the catalog memory and `previous` the sweep's own
     /// last run (the repair plan's input).
+    /// - Parameter diffing: with several catalogs, each source's diff to run as its sweep ends.
     func sweep(
-        _ starts: [RunStart], artists: [String], previous: PreviousRun, runID: RunID, startedAt: Date, store: StateStore
+        _ starts: [RunStart], artists: [String], previous: PreviousRun, runID: RunID, startedAt: Date, diffing: SourceDiff? = nil,
+        store: StateStore
     ) async throws -> CatalogAnswers {
         let libraries = starts.map(\.library)
         let plan = { (kind: ProviderKind, failedBefore: Set<String>) in
@@ -148,7 +154,7 @@ struct Pipeline: Sendable {
             ).run(plan(config.catalog.provider, previous.unansweredArtists))
             return .one(outcome)
         }
-        return .several(try await sweepSources(plan: plan, previous: previous, store: store))
+        return .several(try await sweepSources(plan: plan, previous: previous, diffing: diffing, store: store))
     }
 
     /// Diff, publish, tell and finish one run (one profile's) from the sweep's answers.

@@ -76,19 +76,28 @@ package enum ReleaseMerge {
         var isQualified: Bool
         var foldedTitle: String
 
-        init(_ candidate: MergeCandidate) {
+        /// - Parameter mainCredit: `ArtistCredit.main` of the entry's artist, when the caller read it already.
+        init(_ candidate: MergeCandidate, mainCredit: String? = nil) {
             self.candidate = candidate
-            key = MatchKey(title: candidate.entry.title, artist: candidate.entry.artist)
+            let reading = TitleFamily.read(candidate.entry.title)
+            key = MatchKey(family: reading.family, artist: mainCredit ?? ArtistCredit.main(candidate.entry.artist))
             barcode = Barcode.normalized(candidate.barcode)
             names = candidate.names
-            isQualified = TitleFamily.read(candidate.entry.title).isQualified
-            foldedTitle = MatchText.fold(candidate.entry.title)
+            isQualified = reading.isQualified
+            foldedTitle = reading.folded
         }
     }
 
     /// Groups of candidate indices, each one release.
     static func group(_ candidates: [MergeCandidate]) -> [[Int]] {
-        let traits = candidates.map(Traits.init)
+        // Every source credits an artist alike on most of its releases: each credit is read once.
+        var mainCredits: [String: String] = [:]
+        let traits = candidates.map { candidate in
+            let artist = candidate.entry.artist
+            let main = mainCredits[artist] ?? ArtistCredit.main(artist)
+            mainCredits[artist] = main
+            return Traits(candidate, mainCredit: main)
+        }
         var groups = candidates.indices.map { [$0] }
         var groupOf = Array(candidates.indices)
         for pair in evidencePairs(traits) {
