@@ -14,10 +14,14 @@ struct ArtistResolver: Sendable {
     let provider: any CatalogProvider
     /// Match keys of every album the user owns.
     let owned: OwnedMatchKeys
+    /// What the other storefronts of this catalog found in this run (`StorefrontSharing`): taken
+    /// instead of a search, and told what this one finds.
+    let storefronts: StorefrontIdentities?
 
-    init(provider: any CatalogProvider, owned: OwnedMatchKeys) {
+    init(provider: any CatalogProvider, owned: OwnedMatchKeys, storefronts: StorefrontIdentities? = nil) {
         self.provider = provider
         self.owned = owned
+        self.storefronts = storefronts
     }
 
     init(provider: any CatalogProvider, ownedKeys: Set<MatchKey>) {
@@ -25,6 +29,13 @@ struct ArtistResolver: Sendable {
     }
 
     func resolve(_ name: String) async -> ResolvedArtist {
+        if let found = storefronts?.artist(named: name) { return .found(found, .storefront, releases: nil) }
+        let resolved = await search(name)
+        if case .found(let artist, let method, _) = resolved { storefronts?.post(artist, named: name, method: method) }
+        return resolved
+    }
+
+    private func search(_ name: String) async -> ResolvedArtist {
         let hits: [CatalogArtist]
         switch await provider.searchArtists(named: name) {
         case .failure(let failure): return .failed(failure)

@@ -35,7 +35,8 @@ extension CatalogSweep {
         }
         // A cached id the catalog no longer lists (iTunes drops an id that changed; Apple Music answers
         // 404) is searched afresh once, unless so many fail that way that the catalog is at fault.
-        let searched = Set(first.learned.map(\.artistKey))
+        // Searched in this run; an id taken from another storefront was not (`StorefrontSharing`).
+        let searched = Set(first.learned.filter { $0.method != .storefront }.map(\.artistKey))
         let lostIDs = results.filter { result in
             guard result.source == .catalog, case .failed(let failure) = result.outcome,
                 failure.kind == .decoding || failure.saysArtistVanished,
@@ -46,10 +47,14 @@ extension CatalogSweep {
         // So many at once may be the catalog's fault: they are not searched now, but their ids are
         // forgotten, so the next run searches them as it would a new artist — where an empty search
         // meets the suddenly-empty rule — and a few ids re-filed together never fail for good.
-        let lostTooMany = rule.catalogFault(vanished: lostIDs.count, known: results.count) != nil
-        let reresolved = lostTooMany ? [] : lostIDs
+        // An id another storefront found is no cached belief: one this storefront does not list says
+        // only that the artist is not here under it, and is always searched here (`StorefrontSharing`).
+        let borrowed = Set(results.filter { $0.resolution == .storefront }.map(\.artist))
+        let cachedLost = lostIDs.filter { !borrowed.contains($0) }
+        let lostTooMany = rule.catalogFault(vanished: cachedLost.count, known: results.count) != nil
+        let reresolved = (lostTooMany ? [] : cachedLost) + lostIDs.filter(borrowed.contains)
         if lostTooMany {
-            let forgotten = lostIDs.map(ArtistName.normalize)
+            let forgotten = cachedLost.map(ArtistName.normalize)
             try await store.perform { try $0.artistResolutions.forget(forgotten, provider: providerName) }
         }
         // A library id the catalog does not know (a 404: merged or deleted since the library was
@@ -91,7 +96,9 @@ extension CatalogSweep {
         let learned =
             (first.learned.filter { !replaced.contains($0.artistKey) }
             + (reasked?.learned ?? []).filter { believed.contains($0.artistKey) })
-            .filter { (suspicious.isEmpty && lostIDs.isEmpty) || $0.method != .notFound }
+            .filter { (suspicious.isEmpty && cachedLost.isEmpty) || $0.method != .notFound }
+            // Another storefront's id is this one's only once this storefront's own listing answered.
+            .filter { $0.method != .storefront || believed.contains($0.artistKey) }
         // A vanished id leaves the cache even when the search found nothing to replace it with.
         let replacedIDs = Set(learned.filter { $0.artist != nil }.map(\.artistKey))
         let forgotten = reresolved.map(ArtistName.normalize).filter { !replacedIDs.contains($0) }

@@ -29,6 +29,8 @@ package struct CatalogSweep: Sendable {
     let now: @Sendable () -> Date
     /// Made for the first pass, with how many artists it asks.
     let observer: @Sendable (_ asking: Int) -> any SweepObserver
+    /// The searches shared with the other storefronts of this source's catalog (`SourceSweeps`).
+    var sharing: StorefrontSharing?
 
     package init(
         config: Config, source: ConfiguredSource? = nil, client: any HTTPClient, environment: [String: String], store: StateStore,
@@ -142,11 +144,12 @@ package struct CatalogSweep: Sendable {
         var sweeper = SweepCatalog(
             config: config, catalog: catalog, isHome: source == config.sources[0], provider: provider, store: store, now: now)
         sweeper.libraryIDs = plan.libraryIDs
+        sweeper.sharing = sharing
         // Each answer is staged as it arrives, so the memory write after the sweep is one statement.
         let staging = AnswerStaging(store: store, provider: providerName)
         sweeper.artistFinished = { [observer, staging] result in
-            observer.artistFinished(result)
             staging.add(result)
+            if !result.isStorefrontMiss { observer.artistFinished(result) }
         }
         let first = try await observer.watching { [sweeper] () async -> Result<SweepCatalog.Swept, any Error> in
             do {

@@ -29,6 +29,9 @@ package struct FeedDiffStage: Sendable {
         /// With `keepingMergeEvidence`: the releases the merge reads (each shown entry's, and those left
         /// out as owned or dismissed), for their barcodes, links and track counts (`MergeStage`).
         package var mergeReleases: [Release] = []
+        /// The artists whose answer listed no release at all, read before the diff took the releases
+        /// out of the sweep (after it, every `.fetched` answer lists nothing).
+        package var listedNothing: Set<String> = []
     }
 
     /// - Parameters:
@@ -47,6 +50,7 @@ package struct FeedDiffStage: Sendable {
         _ sweep: inout CatalogSweep.Outcome, owned: OwnedAlbums, today: Int, explaining: Set<String>? = nil,
         keepingMergeEvidence: Bool = false, exclusions given: UserExclusions? = nil
     ) async throws -> Outcome {
+        let listedNothing = Set(sweep.sweep.results.filter { $0.outcome == .fetched([]) }.map(\.artist))
         let considered = sweep.takeReleases()
         let exclusions: UserExclusions
         if let given { exclusions = given } else { exclusions = try await UserExclusions.read(from: store) }
@@ -59,6 +63,7 @@ package struct FeedDiffStage: Sendable {
                 explaining: keepingMergeEvidence ? nil : explaining)
         }
         var outcome = Outcome(diff: diff([]))
+        outcome.listedNothing = listedNothing
         if sweep.sweep.status != .failed {
             let stage = TrackEvidenceStage(provider: sweep.provider, store: store, now: now)
             let evidence = try await stage.decide(candidates: outcome.diff.shownReleases(of: considered.releases), library: owned.albums)

@@ -39,6 +39,8 @@ package struct MergeStage: Sendable {
         package var withdrawn: Set<String>
         package var unchecked: Set<String>
         package var sources: [SourceStatus]
+        /// Artists that every source answering with a listing listed nothing for, in library order.
+        package var emptyArtists: [String]
     }
 
     /// - Parameter at: the run's start, stored with each remembered entry id.
@@ -100,8 +102,25 @@ package struct MergeStage: Sendable {
             for id in ids { unchecked.insert(entryID(key, id)) }
         }
         let sources = Self.statuses(parts, entries: diff.entries + diff.upcoming)
+        let sweep = Self.combined(parts, sources: sources)
         return Outcome(
-            sweep: Self.combined(parts, sources: sources), diff: diff, withdrawn: withdrawn, unchecked: unchecked, sources: sources)
+            sweep: sweep, diff: diff, withdrawn: withdrawn, unchecked: unchecked, sources: sources,
+            emptyArtists: Self.listedNothing(parts, artists: sweep.results.map(\.artist)))
+    }
+
+    /// The artists no source found a release for, among those some source listed: read from each
+    /// source's diff, since the combined answers no longer hold the releases.
+    static func listedNothing(_ parts: [SourcePart], artists: [String]) -> [String] {
+        let listings = parts.map { part in
+            (
+                listed: Set(part.sweep.sweep.results.filter { if case .fetched = $0.outcome { true } else { false } }.map(\.artist)),
+                empty: part.diff.listedNothing
+            )
+        }
+        return artists.filter { artist in
+            let answered = listings.filter { $0.listed.contains(artist) }
+            return !answered.isEmpty && answered.allSatisfy { $0.empty.contains(artist) }
+        }
     }
 
     /// A store source in `storefront` lists the entry.

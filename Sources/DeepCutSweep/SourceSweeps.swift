@@ -45,12 +45,14 @@ package struct SourceSweeps: Sendable {
     /// - Throws: `DatabaseError`; a refused credential only when every source was refused.
     package func run(plans: [String: CatalogSweep.Plan], diffing: SourceDiff? = nil) async throws -> [Swept] {
         let sources = config.sources
+        let sharing = StorefrontSharing.plan(sources.map { ($0.source.key, $0.catalog.provider.rawValue) })
         let swept = try await withThrowingTaskGroup(of: (Int, Swept).self) { group in
             for (index, configured) in sources.enumerated() {
                 guard let plan = plans[configured.source.key] else { continue }
-                let sweep = CatalogSweep(
+                var sweep = CatalogSweep(
                     config: config, source: configured, client: client, environment: environment, store: store, now: now,
                     observer: { [observer] in observer(configured.source, $0) })
+                sweep.sharing = sharing[configured.source.key]
                 group.addTask {
                     var outcome = try await sweep.run(plan)
                     // Named as the operator finds it in this config: `catalogs[1].tokenFile`.

@@ -48,6 +48,8 @@ package struct SweepCatalog: Sendable {
     /// Shared by every sweep of one run (a re-ask pass too), so a run stops asking an unreachable
     /// catalog however its work is split.
     var breaker = CircuitBreaker()
+    /// The searches this storefront shares with the others of its catalog; a re-ask pass searches alone.
+    var sharing: StorefrontSharing?
 
     init(
         provider: any CatalogProvider, concurrency: Int, resolutionCache: StateStore? = nil,
@@ -99,12 +101,19 @@ package struct SweepCatalog: Sendable {
         if !artists.isEmpty, artists.indices.allSatisfy({ known[$0]?.method == .notFound }) {
             known = [:]
         }
+        // A re-ask searches this storefront itself: it asks because an identity did not hold here.
+        let sharing = bypassingCache ? nil : sharing
+        if let sharing {
+            for (index, identity) in known {
+                if let artist = identity.artist { sharing.identities.post(artist, named: artists[index], method: identity.method) }
+            }
+        }
         var schedule = SweepSchedule(
             names: artists, known: known, batchLimit: provider.releaseBatchLimit,
-            resolvedAt: resolvedAt, breaker: breaker)
+            resolvedAt: resolvedAt, breaker: breaker, searchStart: sharing?.searchStart(of: artists.count) ?? 0)
         schedule.answered = artistFinished
         schedule.reportKnownAnswers()
-        let resolver = ArtistResolver(provider: provider, owned: OwnedMatchKeys(albums: ownedKeys))
+        let resolver = ArtistResolver(provider: provider, owned: OwnedMatchKeys(albums: ownedKeys), storefronts: sharing?.identities)
         let reachedDeadline = await CircuitBreaker.$current.withValue(breaker) {
             await window.run(&schedule) { [provider] job in
                 let tally = RequestTally()

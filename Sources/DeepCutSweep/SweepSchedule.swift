@@ -28,8 +28,14 @@ struct SweepSchedule: WindowSchedule {
     /// Once open, no job starts.
     private let breaker: CircuitBreaker?
 
-    /// - Parameter known: identities known before any request (pinned or cached), by artist index.
-    init(names: [String], known: [Int: ArtistIdentity], batchLimit: Int, resolvedAt: Date, breaker: CircuitBreaker? = nil) {
+    /// - Parameters:
+    ///   - known: identities known before any request (pinned or cached), by artist index.
+    ///   - searchStart: the artist index searches start at, going round to the ones before it: each
+    ///     storefront of a catalog starts at its own share (`StorefrontSharing`).
+    init(
+        names: [String], known: [Int: ArtistIdentity], batchLimit: Int, resolvedAt: Date, breaker: CircuitBreaker? = nil,
+        searchStart: Int = 0
+    ) {
         self.names = names
         self.breaker = breaker
         self.batchLimit = max(1, batchLimit)
@@ -38,7 +44,9 @@ struct SweepSchedule: WindowSchedule {
         outcomes = identities.map { $0?.method == .notFound ? .notFound : nil }
         requests = Array(repeating: 0, count: names.count)
         coverages = Array(repeating: .complete, count: names.count)
-        unresolved = ArraySlice(names.indices.filter { known[$0] == nil })
+        let unknown = names.indices.filter { known[$0] == nil }
+        let start = unknown.firstIndex { $0 >= searchStart } ?? unknown.endIndex
+        unresolved = ArraySlice(unknown[start...] + unknown[..<start])
         awaitingReleases = names.indices.compactMap { index in
             known[index]?.artist.map { SweepJob.Member(index: index, artist: $0) }
         }
@@ -152,7 +160,7 @@ extension ResolutionMethod {
     /// come from the config and the library on every run and are never cached.
     var cacheLifetime: TimeInterval {
         switch self {
-        case .exact, .owned, .first: 90 * 86_400
+        case .exact, .owned, .first, .storefront: 90 * 86_400
         case .ambiguous, .notFound: 7 * 86_400
         case .override, .library: 0
         }

@@ -90,6 +90,8 @@ extension Pipeline {
         }
         let merged = try await MergeStage(store: store, feed: config.feed).run(parts, at: run.startedAt)
         var stage = HealthReport.SweepStage(merged.sweep)
+        // The diffs took the releases out of the sweeps: which artists listed nothing was read before.
+        stage.emptyArtists = merged.emptyArtists.isEmpty ? nil : merged.emptyArtists
         stage.catalogFault = fault?.message
         run.sweep = stage
         run.sources = merged.sources

@@ -29,4 +29,8 @@ package enum ResolutionMethod: String, Codable, Sendable, CaseIterable {
     case library
     /// The catalog has no artist by that name.
     case notFound
+    /// Another storefront of the same catalog found the artist in this run, by its exact name or an
+    /// owned album: an Apple artist id is one in every storefront, as album ids are. This storefront's
+    /// own listing of the id confirms it; one it does not list is searched here by name.
+    case storefront
 }
