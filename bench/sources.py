@@ -197,19 +197,27 @@ asks the release-group search what 50 artists added since their last full listin
 (`arid:(…) AND firstreleasedate:[…]`, README "Complete against the real catalogs"), and browses
 only the artists whose full listing is due (`catalog.fullListingDays`). iTunes us and jp each run on their
 own budget here; the real iTunes API likely limits per client address, whatever the storefront.
-""" + ("" if wall_met else EXCESS)
+""" + SHARING + ("" if wall_met else EXCESS)
 
 
 EXCESS = """
-**Where the cold excess goes.** The budgets do run side by side: each source's requests end when
-they would alone. What is added comes after them, on the one state database and the one process:
-every source writes its answers to the catalog memory when its sweep ends (every remembered
-release's row is rewritten, since `last_seen_at` is how a withdrawal is found), and iTunes us and
-jp end within a second of each other, so one waits for the other's write; then three diffs instead
-of one, and the merge. A warm three-source run shows the same: its sweeps end at 2.5 s and the run
-at 3.6 s, against 2.3 s and 2.5 s for iTunes us alone. What would close it: memory writes that
-touch only what changed (a withdrawal found from the ids seen, not from a stamp on every row), or
-each source's diff run as its sweep ends.
+**Where the cold excess goes.** The budgets run side by side, and what is left after the last
+source's requests is its memory write (one statement over what was staged as answers arrived), its
+diff, the merge of every source's entries and the publishing of the merged feed, whose entries
+carry every source's listing. One source alone does less of that, so when the storefronts' shared
+searches (above) do not end the sweep earlier than the slowest source alone, the three-source run
+ends that much later.
+"""
+
+SHARING = """
+**Why all three together end sooner than one storefront alone.** An Apple artist id is one in
+every storefront, so iTunes us and jp share the searches (README "Choosing sources"): each starts
+at its own half of the library, takes the ids the other found by exact name, and only looks them
+up (50 artists a lookup), so each sends about 380 requests cold instead of about 660; an id a
+storefront does not list (the artists only the jp store has) is searched there in the same run.
+Each source writes its answers to the state as they arrive and is diffed as soon as its own sweep
+ends (MusicBrainz ends first), so what follows the last source is its one-statement memory write,
+its diff, the merge and the publishing.
 """
 
 

@@ -88,6 +88,11 @@ struct StageWriter {
         try clear.reset()
         try clear.bind([provider, artist])
         while try clear.step() {}
+        try add(artist: artist, releases: releases, provider: provider)
+    }
+
+    /// Stages `releases` beside what is staged for the artist already.
+    func add(artist: String, releases: [Release], provider: String) throws {
         for release in releases {
             try insert.reset()
             try insert.bind([

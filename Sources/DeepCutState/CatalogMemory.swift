@@ -49,8 +49,10 @@ package struct CatalogMemory {
                         "UPDATE catalog_artists SET full_listing_at = ? WHERE provider = ? AND artist = ?",
                         [now, provider, artist])
                 }
-                // Two library spellings of one artist: the later answer is the one kept, as row by row.
-                if staged.releases[artist] != releases || believed.contains(artist) {
+                if believed.contains(artist) {
+                    // Two library spellings of one artist: both answers are its listing, as row by row.
+                    try writer.add(artist: artist, releases: releases, provider: provider)
+                } else if staged.releases[artist] != releases {
                     try writer.replace(artist: artist, releases: releases, provider: provider)
                 }
                 believed.insert(artist)

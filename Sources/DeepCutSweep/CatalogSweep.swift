@@ -148,8 +148,8 @@ package struct CatalogSweep: Sendable {
         // Each answer is staged as it arrives, so the memory write after the sweep is one statement.
         let staging = AnswerStaging(store: store, provider: providerName)
         sweeper.artistFinished = { [observer, staging] result in
+            observer.artistFinished(result)
             staging.add(result)
-            if !result.isStorefrontMiss { observer.artistFinished(result) }
         }
         let first = try await observer.watching { [sweeper] () async -> Result<SweepCatalog.Swept, any Error> in
             do {

@@ -66,8 +66,8 @@ package final class StorefrontIdentities: Sendable {
 
 extension ArtistResult {
     /// An id another storefront found that this one does not list: searched here by name before the
-    /// run ends (`CatalogSweep.believe`), so not a failure yet.
-    var isStorefrontMiss: Bool {
+    /// run ends (`CatalogSweep.believe`), so not a failure, and not logged as one.
+    package var isStorefrontMiss: Bool {
         guard resolution == .storefront, case .failed(let failure) = outcome else { return false }
         return failure.kind == .decoding || failure.saysArtistVanished
     }

@@ -76,6 +76,16 @@ import Testing
         #expect(withdrawn.sorted() == ["b", "x"])
     }
 
+    @Test func twoSpellingsOfOneArtistAreBothItsListing() async throws {
+        try await withStore { store in
+            let answers = [fetched([release("a"), release("b")]), fetched([release("c")], artist: "BONOBO")]
+            try store.memory.remember(answers, provider: "itunes", at: t0)
+            let again = try store.memory.remember(answers, provider: "itunes", at: t0.addingTimeInterval(3_600))
+            #expect(again.withdrawn.isEmpty)
+            #expect(try ids(store, provider: "itunes") == ["a", "b", "c"])
+        }
+    }
+
     @Test func anAnswerThatChangedAfterStagingIsRememberedAsBelieved() async throws {
         try await withStore { store in
             // Staged from the first pass, then re-asked: the believed answer is the one remembered.

@@ -10,7 +10,8 @@ struct SourceProgress: SweepObserver {
     let log: EventLog
 
     func artistFinished(_ result: ArtistResult) {
-        guard case .failed(let failure) = result.outcome else { return }
+        // An id another storefront found and this one does not list is searched here next: no failure.
+        guard case .failed(let failure) = result.outcome, !result.isStorefrontMiss else { return }
         log.warning("source.artist.failed", ["source": source, "artist": result.artist, "kind": failure.kind.rawValue])
     }
 
@@ -23,7 +24,11 @@ struct SourceProgress: SweepObserver {
         let result = await pass()
         if case .success(let swept) = result {
             let counts = swept.outcome.counts
-            log.info("source.sweep.finished", ["source": source, "done": counts.total - counts.skipped, "failed": counts.failed])
+            let failed = swept.outcome.results.filter { result in
+                guard case .failed = result.outcome else { return false }
+                return !result.isStorefrontMiss
+            }.count
+            log.info("source.sweep.finished", ["source": source, "done": counts.total - counts.skipped, "failed": failed])
         }
         return result
     }

@@ -69,7 +69,7 @@ package final class SweepProgress: Sendable {
         state.withLock { state in
             switch result.outcome {
             case .skipped: break
-            case .failed: (state.done, state.failed) = (state.done + 1, state.failed + 1)
+            case .failed where !result.isStorefrontMiss: (state.done, state.failed) = (state.done + 1, state.failed + 1)
             default: state.done += 1
             }
         }
@@ -151,6 +151,8 @@ package final class SweepProgress: Sendable {
             log.debug("artist.fetched", ["artist": result.artist, "releases": releases.count, "requests": result.requests])
         case .notFound:
             log.info("artist.notFound", ["artist": result.artist, "requests": result.requests])
+        case .failed where result.isStorefrontMiss:
+            log.debug("artist.notInStorefront", ["artist": result.artist, "requests": result.requests])
         case .failed(let failure):
             log.warning(
                 "artist.failed",
