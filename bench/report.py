@@ -10,6 +10,7 @@ from pathlib import Path
 from libraryxml import section as libraryxml
 from sources import section as sources
 from household import section as household
+from benchlib import RESULTS
 
 
 def load(results: Path, name: str) -> dict | None:
@@ -356,6 +357,7 @@ once. Today the sweep reads every remembered answer first (`CatalogSweep`: `last
 the repair plan, the stale releases, the releases beyond a cut listing and the belief rules all
 read that one map; or a slimmer remembered release (ids and titles interned, no empty optionals).
 """
+    text += scale_side_by_side()
     if whole_met:
         return text
     return text + f"""
@@ -367,6 +369,24 @@ In a `perf` profile of run B the diff is about 40 % of the CPU: reading titles (
 16 %: album titles twice), the owned and dismissed lookups, and copying `Release` values (retains);
 the catalog-memory read 10 % (a generic column read per value), the CSV library 5 %. Publishing,
 the snapshot included, is about 4 %.
+"""
+
+
+def scale_side_by_side() -> str:
+    """Run B of two builds on this machine in the same minutes (`bench/scale_ab.py`), when measured."""
+    ab = load(RESULTS, "scale-ab")
+    if not ab:
+        return ""
+    rows = "\n".join(f"| `{b['build']}` | {s(b['runA'])} | {', '.join(s(w) for w in b['runB'])} | {b['rssMB']:.0f} MB |"
+                     for b in ab["builds"])
+    return f"""
+**Side by side** (`python3 bench/scale_ab.py OTHER/.build/release LABEL`, {ab['measuredAt']}): the machine is
+shared, and its speed moves from one hour to the next; two builds measured in the same minutes,
+each against its own fixture server, say whether the build or the machine moved.
+
+| build | run A | run B, three times | run B peak RSS |
+| --- | --- | --- | --- |
+{rows}
 """
 
 

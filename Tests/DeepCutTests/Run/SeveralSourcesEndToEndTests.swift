@@ -276,5 +276,24 @@ import Testing
         let current = try world.snapshot()
         #expect(Self.listed(current)["1050"] == ["itunes:jp"])
         #expect(Self.listed(current)["1001"] == ["itunes", "itunes:jp"])
+        #expect(Self.listed(current)["1021"] == ["itunes:jp"], "Polyphia: an artist only the jp store has")
+
+        // One source down: the binary publishes what the other confirms, carries the rest, exits 3.
+        await world.takeDown("jp")
+        let down = try await SpawnedProcess.deepcut(["sweep", "--config", world.configPath], in: world.folder.url).finish()
+        #expect(down.status == 3, "\(down.stderr)")
+        let during = try world.snapshot()
+        #expect(Set(during.entries.map(\.id)) == Set(current.entries.map(\.id)), "nothing removed")
+        #expect(during.entries.first { $0.id == "1050" }?.isStale == true, "only jp lists it: carried, stale")
+        #expect(during.entries.first { $0.id == "1001" }?.isStale == false, "us confirms it")
+        #expect(during.changes?.added.isEmpty == true && during.changes?.removed.isEmpty == true)
+        #expect(try world.health().status == .partial)
+
+        try world.restore("jp", Self.jp)
+        let back = try await SpawnedProcess.deepcut(["sweep", "--config", world.configPath], in: world.folder.url).finish()
+        #expect(back.status == 0, "\(back.stderr)")
+        let after = try world.snapshot()
+        #expect(Self.listed(after) == Self.listed(current))
+        #expect(after.changes?.isEmpty == true, "nothing announced again")
     }
 }
